@@ -1,0 +1,194 @@
+/// Every threshold of the pipeline in one Codable value, grouped by feature.
+///
+/// Each default says where it comes from: a section of the Screen Recognition paper (Zhang et al.,
+/// CHI 2021), another cited source, or — marked *design choice* — a value picked by us that still
+/// awaits calibration on real data. Decoding accepts partial JSON: missing sections keep their defaults.
+public struct AnalysisConfiguration: Codable, Sendable, Hashable {
+    public var postProcessing = PostProcessingSettings()
+    public var missingElements = MissingElementSettings()
+    public var content = ContentSettings()
+    public var selection = SelectionSettings()
+    public var grouping = GroupingSettings()
+    public var ordering = OrderingSettings()
+    public var interactivity = InteractivitySettings()
+    public var announcements = AnnouncementSettings()
+    public var limits = Limits()
+
+    public init() {}
+
+    /// The defaults documented on each property.
+    public static let `default` = AnalysisConfiguration()
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = AnalysisConfiguration()
+        postProcessing = try c.decodeIfPresent(PostProcessingSettings.self, forKey: .postProcessing) ?? d.postProcessing
+        missingElements = try c.decodeIfPresent(MissingElementSettings.self, forKey: .missingElements) ?? d.missingElements
+        content = try c.decodeIfPresent(ContentSettings.self, forKey: .content) ?? d.content
+        selection = try c.decodeIfPresent(SelectionSettings.self, forKey: .selection) ?? d.selection
+        grouping = try c.decodeIfPresent(GroupingSettings.self, forKey: .grouping) ?? d.grouping
+        ordering = try c.decodeIfPresent(OrderingSettings.self, forKey: .ordering) ?? d.ordering
+        interactivity = try c.decodeIfPresent(InteractivitySettings.self, forKey: .interactivity) ?? d.interactivity
+        announcements = try c.decodeIfPresent(AnnouncementSettings.self, forKey: .announcements) ?? d.announcements
+        limits = try c.decodeIfPresent(Limits.self, forKey: .limits) ?? d.limits
+    }
+}
+
+/// §4.1: per-class confidence thresholds, NMS within a class, cross-class NMS among look-alikes.
+public struct PostProcessingSettings: Codable, Sendable, Hashable {
+    /// Minimum confidence per class (§4.1, Fig. 5: chosen per class from precision-recall curves).
+    /// Until a detector ships its own thresholds file these are all 0.5 — *design choice*, the
+    /// conventional operating point; the detector's model card replaces them with PR-curve picks.
+    public var confidenceThresholds: [ElementClass: Double] = Dictionary(
+        uniqueKeysWithValues: ElementClass.allCases.map { ($0, 0.5) })
+    /// IoU above which the less confident of two same-class boxes is dropped: 0.45, the value of the
+    /// SSD reference implementation (the paper's detector is an SSD, §4.1 and its ref. [51]).
+    public var nmsIoU: Double = 0.45
+    /// Sets of visually similar classes among which duplicates are removed (§5.1: Picture/Icon;
+    /// Segmented Control/Text Field/Container).
+    public var crossClassGroups: [[ElementClass]] = [[.picture, .icon], [.segmentedControl, .textField, .container]]
+    /// Cross-class NMS removes a box only when IoU > 0.8 (§5.1).
+    public var crossClassIoU: Double = 0.8
+
+    public init() {}
+
+    enum CodingKeys: String, CodingKey { case confidenceThresholds, nmsIoU, crossClassGroups, crossClassIoU }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = PostProcessingSettings()
+        if let raw = try c.decodeIfPresent([String: Double].self, forKey: .confidenceThresholds) {
+            var t = d.confidenceThresholds
+            for (k, v) in raw {
+                guard let cls = ElementClass(rawValue: k) else {
+                    throw DecodingError.dataCorruptedError(forKey: .confidenceThresholds, in: c, debugDescription: "unknown class '\(k)'")
+                }
+                t[cls] = v
+            }
+            confidenceThresholds = t
+        }
+        nmsIoU = try c.decodeIfPresent(Double.self, forKey: .nmsIoU) ?? d.nmsIoU
+        crossClassGroups = try c.decodeIfPresent([[ElementClass]].self, forKey: .crossClassGroups) ?? d.crossClassGroups
+        crossClassIoU = try c.decodeIfPresent(Double.self, forKey: .crossClassIoU) ?? d.crossClassIoU
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(Dictionary(uniqueKeysWithValues: confidenceThresholds.map { ($0.key.rawValue, $0.value) }), forKey: .confidenceThresholds)
+        try c.encode(nmsIoU, forKey: .nmsIoU)
+        try c.encode(crossClassGroups, forKey: .crossClassGroups)
+        try c.encode(crossClassIoU, forKey: .crossClassIoU)
+    }
+}
+
+/// §5.1: finding missing elements.
+public struct MissingElementSettings: Codable, Sendable, Hashable {
+    /// Turn text on the row of detected segments into segments (§5.1: in 99.1% of screens every
+    /// text on a segmented control's row is inside a segment).
+    public var completeSegmentedControlRows = true
+    /// A text is "on the row" of the segments when its vertical centre lies inside the row's
+    /// vertical extent (the union of the segments' boxes) — the paper's "same row", read literally.
+    /// Add OCR text that overlaps no detection as new text elements (§5.1).
+    public var recoverTextFromOCR = true
+    /// Minimum OCR confidence for a recovered line: 0.5 — *design choice* (drops icon junk such as
+    /// "@" that OCR engines return at low confidence; see ../shared/notes, Tesseract 23–90).
+    public var minOCRConfidence: Double = 0.5
+    public init() {}
+}
+
+/// §5.2: content of text, icons and pictures.
+public struct ContentSettings: Codable, Sendable, Hashable {
+    /// An OCR line labels a text detection when at least this fraction of the line's box lies inside
+    /// the detection: 0.5 — *design choice* (a line belongs to the box holding most of it).
+    public var ocrLineInsideFraction: Double = 0.5
+    /// Icon meanings below this confidence are "unknown": 0.5 — *design choice*, replaced by the
+    /// icon classifier's calibrated threshold when it ships.
+    public var minIconConfidence: Double = 0.5
+    /// Picture descriptions are offered only at or above 0.7 (seed 002: the Buffer team found ~70%
+    /// the right bar for suggested alt text); otherwise the picture is just "Image".
+    public var minPictureDescriptionConfidence: Double = 0.7
+    public init() {}
+}
+
+/// §5.3: selection state of tab buttons and segments from their pixels.
+public struct SelectionSettings: Codable, Sendable, Hashable {
+    /// Colours are counted after keeping this many bits per channel, so anti-aliasing and JPEG noise
+    /// fall into the same bin: 4 bits (16 levels) — *design choice*.
+    public var quantizationBits = 4
+    /// A colour counts as a tint (not background) when it is at least this far (RGB distance) from
+    /// the background: 40 — *design choice* (about a 10% step in each channel).
+    public var minTintDistance: Double = 40
+    /// The outlier tint must be at least this far from the others' typical tint: 60 — *design choice*.
+    public var minOutlierDistance: Double = 60
+    public init() {}
+}
+
+/// §5.5: grouping heuristics.
+public struct GroupingSettings: Codable, Sendable, Hashable {
+    public var groupText = true
+    public var groupTabs = true
+    public var groupContainers = true
+    public var groupPictureSubtitles = true
+    /// Text grouping: the vertical gap must be below `textGapFactor × min(T1.height, T2.height)` (§5.5: factor 1).
+    public var textGapFactor: Double = 1.0
+    /// Tab grouping: candidates lie in the bottom 20% of the screen (§5.5).
+    public var tabBarBottomFraction: Double = 0.2
+    /// Tab grouping: `B.bottom − D.top` within 0.08 × screen height (§5.5).
+    public var tabBarProximity: Double = 0.08
+    /// A tab bar needs at least 2 tab buttons — *design choice* (Apple's HIG: tab bars have 2–5
+    /// tabs), so a lone bottom button ("Create a Setlist") is not announced as "Tab, 1 of 1".
+    public var minTabs = 2
+    /// Container grouping: a detection is inside a container when this fraction of its area is
+    /// inside (0.85, the paper's containment rule of §3.3).
+    public var containment: Double = 0.85
+    /// Containers covering more than this fraction of the screen are layout regions, not cells, and
+    /// are not grouped (§5.1/Fig. 7 right: "the big Container … may be removed"): 0.5 — *design choice*.
+    public var maxContainerScreenFraction: Double = 0.5
+    /// Picture subtitle: at least 50% x-overlap (§5.5).
+    public var subtitleXOverlap: Double = 0.5
+    /// Picture subtitle: gap below 0.03 × screen height (§5.5).
+    public var subtitleGap: Double = 0.03
+    /// Picture subtitle: a second line is grouped too (§5.5).
+    public var subtitleMaxLines = 2
+    public init() {}
+}
+
+/// §5.6: navigation order.
+public struct OrderingSettings: Codable, Sendable, Hashable {
+    /// Projections may overlap by this many pixels and still be cut: 0 — the paper's rule ("without
+    /// overlapping any element").
+    public var cutTolerance: Double = 0
+    /// Inside an indivisible segment, two elements whose tops differ by less than this fraction of
+    /// the smaller height count as a tie and go left-to-right: 0.2 — *design choice*.
+    public var tieFraction: Double = 0.2
+    public init() {}
+}
+
+/// §5.4: interactivity.
+public struct InteractivitySettings: Codable, Sendable, Hashable {
+    /// An icon is a button when the clickability model's probability reaches this (the model card
+    /// gives the value that keeps 90% precision, §5.4).
+    public var clickThreshold: Double = 0.5
+    /// Without a clickability model, the rule in ``Interactivity/ruleBasedClickable(_:)`` decides.
+    public var useRuleWithoutModel = true
+    public init() {}
+}
+
+/// How announcements are worded.
+public struct AnnouncementSettings: Codable, Sendable, Hashable {
+    /// Speak hints ("Double tap to edit") after the announcement, as VoiceOver does with Hints on.
+    public var includeHints = false
+    /// Speak "Actions available" for elements with custom actions (VoiceOver's default verbosity).
+    public var speakActionsAvailable = true
+    public init() {}
+}
+
+/// Resource limits at the I/O boundary.
+public struct Limits: Codable, Sendable, Hashable {
+    /// Images with more pixels are refused before decoding: 50 megapixels — *design choice*, 7× a
+    /// 1290×2796 iPhone Pro Max screenshot and 200 MiB of RGBA.
+    public var maxPixels = 50_000_000
+    /// Detections files with more entries are refused: 10,000 — *design choice*.
+    public var maxDetections = 10_000
+    public init() {}
+}

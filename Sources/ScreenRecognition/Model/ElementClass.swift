@@ -1,0 +1,106 @@
+/// The 13 UI element classes the detector predicts (paper §4.2, Table 1).
+///
+/// The raw values are the contract ids used in detections files, `detect` output and model metadata.
+public enum ElementClass: String, CaseIterable, Codable, Sendable, Hashable, Comparable {
+    case checkboxSelected
+    case checkboxUnselected
+    case container
+    case dialog
+    case icon
+    case picture
+    case pageControl
+    case segmentedControl
+    case slider
+    case text
+    case textField
+    case toggleSelected
+    case toggleUnselected
+
+    public static func < (a: ElementClass, b: ElementClass) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+
+    /// The name used in the paper's Table 1.
+    public var displayName: String {
+        switch self {
+        case .checkboxSelected: "Checkbox (Selected)"
+        case .checkboxUnselected: "Checkbox (Unselected)"
+        case .container: "Container"
+        case .dialog: "Dialog"
+        case .icon: "Icon"
+        case .picture: "Picture"
+        case .pageControl: "Page Control"
+        case .segmentedControl: "Segmented Control"
+        case .slider: "Slider"
+        case .text: "Text"
+        case .textField: "Text Field"
+        case .toggleSelected: "Toggle (Selected)"
+        case .toggleUnselected: "Toggle (Unselected)"
+        }
+    }
+
+    /// The class with its selection state removed (for datasets without states): toggles and
+    /// checkboxes map to their unselected id, everything else to itself.
+    public var stateMerged: ElementClass {
+        switch self {
+        case .checkboxSelected: .checkboxUnselected
+        case .toggleSelected: .toggleUnselected
+        default: self
+        }
+    }
+}
+
+/// The 38 icon meanings recognised by VoiceOver's icon recognition (paper §5.2) — the contract ids
+/// used by `iconLabel` in detections files and by the icon classifier.
+public enum IconMeaning: String, CaseIterable, Codable, Sendable, Hashable {
+    case back, close, add, search, menu, settings, share, more, home, person, heart, star, bookmark
+    case trash, edit, camera, photo, play, pause, mail, phone, chat, bell, cart, filter, refresh
+    case download, upload, info, help, location, calendar, clock, lock, link, microphone, send, checkmark
+
+    /// The word VoiceOver-style announcements use for an icon of this meaning.
+    ///
+    /// Wording follows the labels of the matching UIKit system items / SF Symbols as VoiceOver
+    /// reads them (e.g. `UIBarButtonItem.SystemItem.add` is spoken "Add", `.action` "Share").
+    public var spokenLabel: String {
+        switch self {
+        case .back: "Back"
+        case .close: "Close"
+        case .add: "Add"
+        case .search: "Search"
+        case .menu: "Menu"
+        case .settings: "Settings"
+        case .share: "Share"
+        case .more: "More"
+        case .home: "Home"
+        case .person: "Profile"
+        case .heart: "Favorite"
+        case .star: "Star"
+        case .bookmark: "Bookmark"
+        case .trash: "Delete"
+        case .edit: "Edit"
+        case .camera: "Camera"
+        case .photo: "Photo"
+        case .play: "Play"
+        case .pause: "Pause"
+        case .mail: "Mail"
+        case .phone: "Call"
+        case .chat: "Message"
+        case .bell: "Notifications"
+        case .cart: "Cart"
+        case .filter: "Filter"
+        case .refresh: "Refresh"
+        case .download: "Download"
+        case .upload: "Upload"
+        case .info: "Info"
+        case .help: "Help"
+        case .location: "Location"
+        case .calendar: "Calendar"
+        case .clock: "Clock"
+        case .lock: "Lock"
+        case .link: "Link"
+        case .microphone: "Dictate"
+        case .send: "Send"
+        case .checkmark: "Done"
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// An 8-bit RGBA image in row-major order (4 bytes a pixel, no row padding).
+public struct RGBAImage: Sendable, Hashable {
+    public let width: Int
+    public let height: Int
+    /// `width * height * 4` bytes: R, G, B, A for each pixel, rows top to bottom.
+    public let pixels: [UInt8]
+
+    /// Creates an image; `nil` when the buffer does not hold exactly `width * height * 4` bytes.
+    public init?(width: Int, height: Int, pixels: [UInt8]) {
+        guard width > 0, height > 0, pixels.count == width * height * 4 else { return nil }
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// A solid-colour image (handy in tests).
+    public init(width: Int, height: Int, fill: RGB) {
+        precondition(width > 0 && height > 0)
+        self.width = width
+        self.height = height
+        var p = [UInt8](repeating: 255, count: width * height * 4)
+        for i in stride(from: 0, to: p.count, by: 4) {
+            p[i] = fill.r; p[i + 1] = fill.g; p[i + 2] = fill.b
+        }
+        self.pixels = p
+    }
+
+    /// The colour at (x, y) (alpha ignored).
+    @inlinable public func color(x: Int, y: Int) -> RGB {
+        let i = (y * width + x) * 4
+        return RGB(r: pixels[i], g: pixels[i + 1], b: pixels[i + 2])
+    }
+
+    /// A copy with the rectangle `rect` painted in `color` (for building test screens).
+    public func filling(_ rect: Rect, with color: RGB) -> RGBAImage {
+        var p = pixels
+        let r = rect.clamped(width: Double(width), height: Double(height))
+        let x0 = Int(r.minX.rounded()), x1 = Int(r.maxX.rounded())
+        let y0 = Int(r.minY.rounded()), y1 = Int(r.maxY.rounded())
+        if x1 > x0 && y1 > y0 {
+            for y in y0..<y1 {
+                for x in x0..<x1 {
+                    let i = (y * width + x) * 4
+                    p[i] = color.r; p[i + 1] = color.g; p[i + 2] = color.b; p[i + 3] = 255
+                }
+            }
+        }
+        return RGBAImage(width: width, height: height, pixels: p)!
+    }
+}
+
+/// An opaque colour.
+public struct RGB: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+    public init(r: UInt8, g: UInt8, b: UInt8) {
+        self.r = r
+        self.g = g
+        self.b = b
+    }
+    public static let white = RGB(r: 255, g: 255, b: 255)
+    public static let black = RGB(r: 0, g: 0, b: 0)
+
+    /// Euclidean distance in RGB space (0...441).
+    public func distance(to o: RGB) -> Double {
+        let dr = Double(r) - Double(o.r), dg = Double(g) - Double(o.g), db = Double(b) - Double(o.b)
+        return (dr * dr + dg * dg + db * db).squareRoot()
+    }
+
+    /// Max − min channel: 0 for greys, large for saturated colours.
+    public var chroma: Int { Int(max(r, g, b)) - Int(min(r, g, b)) }
+
+    public var description: String { String(format: "#%02X%02X%02X", r, g, b) }
+}

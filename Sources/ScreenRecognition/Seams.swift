@@ -1,0 +1,86 @@
+import Foundation
+
+/// Decodes encoded image bytes (PNG, JPEG …) into RGBA pixels.
+///
+/// Implementations must refuse images whose header claims more pixels than `maxPixels` *before*
+/// allocating, and throw ``ScreenRecognitionError`` (never crash) on corrupt or truncated input.
+public protocol ImageDecoder: Sendable {
+    /// Reads only the header: the image's pixel size.
+    func dimensions(of data: Data) throws -> ImageInfo
+    /// Decodes the whole image.
+    func decode(_ data: Data, maxPixels: Int) throws -> RGBAImage
+}
+
+/// Finds UI elements in a screenshot (paper §4). Returns raw candidates in image pixels; the core
+/// applies per-class thresholds, NMS and cross-class NMS afterwards (``PostProcessing``).
+public protocol ElementDetector: Sendable {
+    func detect(in image: RGBAImage) throws -> [Detection]
+}
+
+/// Reads text (OCR, paper §5.1–5.2). Returns lines with tight boxes in image pixels.
+public protocol TextRecognizer: Sendable {
+    /// Reads the text in `region` of `image` (the whole image when `region` is `nil`).
+    func recognizeText(in image: RGBAImage, region: Rect?) throws -> [RecognizedText]
+}
+
+/// The result of icon recognition (§5.2): one of the 38 meanings and a confidence.
+public struct IconRecognition: Sendable, Hashable, Codable {
+    public var meaning: IconMeaning
+    public var confidence: Double
+    public init(meaning: IconMeaning, confidence: Double) {
+        self.meaning = meaning
+        self.confidence = confidence
+    }
+}
+
+/// A short description of a picture (§5.2), e.g. "Cat".
+public struct PictureDescription: Sendable, Hashable, Codable {
+    public var label: String
+    public var confidence: Double
+    public init(label: String, confidence: Double) {
+        self.label = label
+        self.confidence = confidence
+    }
+}
+
+/// The features icon clickability is predicted from (§5.4: location, size, icon meaning, plus
+/// neighbours and repetition).
+public struct IconFeatures: Sendable, Hashable, Codable {
+    /// The icon's frame divided by the screen size (all four values in 0...1).
+    public var normalizedFrame: Rect
+    public var screenWidth: Double
+    public var screenHeight: Double
+    public var meaning: IconMeaning?
+    /// Detections whose centre is within one icon-height to the left or right on the same row.
+    public var neighboursOnRow: Int
+    /// Other icons of about the same size (±20%) whose centres share the row (±half a height).
+    public var similarIconsOnRow: Int
+    /// Whether a text detection lies on the icon's row right next to it (a cell's leading icon).
+    public var hasTextOnRow: Bool
+
+    public init(normalizedFrame: Rect, screenWidth: Double, screenHeight: Double, meaning: IconMeaning?,
+                neighboursOnRow: Int, similarIconsOnRow: Int, hasTextOnRow: Bool) {
+        self.normalizedFrame = normalizedFrame
+        self.screenWidth = screenWidth
+        self.screenHeight = screenHeight
+        self.meaning = meaning
+        self.neighboursOnRow = neighboursOnRow
+        self.similarIconsOnRow = similarIconsOnRow
+        self.hasTextOnRow = hasTextOnRow
+    }
+}
+
+/// Recognises content and interactivity (§5.2, §5.4): icon meanings, picture descriptions and
+/// whether an icon is a button. Each method may return `nil` for "don't know".
+public protocol ContentRecognizer: Sendable {
+    func recognizeIcon(in image: RGBAImage, box: Rect) throws -> IconRecognition?
+    func describePicture(in image: RGBAImage, box: Rect) throws -> PictureDescription?
+    /// Probability (0...1) that the icon is clickable.
+    func clickProbability(of icon: IconFeatures) throws -> Double?
+}
+
+extension ContentRecognizer {
+    public func recognizeIcon(in image: RGBAImage, box: Rect) throws -> IconRecognition? { nil }
+    public func describePicture(in image: RGBAImage, box: Rect) throws -> PictureDescription? { nil }
+    public func clickProbability(of icon: IconFeatures) throws -> Double? { nil }
+}
