@@ -1,0 +1,212 @@
+/// §5.5: grouping elements for efficient navigation, in the paper's order: text, tab, container,
+/// picture subtitle. Each function takes and returns top-level elements; grouped ones move into a
+/// group's `children`.
+public enum Grouping {
+    // MARK: Text
+
+    /// Text grouping (§5.5, Fig. 9.B): a text T1 and a text T2 below it are grouped when they overlap
+    /// on the x axis and the vertical gap between them is less than `gapFactor × min(T1.height,
+    /// T2.height)`; applied transitively, so multi-line text becomes one element. Headers stay alone.
+    public static func groupText(_ elements: [Element], gapFactor: Double = 1) -> [Element] {
+        let texts = elements.indices.filter { elements[$0].kind == .text && !elements[$0].traits.contains(.header) }
+        var uf = UnionFind(texts.count)
+        for a in texts.indices {
+            for b in texts.indices where b != a {
+                let t1 = elements[texts[a]].frame, t2 = elements[texts[b]].frame
+                guard t2.minY >= t1.minY, t2.midY > t1.maxY - min(t1.height, t2.height) / 2 else { continue }
+                let gap = t2.minY - t1.maxY
+                if t1.xOverlap(t2) > 0, gap < gapFactor * min(t1.height, t2.height) { uf.union(a, b) }
+            }
+        }
+        var grouped = Set<Int>()
+        var result: [Element] = []
+        for g in uf.groups() where g.count > 1 {
+            let lines = g.map { elements[texts[$0]] }.sorted { $0.frame.minY < $1.frame.minY }
+            grouped.formUnion(g.map { texts[$0] })
+            result.append(textGroup(lines))
+        }
+        return elements.indices.filter { !grouped.contains($0) }.map { elements[$0] } + result
+    }
+
+    /// One text element from stacked lines. Lines are joined with a space when the text wraps
+    /// (same size — heights within 20% — and the upper line spans ≥ 80% of the block's width and
+    /// the lower starts in lower case or the upper holds ≥ 4 words), else with ", " (a title and its
+    /// subtitle: "Today, +0HRS, Cupertino") — *design choice*.
+    static func textGroup(_ lines: [Element]) -> Element {
+        let frame = lines.dropFirst().reduce(lines[0].frame) { $0.union($1.frame) }
+        var label = ""
+        for (i, line) in lines.enumerated() {
+            guard let text = line.label else { continue }
+            if label.isEmpty { label = text; continue }
+            let prev = lines[i - 1]
+            let sameSize = abs(prev.frame.height - line.frame.height) <= 0.2 * max(prev.frame.height, line.frame.height)
+            let spans = prev.frame.width >= 0.8 * frame.width
+            let prevText = prev.label ?? ""
+            let continues = (text.first?.isLowercase ?? false) || prevText.split(separator: " ").count >= 4
+            let endsSentence = prevText.last.map { ".!?:;".contains($0) } ?? false
+            label += (sameSize && spans && continues && !endsSentence) ? " " : ", "
+            label += text
+        }
+        return Element(kind: .text, frame: frame, label: label.isEmpty ? nil : label, traits: .staticText,
+                       children: lines, detections: lines.flatMap(\.detections))
+    }
+
+    // MARK: Tabs
+
+    /// Tab grouping (§5.5): with B the bottom-most element, a text or icon D is in the tab bar when
+    /// it lies in the bottom `bottomFraction` (20%) of the screen and `B.bottom − D.top` is within
+    /// `proximity` (0.08) × screen height; tab-bar candidates that overlap on the x axis form one tab
+    /// button. Needs at least `minTabs` buttons. Tabs are numbered left to right; the selected one is
+    /// found by tint (§5.3) when pixels are available.
+    public static func groupTabs(_ elements: [Element], screen: ImageInfo, image: RGBAImage?,
+                                 settings: GroupingSettings, selection: SelectionSettings) -> [Element] {
+        let h = Double(screen.height)
+        guard let bottom = elements.map(\.frame.maxY).max() else { return elements }
+        let candidates = elements.indices.filter { i in
+            let e = elements[i]
+            return [.text, .icon, .button].contains(e.kind) && e.children.isEmpty
+                && e.frame.minY >= (1 - settings.tabBarBottomFraction) * h
+                && bottom - e.frame.minY <= settings.tabBarProximity * h
+        }
+        let clusters = MissingElements.clusters(candidates) { a, b in elements[a].frame.xOverlap(elements[b].frame) > 0 }
+            .sorted { cmin($0, elements) < cmin($1, elements) }
+        guard clusters.count >= settings.minTabs else { return elements }
+        var tabs: [Element] = clusters.enumerated().map { n, members in
+            let parts = members.map { elements[$0] }.sorted { $0.frame.minY < $1.frame.minY }
+            let frame = parts.dropFirst().reduce(parts[0].frame) { $0.union($1.frame) }
+            let text = parts.first { $0.kind == .text }?.label
+            let iconLabel = parts.first { $0.kind != .text }?.label
+            return Element(kind: .tabButton, frame: frame, label: text ?? iconLabel, traits: [.button, .tabBar],
+                           hint: nil, position: Position(index: n + 1, count: clusters.count),
+                           children: parts.count > 1 ? Ordering.order(parts) : [], detections: parts.flatMap(\.detections))
+        }
+        if let image, let sel = SelectionState.selectedTab(image, frames: tabs.map(\.frame), settings: selection) {
+            tabs[sel].traits.insert(.selected)
+        }
+        let used = Set(clusters.flatMap { $0 })
+        return elements.indices.filter { !used.contains($0) }.map { elements[$0] } + tabs
+    }
+
+    private static func cmin(_ c: [Int], _ e: [Element]) -> Double { c.map { e[$0].frame.minX }.min() ?? 0 }
+
+    // MARK: Containers
+
+    /// Container grouping (§5.5, Fig. 9.D): a container and every element inside it (≥
+    /// `containment` of the element's area) become one element. Smaller containers are grouped
+    /// first, so nested cards nest. Containers larger than `maxContainerScreenFraction` of the
+    /// screen are layout regions and are dropped, as are containers with nothing inside. Tab buttons
+    /// and segments are never swallowed (they are navigated one by one).
+    public static func groupContainers(_ elements: [Element], screen: ImageInfo, settings: GroupingSettings,
+                                       diagnostics: inout [Diagnostic]) -> [Element] {
+        let screenArea = Double(screen.width * screen.height)
+        var pool = elements.filter { $0.kind != .container }
+        let containers = elements.filter { $0.kind == .container }.sorted { $0.frame.area < $1.frame.area }
+        for c in containers {
+            if c.frame.area > settings.maxContainerScreenFraction * screenArea {
+                diagnostics.append(Diagnostic(stage: "grouping", message: "container \(c.frame) covers more than \(Int(settings.maxContainerScreenFraction * 100))% of the screen; not grouped"))
+                continue
+            }
+            let inside = pool.indices.filter { i in
+                pool[i].kind != .tabButton && pool[i].kind != .segment
+                    && pool[i].frame.fractionInside(c.frame) >= settings.containment
+            }
+            guard !inside.isEmpty else { continue }
+            let group = makeGroup(children: inside.map { pool[$0] }, frame: c.frame, container: c)
+            let set = Set(inside)
+            pool = pool.indices.filter { !set.contains($0) }.map { pool[$0] } + [group]
+        }
+        return pool
+    }
+
+    // MARK: Picture subtitles
+
+    /// Picture subtitle grouping (§5.5, Fig. 9.D): a text T1 is a picture P's subtitle when it
+    /// overlaps P on the x axis by ≥ 50% (of the narrower of the two), lies below P with a gap under
+    /// `subtitleGap` (0.03) × screen height, and is closer to P than to any other element below T1.
+    /// A second line T2 under T1 joins under the same conditions relative to T1.
+    public static func groupPictureSubtitles(_ elements: [Element], screen: ImageInfo, settings: GroupingSettings) -> [Element] {
+        var pool = elements
+        let maxGap = settings.subtitleGap * Double(screen.height)
+        var p = 0
+        while p < pool.count {
+            guard pool[p].kind == .picture else { p += 1; continue }
+            var chain: [Int] = []
+            var anchor = pool[p].frame
+            while chain.count < settings.subtitleMaxLines,
+                  let t = subtitle(below: anchor, in: pool, excluding: Set(chain + [p]), maxGap: maxGap, overlap: settings.subtitleXOverlap) {
+                chain.append(t)
+                anchor = pool[t].frame
+            }
+            guard !chain.isEmpty else { p += 1; continue }
+            let members = [p] + chain
+            var group = makeGroup(children: members.map { pool[$0] }, frame: nil, container: nil)
+            group.traits.insert(.image)
+            let set = Set(members)
+            pool = pool.indices.filter { !set.contains($0) }.map { pool[$0] } + [group]
+            p = 0
+        }
+        return pool
+    }
+
+    static func subtitle(below anchor: Rect, in pool: [Element], excluding: Set<Int>, maxGap: Double, overlap: Double) -> Int? {
+        var candidates: [Int] = []
+        for i in pool.indices where !excluding.contains(i) && pool[i].kind == .text {
+            let t: Rect = pool[i].frame
+            let gap: Double = t.minY - anchor.maxY
+            let needed: Double = overlap * min(t.width, anchor.width)
+            if gap >= -0.25 * t.height, gap < maxGap, t.xOverlap(anchor) >= needed { candidates.append(i) }
+        }
+        candidates.sort { pool[$0].frame.minY < pool[$1].frame.minY }
+        guard let best = candidates.first else { return nil }
+        let t = pool[best].frame
+        let gapToAnchor = t.minY - anchor.maxY
+        // Closer to the anchor than to anything below it (that shares its columns).
+        var nearestBelow = Double.infinity
+        for i in pool.indices where i != best && !excluding.contains(i) {
+            let f: Rect = pool[i].frame
+            if f.minY >= t.maxY - 0.25 * t.height, f.xOverlap(t) > 0 { nearestBelow = min(nearestBelow, f.minY - t.maxY) }
+        }
+        return gapToAnchor < nearestBelow ? best : nil
+    }
+
+    // MARK: Groups
+
+    /// A group from its children: label = the children's labels in navigation order joined by
+    /// ", "; clickable children become custom actions; a group holding exactly one control (switch,
+    /// checkbox, slider, text field, page control, segment) speaks as that control, labelled by the
+    /// rest ("Airplane Mode, Switch button, Off").
+    public static func makeGroup(children: [Element], frame: Rect?, container: Element?) -> Element {
+        let ordered = Ordering.order(children)
+        let bounds = ordered.dropFirst().reduce(ordered[0].frame) { $0.union($1.frame) }
+        let frame = frame.map { $0.union(bounds) } ?? bounds
+        let controlKinds: Set<ElementKind> = [.toggle, .checkbox, .slider, .textField, .pageControl, .segment]
+        let controls = ordered.filter { controlKinds.contains($0.kind) }
+        let detections = (container?.detections ?? []) + ordered.flatMap(\.detections)
+        if controls.count == 1, let control = controls.first {
+            let others = ordered.filter { $0 != control }
+            let label = joinLabels(others.filter { !$0.isInteractive } + (control.label.map { _ in [control] } ?? []))
+            return Element(kind: control.kind, frame: frame, label: label, value: control.value, traits: control.traits,
+                           hint: control.hint, activationPoint: control.activationPoint,
+                           customActions: actions(others), position: control.position,
+                           children: ordered, detections: detections)
+        }
+        let acts = actions(ordered)
+        return Element(kind: .group, frame: frame, label: joinLabels(ordered.filter { !$0.isInteractive || acts.isEmpty }),
+                       hint: acts.isEmpty ? nil : Metadata.Hints.actions, customActions: acts,
+                       children: ordered, detections: detections)
+    }
+
+    static func joinLabels(_ elements: [Element]) -> String? {
+        let labels = elements.compactMap { e -> String? in
+            if let l = e.label, !l.isEmpty { return l }
+            return nil
+        }
+        return labels.isEmpty ? nil : labels.joined(separator: ", ")
+    }
+
+    static func actions(_ elements: [Element]) -> [CustomAction] {
+        elements.filter(\.isInteractive).map {
+            CustomAction(name: $0.label ?? Announcer.placeholder(for: $0), activationPoint: $0.activationPoint)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+/// §5.4: whether an icon is a button.
+public enum Interactivity {
+    /// Meanings whose icons act when tapped in nearly every app (navigation, editing, sharing,
+    /// media) — *design choice* for the rule used until the clickability model exists.
+    public static let actionMeanings: Set<IconMeaning> = [
+        .back, .close, .add, .search, .menu, .settings, .share, .more, .edit, .trash, .refresh,
+        .download, .upload, .send, .filter, .play, .pause, .microphone, .camera, .bookmark, .heart,
+        .info, .help, .cart, .bell, .link,
+    ]
+
+    /// The §5.4 features of an icon among the screen's detections.
+    public static func features(of icon: Detection, among detections: [Detection], screen: ImageInfo) -> IconFeatures {
+        let w = Double(screen.width), h = Double(screen.height)
+        let b = icon.box
+        let sameRow = detections.filter { $0 != icon && abs($0.box.midY - b.midY) <= b.height / 2 + 1 }
+        let neighbours = sameRow.filter { abs($0.box.midX - b.midX) <= b.width + b.height + ($0.box.width / 2) }
+        let similar = sameRow.filter {
+            $0.type == .icon && abs($0.box.width - b.width) <= 0.2 * b.width && abs($0.box.height - b.height) <= 0.2 * b.height
+        }
+        let textRight = sameRow.contains {
+            $0.type == .text && $0.box.minX >= b.midX && $0.box.minX - b.maxX <= 2 * max(b.width, b.height)
+        }
+        return IconFeatures(
+            normalizedFrame: Rect(x: b.minX / w, y: b.minY / h, width: b.width / w, height: b.height / h),
+            screenWidth: w, screenHeight: h, meaning: icon.iconLabel,
+            neighboursOnRow: neighbours.count, similarIconsOnRow: similar.count, hasTextOnRow: textRight)
+    }
+
+    /// The rule used while no clickability model is configured (documented in the README):
+    /// 1. a *leading* icon — in the left 20% of the screen with text right beside it on its row,
+    ///    like the coloured icons of a Settings cell — is decoration: not a button;
+    /// 2. an icon in the top 15% of the screen (the navigation bar's bar-button items) is a button;
+    /// 3. an icon whose recognised meaning is an action (``actionMeanings``) is a button;
+    /// 4. anything else is not.
+    /// The percentages are *design choices* modelled on iOS's layout (status + navigation bar ≈ 11%
+    /// of an 844-pt screen); the paper's model (§5.4) replaces this rule when it ships.
+    public static func ruleBasedClickable(_ f: IconFeatures) -> Bool {
+        let leading = f.normalizedFrame.maxX <= 0.2 && f.hasTextOnRow
+        if leading { return false }
+        if f.normalizedFrame.midY <= 0.15 { return true }
+        if let m = f.meaning, actionMeanings.contains(m) { return true }
+        return false
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// Turns detections into leaf accessibility elements: kind, label, value, traits, hint.
+public enum Metadata {
+    /// VoiceOver's default hints (spoken after a pause when Hints are on).
+    public enum Hints {
+        public static let button = "Double tap to activate."
+        public static let textField = "Double tap to edit."
+        public static let adjustable = "Swipe up or down with one finger to adjust the value."
+        public static let toggle = "Double tap to toggle setting."
+        public static let actions = "Swipe up or down to select a custom action, then double tap to activate."
+    }
+
+    /// The leaf element for one detection. `clickable` says whether an icon is a button (§5.4).
+    public static func element(for d: Detection, clickable: Bool = false, pictureDescription: String? = nil) -> Element {
+        let label = d.text?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let nonEmpty = (label?.isEmpty ?? true) ? nil : label
+        switch d.type {
+        case .text:
+            return Element(kind: .text, frame: d.box, label: nonEmpty, traits: .staticText, detections: [d])
+        case .icon:
+            let spoken = d.iconLabel?.spokenLabel
+            if clickable {
+                return Element(kind: .button, frame: d.box, label: spoken, traits: .button, hint: nil, detections: [d])
+            }
+            return Element(kind: .icon, frame: d.box, label: spoken, traits: .image, detections: [d])
+        case .picture:
+            return Element(kind: .picture, frame: d.box, label: pictureDescription, traits: .image, detections: [d])
+        case .toggleSelected, .toggleUnselected:
+            return Element(kind: .toggle, frame: d.box, label: nonEmpty, value: d.type == .toggleSelected ? "On" : "Off",
+                           traits: [.button, .toggleButton], hint: Hints.toggle, detections: [d])
+        case .checkboxSelected, .checkboxUnselected:
+            return Element(kind: .checkbox, frame: d.box, label: nonEmpty,
+                           value: d.type == .checkboxSelected ? "Checked" : "Unchecked",
+                           traits: d.type == .checkboxSelected ? [.button, .selected] : .button,
+                           hint: Hints.button, detections: [d])
+        case .slider:
+            return Element(kind: .slider, frame: d.box, label: nonEmpty, traits: .adjustable, hint: Hints.adjustable, detections: [d])
+        case .pageControl:
+            return Element(kind: .pageControl, frame: d.box, traits: .adjustable, hint: Hints.adjustable, detections: [d])
+        case .textField:
+            let search = d.iconLabel == .search || (nonEmpty?.lowercased().hasPrefix("search") ?? false)
+            return Element(kind: .textField, frame: d.box, label: nonEmpty, traits: search ? .searchField : [],
+                           hint: Hints.textField, detections: [d])
+        case .segmentedControl:
+            return Element(kind: .segment, frame: d.box, label: nonEmpty, traits: .button, detections: [d])
+        case .dialog:
+            return Element(kind: .dialog, frame: d.box, label: nonEmpty, detections: [d])
+        case .container:
+            return Element(kind: .container, frame: d.box, label: nonEmpty, detections: [d])
+        }
+    }
+
+    /// Text and icons lying inside a text field or a segment (≥ `containment` of their area) become
+    /// part of it: the text is its label (a text field's placeholder, a segment's title) and a
+    /// magnifier icon makes a text field a search field.
+    public static func absorbIntoControls(_ elements: [Element], containment: Double) -> [Element] {
+        var result = elements
+        var absorbed = Set<Int>()
+        for (ci, control) in elements.enumerated() where control.kind == .textField || control.kind == .segment {
+            var c = result[ci]
+            let inside = elements.indices.filter { i in
+                i != ci && !absorbed.contains(i) && [.text, .icon, .button].contains(elements[i].kind)
+                    && elements[i].frame.fractionInside(control.frame) >= containment
+            }
+            guard !inside.isEmpty else { continue }
+            let texts = inside.filter { elements[$0].kind == .text }
+                .sorted { elements[$0].frame.minX < elements[$1].frame.minX }
+            if c.label == nil, !texts.isEmpty {
+                c.label = texts.compactMap { elements[$0].label }.joined(separator: " ")
+                if c.label?.isEmpty ?? true { c.label = nil }
+            }
+            if c.kind == .textField {
+                let searchIcon = inside.contains { elements[$0].detections.contains { $0.iconLabel == .search } }
+                if searchIcon || (c.label?.lowercased().hasPrefix("search") ?? false) { c.traits.insert(.searchField) }
+            }
+            if c.kind == .segment, c.label == nil, let icon = inside.first(where: { elements[$0].kind != .text }) {
+                c.label = elements[icon].label
+            }
+            c.detections += inside.flatMap { elements[$0].detections }
+            result[ci] = c
+            absorbed.formUnion(inside)
+        }
+        return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
+    }
+
+    /// Marks the large title as a header: among texts whose centre is in the top 20% of the screen,
+    /// the tallest, if it is at least 1.5× the median text height of the screen — *design choice*
+    /// modelled on iOS large titles (34 pt against 17 pt body text).
+    public static func markHeader(_ elements: [Element], screenHeight: Double) -> [Element] {
+        let texts = elements.indices.filter { elements[$0].kind == .text }
+        guard texts.count >= 2 else { return elements }
+        let heights = texts.map { elements[$0].frame.height }.sorted()
+        let median = heights[heights.count / 2]
+        let top = texts.filter { elements[$0].frame.midY <= 0.2 * screenHeight }
+        guard let tallest = top.max(by: { elements[$0].frame.height < elements[$1].frame.height }),
+              elements[tallest].frame.height >= 1.5 * median else { return elements }
+        var result = elements
+        result[tallest].traits.insert(.header)
+        return result
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// §5.1: finding UI elements the detector missed, and §5.2's text content from OCR.
+public enum MissingElements {
+    /// Segmented-control row completion (§5.1). In 99.1% of the paper's screens every text on the
+    /// row of segmented-control segments lies inside a segment, so a text on that row that no
+    /// segment contains is a missed segment: it becomes a `segmentedControl` detection spanning the
+    /// row's height, with the text as its label.
+    ///
+    /// A row is a maximal set of segments whose vertical extents overlap by more than half the
+    /// smaller height; a text is on the row when its vertical centre lies within the row's extent.
+    public static func completeSegmentedControlRows(_ detections: [Detection]) -> [Detection] {
+        let segments = detections.filter { $0.type == .segmentedControl }
+        guard !segments.isEmpty else { return detections }
+        let rows = clusters(segments) { a, b in a.box.yOverlap(b.box) > 0.5 * min(a.box.height, b.box.height) }
+        var result: [Detection] = []
+        for d in detections {
+            guard d.type == .text else { result.append(d); continue }
+            let inside = segments.contains { d.box.fractionInside($0.box) >= 0.5 }
+            let row = rows.first { row in
+                let extent = row.map(\.box).reduce(row[0].box) { $0.union($1) }
+                return d.box.midY >= extent.minY && d.box.midY <= extent.maxY && d.box.height <= extent.height * 1.5
+            }
+            if !inside, let row {
+                let extent = row.map(\.box).reduce(row[0].box) { $0.union($1) }
+                let widths = row.map(\.box.width).sorted()
+                let typical = widths[widths.count / 2]
+                let width = max(d.box.width, typical)
+                var box = Rect(x: d.box.midX - width / 2, y: extent.minY, width: width, height: extent.height)
+                // Do not spill over a neighbouring segment.
+                for s in row {
+                    if s.box.midX < d.box.midX, s.box.maxX > box.minX { box = Rect(minX: s.box.maxX, minY: box.minY, maxX: box.maxX, maxY: box.maxY) }
+                    if s.box.midX > d.box.midX, s.box.minX < box.maxX { box = Rect(minX: box.minX, minY: box.minY, maxX: s.box.minX, maxY: box.maxY) }
+                }
+                if box.width < d.box.width { box = Rect(minX: d.box.minX, minY: extent.minY, maxX: d.box.maxX, maxY: extent.maxY) }
+                result.append(Detection(type: .segmentedControl, box: box, confidence: d.confidence, text: d.text,
+                                        source: .rowCompletion))
+            } else {
+                result.append(d)
+            }
+        }
+        return result
+    }
+
+    /// OCR text recovery (§5.1): recognised lines that overlap no detection at all become text
+    /// detections (source `ocr`). Lines below `minConfidence` or without letters or digits are
+    /// dropped (icon junk such as "@").
+    public static func recoverText(_ detections: [Detection], lines: [RecognizedText], minConfidence: Double) -> [Detection] {
+        var added: [Detection] = []
+        for line in lines where line.confidence >= minConfidence && line.text.contains(where: { $0.isLetter || $0.isNumber }) {
+            let overlaps = (detections + added).contains { $0.box.intersection(line.box) != nil }
+            if !overlaps {
+                added.append(Detection(type: .text, box: line.box, confidence: line.confidence,
+                                       text: line.text.trimmingCharacters(in: .whitespaces), source: .ocr))
+            }
+        }
+        return detections + added
+    }
+
+    /// §5.2: gives text-bearing detections (text, segments, text fields) without `text` the OCR lines
+    /// that lie mostly inside them, read top-to-bottom then left-to-right and joined by spaces.
+    public static func assignText(_ detections: [Detection], lines: [RecognizedText], insideFraction: Double) -> [Detection] {
+        detections.map { d in
+            guard d.text == nil, [.text, .segmentedControl, .textField].contains(d.type) else { return d }
+            let inside = lines.filter { $0.box.fractionInside(d.box) >= insideFraction }
+                .sorted { abs($0.box.midY - $1.box.midY) > min($0.box.height, $1.box.height) / 2 ? $0.box.midY < $1.box.midY : $0.box.minX < $1.box.minX }
+            guard !inside.isEmpty else { return d }
+            var copy = d
+            copy.text = inside.map { $0.text.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            return copy
+        }
+    }
+
+    /// Connected components of `items` under the symmetric relation `related`.
+    static func clusters<T>(_ items: [T], _ related: (T, T) -> Bool) -> [[T]] {
+        var uf = UnionFind(items.count)
+        for i in items.indices {
+            for j in items.indices where j > i && related(items[i], items[j]) { uf.union(i, j) }
+        }
+        return uf.groups().map { $0.map { items[$0] } }
+    }
+}
+
+/// Disjoint sets over `0..<n`.
+struct UnionFind {
+    private var parent: [Int]
+    init(_ n: Int) { parent = Array(0..<n) }
+    mutating func find(_ x: Int) -> Int {
+        var r = x
+        while parent[r] != r { r = parent[r] }
+        var y = x
+        while parent[y] != r { let next = parent[y]; parent[y] = r; y = next }
+        return r
+    }
+    mutating func union(_ a: Int, _ b: Int) {
+        let ra = find(a), rb = find(b)
+        if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+    }
+    /// Groups of indices, each sorted, ordered by their smallest member.
+    mutating func groups() -> [[Int]] {
+        var map: [Int: [Int]] = [:]
+        for i in parent.indices { map[find(i), default: []].append(i) }
+        return map.values.sorted { $0[0] < $1[0] }
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+
+/// §5.3: selection state from pixels, and the values of page controls and sliders.
+///
+/// Toggles and checkboxes get their state from the detector's class. Tab buttons and segments get it
+/// here, from colour: within each element's box the most frequent colour is the background and the
+/// second most frequent (far enough from the background) the tint; the element whose tint is the
+/// outlier among its siblings is the selected one.
+public enum SelectionState {
+    /// Background and tint of a region.
+    public struct Palette: Sendable, Hashable {
+        public var background: RGB
+        public var tint: RGB?
+        /// Share of the region's pixels that are the tint colour.
+        public var tintShare: Double
+    }
+
+    /// Colour histogram of `rect`, quantised to `bits` per channel, most frequent first; each bin is
+    /// reported as the mean colour of its pixels. Large regions are sampled on a grid of at most
+    /// ~40,000 points.
+    public static func histogram(_ image: RGBAImage, _ rect: Rect, bits: Int) -> [(color: RGB, count: Int)] {
+        let r = rect.clamped(width: Double(image.width), height: Double(image.height))
+        let x0 = Int(r.minX), x1 = Int(r.maxX.rounded(.up)), y0 = Int(r.minY), y1 = Int(r.maxY.rounded(.up))
+        guard x1 > x0, y1 > y0 else { return [] }
+        let total = (x1 - x0) * (y1 - y0)
+        let step = max(1, Int((Double(total) / 40_000).squareRoot()))
+        let shift = UInt8(8 - min(max(bits, 1), 8))
+        var bins: [Int: (n: Int, r: Int, g: Int, b: Int)] = [:]
+        var y = y0
+        while y < y1 {
+            var x = x0
+            while x < x1 {
+                let c = image.color(x: x, y: y)
+                let key = Int(c.r >> shift) << 16 | Int(c.g >> shift) << 8 | Int(c.b >> shift)
+                var e = bins[key] ?? (0, 0, 0, 0)
+                e.n += 1; e.r += Int(c.r); e.g += Int(c.g); e.b += Int(c.b)
+                bins[key] = e
+                x += step
+            }
+            y += step
+        }
+        return bins.sorted { $0.value.n != $1.value.n ? $0.value.n > $1.value.n : $0.key < $1.key }.map { _, e in
+            (RGB(r: UInt8(e.r / e.n), g: UInt8(e.g / e.n), b: UInt8(e.b / e.n)), e.n)
+        }
+    }
+
+    /// The most frequent colour (background) and the most frequent colour at least
+    /// `settings.minTintDistance` away from it (tint), §5.3.
+    public static func palette(_ image: RGBAImage, _ rect: Rect, settings: SelectionSettings) -> Palette? {
+        let h = histogram(image, rect, bits: settings.quantizationBits)
+        guard let bg = h.first else { return nil }
+        let total = h.reduce(0) { $0 + $1.count }
+        let tint = h.dropFirst().first { $0.color.distance(to: bg.color) >= settings.minTintDistance }
+        return Palette(background: bg.color, tint: tint?.color, tintShare: Double(tint?.count ?? 0) / Double(total))
+    }
+
+    /// The index of the element whose colour is the outlier among `colors`, or `nil` when none
+    /// stands out. With three or more, the outlier is the colour farthest (median distance) from
+    /// the others, provided it is at least `minDistance` from them and the others are closer to
+    /// each other than to it. With two, the more saturated one wins if the two differ by at least
+    /// `minDistance` and their chroma differs by at least 40 (a coloured tint against grey).
+    public static func outlier(_ colors: [RGB?], minDistance: Double) -> Int? {
+        let present = colors.enumerated().compactMap { i, c in c.map { (i, $0) } }
+        guard present.count >= 2 else {
+            // A single tinted element among untinted ones (e.g. "the only tab with a colour").
+            return present.count == 1 && colors.count >= 2 ? present[0].0 : nil
+        }
+        if present.count == 2 {
+            let (a, b) = (present[0], present[1])
+            guard a.1.distance(to: b.1) >= minDistance, abs(a.1.chroma - b.1.chroma) >= 40 else { return nil }
+            return a.1.chroma > b.1.chroma ? a.0 : b.0
+        }
+        func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 2] }
+        let scores = present.map { i, c in (i, median(present.filter { $0.0 != i }.map { $0.1.distance(to: c) })) }
+        let best = scores.max { $0.1 < $1.1 }!
+        guard best.1 >= minDistance else { return nil }
+        let others = present.filter { $0.0 != best.0 }
+        var spread: [Double] = []
+        for x in others { for y in others where y.0 > x.0 { spread.append(x.1.distance(to: y.1)) } }
+        guard spread.isEmpty || median(spread) < best.1 / 2 else { return nil }
+        return best.0
+    }
+
+    /// §5.3 tab buttons: the tab whose tint is the outlier is selected.
+    public static func selectedTab(_ image: RGBAImage, frames: [Rect], settings: SelectionSettings) -> Int? {
+        outlier(frames.map { palette(image, $0, settings: settings)?.tint }, minDistance: settings.minOutlierDistance)
+    }
+
+    /// §5.3 segmented controls: tint colour plus the extra cues the paper names, tried in this
+    /// order: (1) a bar under the selected segment (Fig. 8.d) — the only segment whose bottom strip
+    /// is a solid line of a non-background colour; (2) the only segment with a different fill;
+    /// (3) the tint outlier; (4) the only segment with text (Fig. 8.g, from `labels`).
+    public static func selectedSegment(_ image: RGBAImage?, frames: [Rect], labels: [String?], settings: SelectionSettings) -> Int? {
+        guard frames.count >= 2 else { return nil }
+        if let image {
+            let palettes = frames.map { palette(image, $0, settings: settings) }
+            let bars = frames.indices.map { hasBottomBar(image, frames[$0], background: palettes[$0]?.background, settings: settings) }
+            if bars.filter({ $0 }).count == 1 { return bars.firstIndex(of: true) }
+            if let i = differentFill(palettes, settings: settings) { return i }
+            if let i = outlier(palettes.map { $0?.tint }, minDistance: settings.minOutlierDistance) { return i }
+        }
+        let labelled = labels.indices.filter { !(labels[$0] ?? "").isEmpty }
+        return labelled.count == 1 ? labelled[0] : nil
+    }
+
+    /// The only segment whose background differs from all the others' (which agree with each
+    /// other). With two segments: the one whose background is more saturated, or — for the iOS 13
+    /// style of a light pill inset in a grey track — the one that shows the other's background as a
+    /// secondary colour (its border of track around the pill).
+    static func differentFill(_ palettes: [Palette?], settings: SelectionSettings) -> Int? {
+        let bgs = palettes.map { $0?.background }
+        guard bgs.allSatisfy({ $0 != nil }) else { return nil }
+        let colors = bgs.map { $0! }
+        let t = settings.minTintDistance
+        if colors.count == 2 {
+            guard colors[0].distance(to: colors[1]) >= t else { return nil }
+            if abs(colors[0].chroma - colors[1].chroma) >= 40 { return colors[0].chroma > colors[1].chroma ? 0 : 1 }
+            for i in 0..<2 {
+                if let tint = palettes[i]?.tint, tint.distance(to: colors[1 - i]) < t, (palettes[i]?.tintShare ?? 0) >= 0.05 { return i }
+            }
+            return nil
+        }
+        let differing = colors.indices.filter { i in
+            colors.indices.filter { $0 != i }.allSatisfy { colors[$0].distance(to: colors[i]) >= t }
+        }
+        guard differing.count == 1 else { return nil }
+        let i = differing[0]
+        let others = colors.indices.filter { $0 != i }
+        let agree = others.allSatisfy { a in others.allSatisfy { colors[a].distance(to: colors[$0]) < t } }
+        return agree ? i : nil
+    }
+
+    /// Whether the bottom 20% of `rect` holds a row in which ≥ 70% of the pixels are one
+    /// non-background colour (an underline bar) — *design choice* thresholds.
+    static func hasBottomBar(_ image: RGBAImage, _ rect: Rect, background: RGB?, settings: SelectionSettings) -> Bool {
+        guard let background else { return false }
+        let r = rect.clamped(width: Double(image.width), height: Double(image.height))
+        let x0 = Int(r.minX), x1 = Int(r.maxX), y1 = Int(r.maxY) - 1
+        let y0 = max(Int(r.minY), Int(r.maxY - r.height * 0.2))
+        guard x1 - x0 >= 4, y1 >= y0 else { return false }
+        for y in stride(from: y1, through: y0, by: -1) {
+            var count = 0
+            var first: RGB?
+            for x in x0..<x1 {
+                let c = image.color(x: x, y: y)
+                guard c.distance(to: background) >= settings.minTintDistance else { continue }
+                if first == nil { first = c }
+                if c.distance(to: first!) < settings.minTintDistance { count += 1 }
+            }
+            if Double(count) >= 0.7 * Double(x1 - x0) { return true }
+        }
+        return false
+    }
+
+    /// Page control value: the dots are runs of columns holding non-background pixels; the current
+    /// page is the dot whose colour is the outlier. Returns (current 1-based, count).
+    public static func pageControlValue(_ image: RGBAImage, _ rect: Rect, settings: SelectionSettings) -> (current: Int, count: Int)? {
+        guard let bg = histogram(image, rect, bits: settings.quantizationBits).first?.color else { return nil }
+        let r = rect.clamped(width: Double(image.width), height: Double(image.height))
+        let x0 = Int(r.minX), x1 = Int(r.maxX), y0 = Int(r.minY), y1 = Int(r.maxY)
+        guard x1 > x0, y1 > y0 else { return nil }
+        var runs: [(start: Int, end: Int, r: Int, g: Int, b: Int, n: Int)] = []
+        var inRun = false
+        for x in x0..<x1 {
+            var n = 0, sr = 0, sg = 0, sb = 0
+            for y in y0..<y1 {
+                let c = image.color(x: x, y: y)
+                if c.distance(to: bg) >= settings.minTintDistance / 2 {
+                    n += 1; sr += Int(c.r); sg += Int(c.g); sb += Int(c.b)
+                }
+            }
+            if n > 0 {
+                if !inRun { runs.append((x, x, 0, 0, 0, 0)); inRun = true }
+                runs[runs.count - 1].end = x
+                runs[runs.count - 1].r += sr; runs[runs.count - 1].g += sg; runs[runs.count - 1].b += sb
+                runs[runs.count - 1].n += n
+            } else {
+                inRun = false
+            }
+        }
+        guard runs.count >= 2, runs.count <= 30 else { return nil }
+        let colors: [RGB?] = runs.map { RGB(r: UInt8($0.r / $0.n), g: UInt8($0.g / $0.n), b: UInt8($0.b / $0.n)) }
+        // The current dot differs from the others in colour (lightness); a wider dot (iOS 14+
+        // "pill") also marks the current page.
+        if let i = outlier(colors, minDistance: settings.minTintDistance / 2) { return (i + 1, runs.count) }
+        let widths = runs.map { $0.end - $0.start + 1 }
+        let sorted = widths.sorted()
+        if let w = widths.max(), sorted.count >= 2, Double(w) >= 1.5 * Double(sorted[sorted.count / 2]), widths.filter({ $0 == w }).count == 1 {
+            return (widths.firstIndex(of: w)! + 1, runs.count)
+        }
+        return nil
+    }
+
+    /// Slider value in 0...1: the thumb is the run of columns whose non-background pixels fill at
+    /// least 60% of the box height (the track is thinner) — *design choice*.
+    public static func sliderValue(_ image: RGBAImage, _ rect: Rect, settings: SelectionSettings) -> Double? {
+        guard let bg = histogram(image, rect, bits: settings.quantizationBits).first?.color else { return nil }
+        let r = rect.clamped(width: Double(image.width), height: Double(image.height))
+        let x0 = Int(r.minX), x1 = Int(r.maxX), y0 = Int(r.minY), y1 = Int(r.maxY)
+        guard x1 - x0 > 4, y1 > y0 else { return nil }
+        var thumb: [Int] = []
+        for x in x0..<x1 {
+            var n = 0
+            for y in y0..<y1 where image.color(x: x, y: y).distance(to: bg) >= settings.minTintDistance / 2 { n += 1 }
+            if Double(n) >= 0.6 * Double(y1 - y0) { thumb.append(x) }
+        }
+        guard let first = thumb.first, let last = thumb.last, last - first < (x1 - x0) / 2 else { return nil }
+        let w = Double(last - first + 1)
+        let travel = Double(x1 - x0) - w
+        guard travel > 0 else { return nil }
+        return min(1, max(0, (Double(first) - Double(x0)) / travel))
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+
+/// The Screen Recognition pipeline after pixels are decoded: detection, post-processing (§4.1),
+/// missing elements (§5.1), content (§5.2), selection state (§5.3), interactivity (§5.4),
+/// grouping (§5.5), navigation order (§5.6) and announcements.
+///
+/// Every seam is optional: without a detector the analysis uses the given detections (or none);
+/// without a text recognizer OCR recovery is skipped; without a content recognizer icons keep the
+/// `iconLabel` of their detection and clickability falls back to ``Interactivity/ruleBasedClickable(_:)``.
+/// Heuristics never throw; what could not be done is reported in ``ScreenAnalysis/diagnostics``.
+public struct ScreenAnalyzer: Sendable {
+    public var configuration: AnalysisConfiguration
+    public var detector: (any ElementDetector)?
+    public var textRecognizer: (any TextRecognizer)?
+    public var contentRecognizer: (any ContentRecognizer)?
+
+    public init(configuration: AnalysisConfiguration = .default, detector: (any ElementDetector)? = nil,
+                textRecognizer: (any TextRecognizer)? = nil, contentRecognizer: (any ContentRecognizer)? = nil) {
+        self.configuration = configuration
+        self.detector = detector
+        self.textRecognizer = textRecognizer
+        self.contentRecognizer = contentRecognizer
+    }
+
+    /// Analyses a screen. Pass `detections` to use them instead of the detector (a detections file);
+    /// `image` may be `nil` when only the size is known, and then pixel-based steps (tint selection,
+    /// page-control and slider values, OCR, icon recognition) are skipped and reported.
+    public func analyze(image: RGBAImage?, size: ImageInfo? = nil, detections given: [Detection]? = nil) throws -> ScreenAnalysis {
+        guard let screen = size ?? image.map({ ImageInfo(width: $0.width, height: $0.height) }) else {
+            throw ScreenRecognitionError(.invalidInput, "analysis needs an image or its size")
+        }
+        var diagnostics: [Diagnostic] = []
+        let cfg = configuration
+
+        // §4: detections.
+        var detections: [Detection]
+        if let given {
+            detections = given
+        } else if let detector, let image {
+            detections = try detector.detect(in: image)
+        } else {
+            detections = []
+            diagnostics.append(Diagnostic(stage: "detect", message: "no element detector configured and no detections given; only OCR text is used"))
+        }
+        if detections.count > cfg.limits.maxDetections {
+            throw ScreenRecognitionError(.invalidInput, "\(detections.count) detections exceed the limit of \(cfg.limits.maxDetections)")
+        }
+        let w = Double(screen.width), h = Double(screen.height)
+        let outside = detections.filter { $0.box.intersection(Rect(x: 0, y: 0, width: w, height: h)) == nil }
+        if !outside.isEmpty {
+            diagnostics.append(Diagnostic(stage: "detect", message: "\(outside.count) detection(s) lie outside the \(screen.width)×\(screen.height) image and were ignored"))
+        }
+        detections = detections.filter { $0.box.intersection(Rect(x: 0, y: 0, width: w, height: h)) != nil }
+            .map { var d = $0; d.box = d.box.clamped(width: w, height: h); return d }
+
+        // §4.1 post-processing.
+        let before = detections.count
+        detections = PostProcessing.run(detections, settings: cfg.postProcessing)
+        if detections.count < before {
+            diagnostics.append(Diagnostic(stage: "postprocess", message: "\(before - detections.count) detection(s) removed by thresholds and NMS"))
+        }
+
+        // §5.1 / §5.2: OCR.
+        if let textRecognizer, let image {
+            do {
+                let lines = try textRecognizer.recognizeText(in: image, region: nil)
+                detections = MissingElements.assignText(detections, lines: lines, insideFraction: cfg.content.ocrLineInsideFraction)
+                if cfg.missingElements.recoverTextFromOCR {
+                    detections = MissingElements.recoverText(detections, lines: lines, minConfidence: cfg.missingElements.minOCRConfidence)
+                }
+            } catch {
+                diagnostics.append(Diagnostic(stage: "ocr", message: "text recognition failed: \(error)"))
+            }
+        } else {
+            diagnostics.append(Diagnostic(stage: "ocr", message: textRecognizer == nil ? "no text recognizer configured; OCR recovery skipped" : "no pixels; OCR skipped"))
+        }
+        if cfg.missingElements.completeSegmentedControlRows {
+            detections = MissingElements.completeSegmentedControlRows(detections)
+        }
+
+        // §5.2 icon and picture content, §5.4 clickability.
+        var elements: [Element] = []
+        for d in detections {
+            var d = d
+            var description: String?
+            if d.type == .icon, d.iconLabel == nil, let contentRecognizer, let image {
+                do {
+                    if let r = try contentRecognizer.recognizeIcon(in: image, box: d.box), r.confidence >= cfg.content.minIconConfidence {
+                        d.iconLabel = r.meaning
+                    }
+                } catch { diagnostics.append(Diagnostic(stage: "icons", message: "icon recognition failed: \(error)")) }
+            }
+            if d.type == .picture {
+                if let text = d.text, !text.isEmpty {
+                    description = text
+                } else if let contentRecognizer, let image {
+                    do {
+                        if let p = try contentRecognizer.describePicture(in: image, box: d.box),
+                           p.confidence >= cfg.content.minPictureDescriptionConfidence {
+                            description = p.label
+                        }
+                    } catch { diagnostics.append(Diagnostic(stage: "pictures", message: "picture description failed: \(error)")) }
+                }
+            }
+            var clickable = false
+            if d.type == .icon {
+                let features = Interactivity.features(of: d, among: detections, screen: screen)
+                var probability: Double?
+                if let contentRecognizer {
+                    do { probability = try contentRecognizer.clickProbability(of: features) } catch {
+                        diagnostics.append(Diagnostic(stage: "clickability", message: "clickability model failed: \(error)"))
+                    }
+                }
+                if let probability {
+                    clickable = probability >= cfg.interactivity.clickThreshold
+                } else if cfg.interactivity.useRuleWithoutModel {
+                    clickable = Interactivity.ruleBasedClickable(features)
+                }
+            }
+            elements.append(Metadata.element(for: d, clickable: clickable, pictureDescription: description))
+        }
+
+        // Pixel-derived values: page controls and sliders.
+        if let image {
+            for i in elements.indices {
+                switch elements[i].kind {
+                case .pageControl:
+                    if let v = SelectionState.pageControlValue(image, elements[i].frame, settings: cfg.selection) {
+                        elements[i].value = "Page \(v.current) of \(v.count)"
+                    }
+                case .slider:
+                    if let v = SelectionState.sliderValue(image, elements[i].frame, settings: cfg.selection) {
+                        elements[i].value = "\(Int((v * 100).rounded()))%"
+                    }
+                default: break
+                }
+            }
+        } else if elements.contains(where: { [.segment, .pageControl, .slider].contains($0.kind) }) || !detections.isEmpty {
+            diagnostics.append(Diagnostic(stage: "selection", message: "no pixels; tint-based selection state and control values skipped"))
+        }
+
+        elements = Metadata.absorbIntoControls(elements, containment: cfg.grouping.containment)
+        elements = Self.modalDialog(elements, diagnostics: &diagnostics, containment: cfg.grouping.containment)
+        elements = Self.numberSegments(elements, image: image, settings: cfg.selection)
+        elements = Metadata.markHeader(elements, screenHeight: h)
+
+        // §5.5 grouping, in the paper's order.
+        let g = cfg.grouping
+        if g.groupText { elements = Grouping.groupText(elements, gapFactor: g.textGapFactor) }
+        if g.groupTabs { elements = Grouping.groupTabs(elements, screen: screen, image: image, settings: g, selection: cfg.selection) }
+        if g.groupContainers {
+            elements = Grouping.groupContainers(elements, screen: screen, settings: g, diagnostics: &diagnostics)
+        } else {
+            elements = elements.filter { $0.kind != .container }
+        }
+        if g.groupPictureSubtitles { elements = Grouping.groupPictureSubtitles(elements, screen: screen, settings: g) }
+        elements = elements.filter { $0.kind != .container }
+
+        // §5.6 order, then what VoiceOver speaks.
+        elements = Ordering.order(elements, settings: cfg.ordering)
+        elements = Announcer.announce(elements, settings: cfg.announcements)
+        return ScreenAnalysis(image: screen, elements: elements, diagnostics: diagnostics)
+    }
+
+    /// A dialog blocks what is behind it (seed 003, `accessibilityViewIsModal`): when a dialog is
+    /// detected, only the elements inside the most confident dialog stay; the dialog itself is not
+    /// an element (VoiceOver moves through its title, message and buttons).
+    static func modalDialog(_ elements: [Element], diagnostics: inout [Diagnostic], containment: Double) -> [Element] {
+        let dialogs = elements.filter { $0.kind == .dialog }
+        guard let dialog = dialogs.max(by: { ($0.detections.first?.confidence ?? 0) < ($1.detections.first?.confidence ?? 0) }) else {
+            return elements
+        }
+        let inside = elements.filter { $0.kind != .dialog && $0.frame.fractionInside(dialog.frame) >= containment }
+        guard !inside.isEmpty else {
+            diagnostics.append(Diagnostic(stage: "dialog", message: "dialog \(dialog.frame) holds no element; ignored"))
+            return elements.filter { $0.kind != .dialog }
+        }
+        let hidden = elements.count - inside.count - dialogs.count
+        if hidden > 0 {
+            diagnostics.append(Diagnostic(stage: "dialog", message: "modal dialog \(dialog.frame): \(hidden) element(s) behind it are hidden"))
+        }
+        return inside
+    }
+
+    /// Segments on one row form one segmented control: numbered left to right ("2 of 3") and the
+    /// selected one found by §5.3's cues.
+    static func numberSegments(_ elements: [Element], image: RGBAImage?, settings: SelectionSettings) -> [Element] {
+        var result = elements
+        let segs = elements.indices.filter { elements[$0].kind == .segment }
+        let rows = MissingElements.clusters(segs) { a, b in
+            elements[a].frame.yOverlap(elements[b].frame) > 0.5 * min(elements[a].frame.height, elements[b].frame.height)
+        }
+        for row in rows {
+            let sorted = row.sorted { elements[$0].frame.minX < elements[$1].frame.minX }
+            for (n, i) in sorted.enumerated() { result[i].position = Position(index: n + 1, count: sorted.count) }
+            if let sel = SelectionState.selectedSegment(image, frames: sorted.map { elements[$0].frame },
+                                                        labels: sorted.map { elements[$0].label }, settings: settings) {
+                result[sorted[sel]].traits.insert(.selected)
+            }
+        }
+        return result
+    }
+}
