@@ -85,16 +85,18 @@ public enum Metadata {
     }
 
     /// Marks the large title as a header: among texts whose centre is in the top 20% of the screen,
-    /// the tallest, if it is at least 1.5× the median text height of the screen — *design choice*
-    /// modelled on iOS large titles (34 pt against 17 pt body text).
+    /// the tallest, if it is at least 1.5× the median height of the other texts there (of all texts
+    /// when it is alone there) — *design choice* modelled on iOS large titles (34 pt against 17 pt
+    /// bar-button and body text).
     public static func markHeader(_ elements: [Element], screenHeight: Double) -> [Element] {
         let texts = elements.indices.filter { elements[$0].kind == .text }
-        guard texts.count >= 2 else { return elements }
-        let heights = texts.map { elements[$0].frame.height }.sorted()
-        let median = heights[heights.count / 2]
         let top = texts.filter { elements[$0].frame.midY <= 0.2 * screenHeight }
-        guard let tallest = top.max(by: { elements[$0].frame.height < elements[$1].frame.height }),
-              elements[tallest].frame.height >= 1.5 * median else { return elements }
+        guard let tallest = top.max(by: { elements[$0].frame.height < elements[$1].frame.height }) else { return elements }
+        let others = (top.count > 1 ? top : texts).filter { $0 != tallest }
+        guard !others.isEmpty else { return elements }
+        let heights = others.map { elements[$0].frame.height }.sorted()
+        let median = heights[heights.count / 2]
+        guard elements[tallest].frame.height >= 1.5 * median else { return elements }
         var result = elements
         result[tallest].traits.insert(.header)
         return result

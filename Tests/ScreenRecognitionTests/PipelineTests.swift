@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+@testable import ScreenRecognition
+import ScreenRecognitionTesting
+
+@Suite("Fig. 9 worked example and the pipeline")
+struct PipelineTests {
+    @Test("The Clock screen reads as in the paper's Fig. 9")
+    func clockScreen() throws {
+        let analyzer = ScreenAnalyzer(detector: ReplayDetector(ClockScreen.detections))
+        let result = try analyzer.analyze(image: ClockScreen.image())
+        #expect(result.transcript == [
+            "Edit",
+            "Add, Button",
+            "World Clock, Heading",
+            "Today, +0HRS, Cupertino",
+            "10:09 AM",
+            "Today, +3HRS, New York",
+            "1:09 PM",
+            "Tomorrow, +16HRS, Tokyo",
+            "2:09 AM",
+            "Today, +8HRS, London",
+            "6:09 PM",
+            "Selected, World Clock, Tab, 1 of 4",
+            "Alarm, Tab, 2 of 4",
+            "Stopwatch, Tab, 3 of 4",
+            "Timer, Tab, 4 of 4",
+        ])
+        #expect(result.elements.map(\.order) == Array(1...15))
+        // 23 detections became 15 elements (text and tab grouping, §5.5).
+        #expect(ClockScreen.detections.count == 23)
+        let tab = try #require(result.elements.last)
+        #expect(tab.kind == .tabButton)
+        #expect(tab.children.map(\.kind) == [.icon, .text])
+        #expect(tab.traits == [.button, .tabBar])
+    }
+
+    @Test("The selected tab follows the tint", arguments: 0..<4)
+    func selectedTabFollowsTint(selected: Int) throws {
+        let result = try ScreenAnalyzer().analyze(image: ClockScreen.image(selected: selected), detections: ClockScreen.detections)
+        let tabs = result.elements.filter { $0.kind == .tabButton }
+        #expect(tabs.count == 4)
+        #expect(tabs.indices.filter { tabs[$0].traits.contains(.selected) } == [selected])
+    }
+
+    @Test("Without pixels, tabs have no selection and a diagnostic says why")
+    func noPixels() throws {
+        let result = try ScreenAnalyzer().analyze(image: nil, size: ClockScreen.size, detections: ClockScreen.detections)
+        #expect(result.elements.filter { $0.traits.contains(.selected) }.isEmpty)
+        #expect(result.diagnostics.contains { $0.stage == "selection" })
+        #expect(result.diagnostics.contains { $0.stage == "ocr" })
+    }
+
+    @Test("Failing seams degrade and report; they never throw out of the heuristics")
+    func failingSeams() throws {
+        let failing = FailingRecognizer()
+        let analyzer = ScreenAnalyzer(textRecognizer: failing, contentRecognizer: failing)
+        let result = try analyzer.analyze(image: ClockScreen.image(), detections: ClockScreen.detections)
+        #expect(result.elements.count == 15)
+        #expect(!result.diagnostics.contains { $0.stage == "selection" })
+        #expect(result.diagnostics.contains { $0.stage == "ocr" && $0.message.contains("simulated failure") })
+        #expect(result.diagnostics.contains { $0.stage == "clickability" })
+    }
+
+    @Test("OCR recovers text the detector missed and labels unlabelled text (§5.1, §5.2)")
+    func ocrRecovery() throws {
+        let lines = [
+            RecognizedText(text: "Edit", box: r(17, 55, 30, 20), confidence: 0.99),
+            RecognizedText(text: "Reminders", box: r(16, 600, 120, 22), confidence: 0.95),
+            RecognizedText(text: "@", box: r(300, 600, 10, 10), confidence: 0.9),
+            RecognizedText(text: "faint", box: r(16, 650, 60, 14), confidence: 0.2),
+        ]
+        let dets = [det(.text, 16, 54, 34, 22), det(.icon, 352, 52, 24, 24, icon: .add)]
+        let analyzer = ScreenAnalyzer(textRecognizer: ReplayTextRecognizer(lines))
+        let result = try analyzer.analyze(image: RGBAImage(width: 390, height: 844, fill: .white), detections: dets)
+        #expect(result.transcript == ["Edit", "Add, Button", "Reminders"])
+        let recovered = try #require(result.elements.last?.detections.first)
+        #expect(recovered.source == .ocr)
+    }
+
+    @Test("A modal dialog hides what is behind it")
+    func modalDialog() throws {
+        let dets = [
+            det(.text, 16, 100, 200, 30, "Inbox"),
+            det(.dialog, 45, 300, 300, 200),
+            det(.text, 70, 320, 250, 24, "Delete message?"),
+            det(.text, 80, 440, 80, 24, "Cancel"),
+            det(.text, 230, 440, 80, 24, "Delete"),
+        ]
+        let result = try ScreenAnalyzer().analyze(image: nil, size: ClockScreen.size, detections: dets)
+        #expect(result.transcript == ["Delete message?", "Cancel", "Delete"])
+        #expect(result.diagnostics.contains { $0.stage == "dialog" && $0.message.contains("1 element") })
+    }
+
+    @Test("Detections outside the image are ignored and reported; boxes are clipped")
+    func outsideImage() throws {
+        let dets = [det(.text, 500, 900, 40, 20, "Ghost"), det(.text, -10, 10, 100, 20, "Clipped")]
+        let result = try ScreenAnalyzer().analyze(image: nil, size: ClockScreen.size, detections: dets)
+        #expect(result.transcript == ["Clipped"])
+        #expect(result.elements[0].frame == r(0, 10, 90, 20))
+        #expect(result.diagnostics.contains { $0.message.contains("outside") })
+    }
+
+    @Test("The analysis JSON has the contract's shape and is stable")
+    func jsonShape() throws {
+        let result = try ScreenAnalyzer().analyze(image: ClockScreen.image(), detections: ClockScreen.detections)
+        let data = try result.jsonData()
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["schemaVersion"] as? Int == 1)
+        #expect((object["image"] as? [String: Int]) == ["width": 390, "height": 844])
+        let elements = try #require(object["elements"] as? [[String: Any]])
+        let first = elements[0]
+        for key in ["order", "kind", "frame", "label", "traits", "activationPoint", "customActions", "children", "detections", "announcement"] {
+            #expect(first[key] != nil, "missing \(key)")
+        }
+        #expect(first["frame"] as? [Double] == [16, 54, 34, 22])
+        // Round trip and byte-for-byte stability.
+        let decoded = try JSONDecoder().decode(ScreenAnalysis.self, from: data)
+        #expect(decoded.transcript == result.transcript)
+        #expect(try decoded.jsonData() == data)
+    }
+}
