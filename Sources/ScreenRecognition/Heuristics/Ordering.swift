@@ -47,14 +47,20 @@ public enum Ordering {
         return groups
     }
 
+    /// Reads an indivisible segment: sorted by top, elements whose tops are within
+    /// `tieFraction` × the smaller height of the row's first element form a row, read left to right.
     static func leaf(_ items: [Int], _ frames: [Rect], _ settings: OrderingSettings) -> [Int] {
-        items.sorted { a, b in
-            let fa = frames[a], fb = frames[b]
-            let tie = abs(fa.minY - fb.minY) < settings.tieFraction * min(fa.height, fb.height)
-            if !tie { return fa.minY < fb.minY }
-            if fa.minX != fb.minX { return fa.minX < fb.minX }
-            return a < b
+        let byTop = items.sorted { frames[$0].minY != frames[$1].minY ? frames[$0].minY < frames[$1].minY : $0 < $1 }
+        var rows: [[Int]] = []
+        for i in byTop {
+            if let head = rows.last?.first,
+               frames[i].minY - frames[head].minY < settings.tieFraction * min(frames[i].height, frames[head].height) {
+                rows[rows.count - 1].append(i)
+            } else {
+                rows.append([i])
+            }
         }
+        return rows.flatMap { $0.sorted { frames[$0].minX != frames[$1].minX ? frames[$0].minX < frames[$1].minX : $0 < $1 } }
     }
 
     /// Orders elements (and, recursively, each group's children) and numbers them 1...n.

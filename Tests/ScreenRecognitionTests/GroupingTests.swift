@@ -1,0 +1,140 @@
+import Testing
+@testable import ScreenRecognition
+
+@Suite("§5.5 grouping")
+struct GroupingTests {
+    static let screen = ImageInfo(width: 390, height: 844)
+
+    struct TextCase: CustomTestStringConvertible, Sendable {
+        var name: String
+        var lines: [Element]
+        var labels: [String]
+        var testDescription: String { name }
+    }
+
+    static let textCases: [TextCase] = [
+        TextCase(name: "gap below the smaller height: grouped, title + subtitle joined by a comma",
+                 lines: [el(.text, r(16, 100, 120, 30), "Cupertino"), el(.text, r(16, 134, 90, 16), "Today, +0HRS")],
+                 labels: ["Cupertino, Today, +0HRS"]),
+        TextCase(name: "gap of 20 ≥ smaller height 16: not grouped",
+                 lines: [el(.text, r(16, 100, 120, 30), "Cupertino"), el(.text, r(16, 150, 90, 16), "Today")],
+                 labels: ["Cupertino", "Today"]),
+        TextCase(name: "no x-overlap: not grouped",
+                 lines: [el(.text, r(16, 100, 120, 20), "Left"), el(.text, r(200, 124, 90, 20), "Right")],
+                 labels: ["Left", "Right"]),
+        TextCase(name: "three wrapped lines of one paragraph join with spaces",
+                 lines: [el(.text, r(16, 100, 350, 20), "VoiceOver reads every element of"),
+                         el(.text, r(16, 124, 340, 20), "the screen in order, one swipe"),
+                         el(.text, r(16, 148, 120, 20), "at a time.")],
+                 labels: ["VoiceOver reads every element of the screen in order, one swipe at a time."]),
+    ]
+
+    @Test(arguments: textCases)
+    func text(_ c: TextCase) {
+        let out = Ordering.order(Grouping.groupText(c.lines))
+        #expect(out.map { $0.label ?? "" } == c.labels)
+    }
+
+    @Test("Tabs: icon + text pairs in the bottom 20% become numbered tab buttons")
+    func tabs() {
+        var elements: [Element] = [el(.text, r(16, 400, 100, 20), "Content")]
+        for (i, name) in ["Home", "Search", "Profile"].enumerated() {
+            let x = 30 + Double(i) * 130
+            elements.append(el(.icon, r(x, 770, 28, 28)))
+            elements.append(el(.text, r(x - 6, 800, 40, 12), name))
+        }
+        let out = Ordering.order(Grouping.groupTabs(elements, screen: Self.screen, image: nil, settings: .init(), selection: .init()))
+        #expect(out.map(\.kind) == [.text, .tabButton, .tabButton, .tabButton])
+        #expect(out.compactMap(\.position) == [Position(index: 1, count: 3), Position(index: 2, count: 3), Position(index: 3, count: 3)])
+        #expect(out[2].label == "Search")
+    }
+
+    @Test("Tabs need at least two buttons, close to the bottom-most element", arguments: [
+        ([r(150, 780, 90, 30)], 0),                                  // one lone button
+        ([r(20, 600, 28, 28), r(120, 600, 28, 28)], 0),              // above the bottom 20%
+        ([r(20, 790, 28, 28), r(120, 790, 28, 28)], 2),
+    ])
+    func tabLimits(frames: [Rect], expected: Int) {
+        let elements = frames.map { el(.icon, $0) }
+        let out = Grouping.groupTabs(elements, screen: Self.screen, image: nil, settings: .init(), selection: .init())
+        #expect(out.filter { $0.kind == .tabButton }.count == expected)
+    }
+
+    @Test("A cell with a label and a switch speaks as the switch")
+    func singleControl() {
+        let cell = el(.container, r(16, 200, 358, 44))
+        let label = el(.text, r(60, 212, 120, 20), "Airplane Mode")
+        let icon = el(.icon, r(24, 208, 28, 28))
+        let toggle = Metadata.element(for: det(.toggleUnselected, 310, 207, 51, 31))
+        var diags: [Diagnostic] = []
+        let out = Grouping.groupContainers([cell, label, icon, toggle], screen: Self.screen, settings: .init(), diagnostics: &diags)
+        #expect(out.count == 1)
+        let g = Announcer.announce(out)[0]
+        #expect(g.kind == .toggle)
+        #expect(g.announcement == "Airplane Mode, Switch button, Off")
+        #expect(g.activationPoint == toggle.activationPoint)
+        #expect(g.children.count == 3)
+    }
+
+    @Test("Clickable children of a group become custom actions")
+    func customActions() {
+        let cell = el(.container, r(0, 300, 390, 80))
+        let title = el(.text, r(16, 310, 200, 22), "Review your order")
+        let subtitle = el(.text, r(16, 336, 260, 18), "Help others find great restaurants")
+        let trash = Metadata.element(for: det(.icon, 340, 325, 30, 30, icon: .trash), clickable: true)
+        var diags: [Diagnostic] = []
+        let out = Announcer.announce(Grouping.groupContainers([cell, title, subtitle, trash], screen: Self.screen, settings: .init(), diagnostics: &diags))
+        #expect(out.count == 1)
+        #expect(out[0].kind == .group)
+        #expect(out[0].label == "Review your order, Help others find great restaurants")
+        #expect(out[0].customActions.map(\.name) == ["Delete"])
+        #expect(out[0].customActions[0].activationPoint == Point(x: 355, y: 340))
+        #expect(out[0].announcement == "Review your order, Help others find great restaurants, Actions available")
+    }
+
+    @Test("Containers: nested ones nest, screen-sized ones are not grouped, empty ones vanish")
+    func containers() {
+        let outer = el(.container, r(0, 100, 390, 200))
+        let inner = el(.container, r(10, 110, 370, 80))
+        let a = el(.text, r(20, 120, 100, 20), "Inner")
+        let b = el(.text, r(20, 220, 100, 20), "Outer")
+        let huge = el(.container, r(0, 0, 390, 700))
+        let empty = el(.container, r(0, 750, 100, 50))
+        var diags: [Diagnostic] = []
+        let out = Grouping.groupContainers([outer, inner, a, b, huge, empty], screen: Self.screen, settings: .init(), diagnostics: &diags)
+        #expect(out.count == 1)
+        #expect(out[0].children.count == 2)
+        #expect(out[0].children.contains { $0.kind == .group && $0.label == "Inner" })
+        #expect(diags.contains { $0.message.contains("covers more than 50%") })
+    }
+
+    struct SubtitleCase: CustomTestStringConvertible, Sendable {
+        var name: String
+        var others: [Element]
+        var groupedCount: Int
+        var testDescription: String { name }
+    }
+
+    static let picture = el(.picture, r(20, 100, 350, 200))
+    static let subtitleCases: [SubtitleCase] = [
+        // Lines closer than their height are merged by text grouping first; these two are not.
+        SubtitleCase(name: "two lines under the picture join it",
+                     others: [el(.text, r(20, 306, 200, 24), "Golden Gate Bridge"), el(.text, r(20, 348, 150, 16), "San Francisco")],
+                     groupedCount: 3),
+        SubtitleCase(name: "a gap ≥ 0.03 × 844 = 25.3 is too far",
+                     others: [el(.text, r(20, 327, 200, 24), "Far")], groupedCount: 0),
+        SubtitleCase(name: "less than 50% x-overlap: not a subtitle",
+                     others: [el(.text, r(330, 306, 200, 24), "Aside")], groupedCount: 0),
+        SubtitleCase(name: "a text closer to what lies below it is not a subtitle",
+                     others: [el(.text, r(20, 320, 200, 20), "Heading"), el(.text, r(20, 342, 200, 20), "Body")],
+                     groupedCount: 0),
+    ]
+
+    @Test(arguments: subtitleCases)
+    func pictureSubtitle(_ c: SubtitleCase) {
+        let out = Grouping.groupPictureSubtitles([Self.picture] + c.others, screen: Self.screen, settings: .init())
+        let group = out.first { $0.kind == .group }
+        #expect((group?.children.count ?? 0) == c.groupedCount)
+        if let group { #expect(group.traits.contains(.image)) }
+    }
+}
