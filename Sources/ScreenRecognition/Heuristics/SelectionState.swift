@@ -70,7 +70,8 @@ public enum SelectionState {
             guard a.1.distance(to: b.1) >= minDistance, abs(a.1.chroma - b.1.chroma) >= 40 else { return nil }
             return a.1.chroma > b.1.chroma ? a.0 : b.0
         }
-        func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[s.count / 2] }
+        // Lower median: with two others, one of which shares the colour, the score is 0.
+        func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[(s.count - 1) / 2] }
         let scores = present.map { i, c in (i, median(present.filter { $0.0 != i }.map { $0.1.distance(to: c) })) }
         let best = scores.max { $0.1 < $1.1 }!
         guard best.1 >= minDistance else { return nil }

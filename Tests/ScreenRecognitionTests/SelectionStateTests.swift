@@ -1,0 +1,101 @@
+import Testing
+@testable import ScreenRecognition
+
+@Suite("§5.3 selection state and control values from pixels")
+struct SelectionStateTests {
+    static let frames = (0..<3).map { r(20 + Double($0) * 120, 20, 110, 36) }
+
+    enum Style: String, CaseIterable, Sendable {
+        case tint            // the selected segment's title is tinted (blue), the others grey
+        case underline       // a bar under the selected segment, same text colour everywhere
+        case pill            // iOS 13: a white pill on a grey track
+        case filled          // iOS 6: the selected segment is filled with the tint
+    }
+
+    static func segmentedControl(_ style: Style, selected: Int) -> RGBAImage {
+        var img = RGBAImage(width: 400, height: 80, fill: .white)
+        for (i, f) in frames.enumerated() {
+            let sel = i == selected
+            switch style {
+            case .tint:
+                img = paintGlyph(img, f.insetBy(dx: 30, dy: 8), sel ? .blue : .grey)
+            case .underline:
+                img = paintGlyph(img, f.insetBy(dx: 30, dy: 8), .black)
+                if sel { img = img.filling(r(f.minX, f.maxY - 3, f.width, 3), with: .blue) }
+            case .pill:
+                img = img.filling(f, with: .track)
+                if sel { img = img.filling(f.insetBy(dx: 3, dy: 3), with: .white) }
+                img = paintGlyph(img, f.insetBy(dx: 30, dy: 8), .black)
+            case .filled:
+                img = img.filling(f, with: sel ? .blue : .white)
+                img = paintGlyph(img, f.insetBy(dx: 30, dy: 8), sel ? .white : .blue)
+            }
+        }
+        return img
+    }
+
+    @Test("Segmented controls: each cue finds the selected segment",
+          arguments: Style.allCases, [0, 1, 2])
+    func segments(style: Style, selected: Int) {
+        let img = Self.segmentedControl(style, selected: selected)
+        let found = SelectionState.selectedSegment(img, frames: Self.frames, labels: ["Day", "Week", "Month"], settings: .init())
+        #expect(found == selected)
+    }
+
+    @Test("Two segments, iOS 13 pill style", arguments: [0, 1])
+    func twoSegments(selected: Int) {
+        let frames = Array(Self.frames.prefix(2))
+        var img = RGBAImage(width: 400, height: 80, fill: .white)
+        for (i, f) in frames.enumerated() {
+            img = img.filling(f, with: .track)
+            if i == selected { img = img.filling(f.insetBy(dx: 3, dy: 3), with: .white) }
+            img = paintGlyph(img, f.insetBy(dx: 30, dy: 8), .black)
+        }
+        #expect(SelectionState.selectedSegment(img, frames: frames, labels: [nil, nil], settings: .init()) == selected)
+    }
+
+    @Test("No visual cue: no selection is claimed")
+    func noCue() {
+        var img = RGBAImage(width: 400, height: 80, fill: .white)
+        for f in Self.frames { img = paintGlyph(img, f.insetBy(dx: 30, dy: 8), .black) }
+        #expect(SelectionState.selectedSegment(img, frames: Self.frames, labels: ["A", "B", "C"], settings: .init()) == nil)
+    }
+
+    @Test("Without pixels, the only segment with text is selected (Fig. 8.g)")
+    func onlyText() {
+        #expect(SelectionState.selectedSegment(nil, frames: Self.frames, labels: [nil, "Photos", nil], settings: .init()) == 1)
+    }
+
+    @Test("Tint outlier", arguments: [
+        ([RGB.grey, .grey, .orange, .grey] as [RGB?], 2 as Int?),
+        ([RGB.grey, .grey, .grey], nil),
+        ([RGB.blue, .grey], 0),
+        ([RGB.grey, nil, nil], 0),
+    ])
+    func outlier(colors: [RGB?], expected: Int?) {
+        #expect(SelectionState.outlier(colors, minDistance: 60) == expected)
+    }
+
+    @Test("Page control: 5 dots, the current one darker", arguments: [1, 2, 5])
+    func pageControl(current: Int) {
+        var img = RGBAImage(width: 200, height: 40, fill: .white)
+        for i in 0..<5 {
+            let c: RGB = i + 1 == current ? RGB(r: 60, g: 60, b: 67) : RGB(r: 200, g: 200, b: 205)
+            img = img.filling(r(50 + Double(i) * 20, 16, 8, 8), with: c)
+        }
+        let v = SelectionState.pageControlValue(img, r(40, 10, 120, 20), settings: .init())
+        #expect(v?.current == current)
+        #expect(v?.count == 5)
+    }
+
+    @Test("Slider value from the thumb position", arguments: [(0.0, 0), (0.5, 50), (1.0, 100)])
+    func slider(position: Double, percent: Int) {
+        let box = r(20, 10, 300, 30)
+        var img = RGBAImage(width: 340, height: 50, fill: .white)
+        img = img.filling(r(20, 23, 300, 4), with: .blue)
+        let x = 20 + position * (300 - 28)
+        img = img.filling(r(x, 11, 28, 28), with: RGB(r: 120, g: 120, b: 120))
+        let v = SelectionState.sliderValue(img, box, settings: .init())
+        #expect(v.map { Int(($0 * 100).rounded()) } == percent)
+    }
+}
