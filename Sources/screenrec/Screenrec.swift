@@ -7,6 +7,81 @@ struct Screenrec: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "screenrec",
         abstract: "Infer accessibility metadata for a mobile app screen from its pixels.",
-        subcommands: [Eval.self]
+        discussion: """
+        Exit status: 0 success; 64 bad command line; 65 invalid input (a malformed detections or \
+        configuration file, an image that is not PNG/JPEG, truncated, or too large); 66 a file \
+        that cannot be read; 73 an output that cannot be written; 70 an internal failure.
+        """,
+        version: "0.1.0",
+        subcommands: [Analyze.self, Eval.self]
     )
+}
+
+/// Maps library errors to one line on stderr and a sysexits-style exit code below 128.
+enum CLIErrors {
+    static func exitCode(for kind: ScreenRecognitionError.Kind) -> Int32 {
+        switch kind {
+        case .invalidInput, .unsupportedImage, .imageTooLarge: 65  // EX_DATAERR
+        case .io: 66                                               // EX_NOINPUT
+        case .model: 78                                            // EX_CONFIG
+        case .runtime: 70                                          // EX_SOFTWARE
+        }
+    }
+
+    /// Runs `body`, turning thrown ``ScreenRecognitionError``s into `screenrec: error: …` and an exit code.
+    static func run(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let e as ScreenRecognitionError {
+            FileHandle.standardError.write(Data("screenrec: error: \(e.message)\n".utf8))
+            throw ExitCode(exitCode(for: e.kind))
+        } catch let e as OutputError {
+            FileHandle.standardError.write(Data("screenrec: error: \(e.message)\n".utf8))
+            throw ExitCode(73)  // EX_CANTCREAT
+        }
+    }
+}
+
+struct OutputError: Error { var message: String }
+
+/// Writes `data` to `path` atomically, or to stdout when `path` is nil or "-".
+func writeOutput(_ data: Data, to path: String?) throws {
+    guard let path, path != "-" else {
+        FileHandle.standardOutput.write(data)
+        return
+    }
+    do {
+        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+        throw OutputError(message: "cannot write \(path): \((error as NSError).localizedDescription)")
+    }
+}
+
+/// Reads a small input file (detections, configuration) with clear errors.
+func readInputFile(_ path: String, what: String, maxBytes: Int = 64 * 1024 * 1024) throws -> Data {
+    var isDir: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+        throw ScreenRecognitionError(.io, "no such \(what): \(path)")
+    }
+    guard !isDir.boolValue else { throw ScreenRecognitionError(.io, "\(what) \(path) is a directory") }
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    guard size <= maxBytes else {
+        throw ScreenRecognitionError(.invalidInput, "\(what) \(path) is \(size) bytes; the limit is \(maxBytes)")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+        throw ScreenRecognitionError(.io, "cannot read \(what) \(path)")
+    }
+    return data
+}
+
+func loadConfiguration(_ path: String?) throws -> AnalysisConfiguration {
+    guard let path else { return .default }
+    let data = try readInputFile(path, what: "configuration file")
+    do {
+        return try JSONDecoder().decode(AnalysisConfiguration.self, from: data)
+    } catch let e as DecodingError {
+        throw ScreenRecognitionError(.invalidInput, "invalid configuration file \(path): " + JSONErrors.describe(e))
+    } catch {
+        throw ScreenRecognitionError(.invalidInput, "invalid configuration file \(path): not valid JSON")
+    }
 }

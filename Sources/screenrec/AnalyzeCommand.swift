@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import ScreenRecognition
+import ScreenRecognitionImageIO
+
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case json, transcript
+}
+
+struct Analyze: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Analyse a screenshot: elements, labels, traits, order and what VoiceOver would say.",
+        discussion: """
+        Without --detections the element detector runs (none is installed yet: then only OCR text \
+        would be used, and OCR is not installed yet either). A detections file \
+        {"detections": [{"type", "box": [x, y, w, h], "confidence", "text", "iconLabel"}]} stands \
+        in for the detector; its `text` and `iconLabel` stand in for OCR and icon recognition.
+        """
+    )
+
+    @Argument(help: "The screenshot (PNG or JPEG).")
+    var image: String
+
+    @Option(help: "A detections file to use instead of the detector.")
+    var detections: String?
+
+    @Option(help: "Output format: json (the analysis) or transcript (one announcement per line).")
+    var format: OutputFormat = .json
+
+    @Option(name: [.short, .long], help: "Write the output to this file instead of standard output.")
+    var output: String?
+
+    @Option(help: "An AnalysisConfiguration JSON file (missing sections keep their defaults).")
+    var config: String?
+
+    @Flag(help: "Speak hints (\"Double tap to edit.\") in the transcript, as VoiceOver does with Hints on.")
+    var hints = false
+
+    func run() throws {
+        try CLIErrors.run {
+            var configuration = try loadConfiguration(config)
+            if hints { configuration.announcements.includeHints = true }
+            let pixels = try loadImage(at: image, maxPixels: configuration.limits.maxPixels)
+            let given = try detections.map {
+                try DetectionsFile.decode(readInputFile($0, what: "detections file"), maxDetections: configuration.limits.maxDetections)
+            }
+            let analyzer = ScreenAnalyzer(configuration: configuration)
+            let result = try analyzer.analyze(image: pixels, detections: given)
+            switch format {
+            case .json:
+                var data = try result.jsonData()
+                data.append(0x0A)
+                try writeOutput(data, to: output)
+            case .transcript:
+                try writeOutput(Data(result.transcriptText.utf8), to: output)
+            }
+        }
+    }
+}

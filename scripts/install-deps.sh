@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs what building and testing screenrec needs on Debian/Ubuntu: the PNG and JPEG
+# libraries behind the image decoder, and pkg-config to find them. Swift itself must be on PATH.
+set -euo pipefail
+
+need=()
+pkg-config --exists libpng 2>/dev/null || need+=(libpng-dev)
+pkg-config --exists libturbojpeg 2>/dev/null || need+=(libturbojpeg0-dev)
+command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+
+if ((${#need[@]})); then
+    echo "install-deps: installing ${need[*]}" >&2
+    SUDO=""
+    if [ "$(id -u)" != 0 ]; then
+        command -v sudo >/dev/null 2>&1 || { echo "install-deps: need root or sudo to apt-get install ${need[*]}" >&2; exit 1; }
+        SUDO=sudo
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    $SUDO apt-get update -qq
+    $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+    for d in /opt/swift/usr/bin /usr/share/swift/usr/bin; do
+        [ -x "$d/swift" ] && { echo "install-deps: swift found at $d; add it to PATH" >&2; exit 1; }
+    done
+    echo "install-deps: Swift 6 toolchain not found on PATH (see https://www.swift.org/install/linux/)" >&2
+    exit 1
+fi
