@@ -790,6 +790,9 @@ def make_settings():
     for i, (label, tint, glyph, meaning, accessory) in enumerate(rows):
         y0 = gy + i * row_h
         cy = y0 + row_h / 2
+        # Each table cell is a Container (paper §4.2), as a detector trained on cells reports it.
+        s.add("container", (round(16 * W_PX / 390), round(y0 * W_PX / 390),
+                            round(374 * W_PX / 390), round((y0 + row_h) * W_PX / 390)))
         with s.element("icon", icon=meaning):
             with s.ink(tint) as p:
                 p.rect(32, cy - 14.5, 61, cy + 14.5, r=6.5)

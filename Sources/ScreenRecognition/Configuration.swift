@@ -129,6 +129,8 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     public var groupTabs = true
     public var groupContainers = true
     public var groupPictureSubtitles = true
+    /// Give unlabelled controls the text that labels them (see ``Grouping/groupControlLabels(_:)``).
+    public var groupControlLabels = true
     /// Text grouping: the vertical gap must be below `textGapFactor × min(T1.height, T2.height)` (§5.5: factor 1).
     public var textGapFactor: Double = 1.0
     /// Tab grouping: candidates lie in the bottom 20% of the screen (§5.5).

@@ -153,6 +153,7 @@ public struct ScreenAnalyzer: Sendable {
         } else {
             elements = elements.filter { $0.kind != .container }
         }
+        if g.groupControlLabels { elements = Grouping.groupControlLabels(elements) }
         if g.groupPictureSubtitles { elements = Grouping.groupPictureSubtitles(elements, screen: screen, settings: g) }
         elements = elements.filter { $0.kind != .container }
 

@@ -138,3 +138,25 @@ struct GroupingTests {
         if let group { #expect(group.traits.contains(.image)) }
     }
 }
+
+@Suite("Control labels (beyond §5.5)")
+struct ControlLabelTests {
+    @Test("A checkbox takes the text to its right, a switch the text to its left, a slider the text above", arguments: [
+        (ElementClass.checkboxSelected, r(20, 100, 22, 22), r(50, 101, 120, 20), "Remember me, Checkbox, Checked"),
+        (ElementClass.toggleUnselected, r(320, 100, 51, 31), r(20, 105, 150, 20), "Remember me, Switch button, Off"),
+        (ElementClass.slider, r(20, 130, 350, 28), r(24, 100, 150, 22), "Remember me, Adjustable"),
+    ])
+    func labels(type: ElementClass, control: Rect, text: Rect, spoken: String) {
+        let elements = [Metadata.element(for: Detection(type: type, box: control)), el(.text, text, "Remember me")]
+        let out = Announcer.announce(Grouping.groupControlLabels(elements))
+        #expect(out.map(\.announcement) == [spoken])
+    }
+
+    @Test("Another element in between blocks the pairing")
+    func blocked() {
+        let elements = [Metadata.element(for: Detection(type: .toggleSelected, box: r(320, 100, 51, 31))),
+                        el(.text, r(20, 105, 100, 20), "Label"), el(.icon, r(200, 100, 30, 30))]
+        let out = Grouping.groupControlLabels(elements)
+        #expect(out.count == 3)
+    }
+}

@@ -118,6 +118,55 @@ public enum Grouping {
         return pool
     }
 
+    // MARK: Control labels
+
+    /// Control-label grouping — an extension beyond the paper's four heuristics, after §5.5's
+    /// observation that grouping "text and text field below it" would help and seed 004's cells
+    /// whose switch must be announced with its label. An unlabelled switch, checkbox, slider or
+    /// text field outside any container takes the nearest text that labels it:
+    /// - on its row (vertical overlap ≥ 50% of the smaller height): a checkbox looks right, other
+    ///   controls left, within 3 × the control's height and with nothing in between (then either side);
+    /// - else, for sliders and text fields, the text right above it (x-overlap, gap < the text's height).
+    /// The pair becomes one element that speaks as the control ("Remember me, Checkbox, Checked").
+    public static func groupControlLabels(_ elements: [Element]) -> [Element] {
+        var pool = elements
+        let kinds: Set<ElementKind> = [.toggle, .checkbox, .slider, .textField]
+        var i = 0
+        while i < pool.count {
+            let c = pool[i]
+            guard kinds.contains(c.kind), c.children.isEmpty, (c.label ?? "").isEmpty,
+                  let t = labelText(for: c, in: pool, controlIndex: i) else { i += 1; continue }
+            let group = makeGroup(children: [pool[t], c], frame: nil, container: nil)
+            pool = pool.indices.filter { $0 != i && $0 != t }.map { pool[$0] } + [group]
+            i = 0
+        }
+        return pool
+    }
+
+    static func labelText(for c: Element, in pool: [Element], controlIndex: Int) -> Int? {
+        let f = c.frame
+        let texts = pool.indices.filter { pool[$0].kind == .text && !pool[$0].traits.contains(.header) && $0 != controlIndex }
+        func between(_ a: Rect, _ b: Rect) -> Bool {
+            let lo = min(a.maxX, b.maxX), hi = max(a.minX, b.minX)
+            return pool.indices.contains { j in
+                j != controlIndex && pool[j].frame != a && pool[j].frame != b
+                    && pool[j].frame.minX >= lo && pool[j].frame.maxX <= hi && pool[j].frame.yOverlap(f) > 0
+            }
+        }
+        let row = texts.filter { pool[$0].frame.yOverlap(f) >= 0.5 * min(pool[$0].frame.height, f.height) }
+        let right = row.filter { pool[$0].frame.minX >= f.maxX && pool[$0].frame.minX - f.maxX <= 3 * f.height }
+            .min { pool[$0].frame.minX < pool[$1].frame.minX }
+        let left = row.filter { pool[$0].frame.maxX <= f.minX && f.minX - pool[$0].frame.maxX <= max(3 * f.height, 0.6 * f.minX) }
+            .max { pool[$0].frame.maxX < pool[$1].frame.maxX }
+        let sides = c.kind == .checkbox ? [right, left] : [left, right]
+        for candidate in sides.compactMap({ $0 }) where !between(pool[candidate].frame, f) { return candidate }
+        guard c.kind == .slider || c.kind == .textField else { return nil }
+        return texts.filter { j in
+            let tf = pool[j].frame
+            return tf.maxY <= f.minY + 0.25 * tf.height && f.minY - tf.maxY < tf.height && tf.xOverlap(f) > 0
+        }.max { pool[$0].frame.maxY < pool[$1].frame.maxY }
+    }
+
     // MARK: Picture subtitles
 
     /// Picture subtitle grouping (§5.5, Fig. 9.D): a text T1 is a picture P's subtitle when it
