@@ -1,0 +1,114 @@
+import Foundation
+import ScreenRecognition
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The largest image file ``readImageFile(at:maxBytes:)`` reads: 256 MiB — *design choice*, far
+/// above any PNG of ``Limits/maxPixels`` (50 megapixels × 4 bytes = 200 MB uncompressed, and PNGs
+/// of screenshots compress well below that), yet small enough not to exhaust memory.
+public let maxImageFileBytes = 256 * 1024 * 1024
+
+/// Reads a whole file for decoding, with errors a person can act on.
+///
+/// - Throws: ``ScreenRecognitionError`` of kind `.io` — "no such file: PATH", "PATH is a
+///   directory", "cannot read PATH: <reason>" — or `.imageTooLarge` when the file is larger than
+///   `maxBytes`. A regular file's size is checked before anything is read; other files (pipes,
+///   devices) are read up to `maxBytes` and then refused.
+public func readImageFile(at path: String, maxBytes: Int = maxImageFileBytes) throws -> Data {
+    guard !path.isEmpty else { throw ScreenRecognitionError(.invalidInput, "no image path given") }
+
+    var fd: Int32
+    repeat { fd = open(path, O_RDONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
+    guard fd >= 0 else {
+        let code = errno
+        switch code {
+        case ENOENT: throw ScreenRecognitionError(.io, "no such file: \(path)")
+        case EISDIR: throw ScreenRecognitionError(.io, "\(path) is a directory")
+        default: throw ScreenRecognitionError(.io, "cannot read \(path): \(describeErrno(code))")
+        }
+    }
+    defer { close(fd) }
+
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+        throw ScreenRecognitionError(.io, "cannot read \(path): \(describeErrno(errno))")
+    }
+    let type = info.st_mode & S_IFMT
+    if type == S_IFDIR { throw ScreenRecognitionError(.io, "\(path) is a directory") }
+    let isRegular = type == S_IFREG
+    if isRegular && Int(info.st_size) > maxBytes {
+        throw ScreenRecognitionError(.imageTooLarge, tooBigMessage(path, size: "\(describeBytes(Int(info.st_size)))", maxBytes: maxBytes))
+    }
+
+    // Read into a buffer sized from fstat (plus one byte, to notice a file that grew meanwhile);
+    // 64 KiB — *design choice* — as the starting size when the size is unknown (pipes).
+    var capacity = isRegular ? Int(info.st_size) + 1 : 64 * 1024
+    var buffer = Data(count: min(capacity, maxBytes + 1))
+    var total = 0
+    while true {
+        if total == buffer.count {
+            guard buffer.count <= maxBytes else {
+                throw ScreenRecognitionError(.imageTooLarge, tooBigMessage(path, size: "more than \(describeBytes(maxBytes))", maxBytes: maxBytes))
+            }
+            capacity = min(buffer.count * 2, maxBytes + 1)
+            buffer.count = capacity  // Data zero-fills the new bytes
+        }
+        let n = buffer.withUnsafeMutableBytes { raw in
+            read(fd, raw.baseAddress! + total, raw.count - total)
+        }
+        if n < 0 {
+            if errno == EINTR { continue }
+            let code = errno
+            if code == EISDIR { throw ScreenRecognitionError(.io, "\(path) is a directory") }
+            throw ScreenRecognitionError(.io, "cannot read \(path): \(describeErrno(code))")
+        }
+        if n == 0 { break }
+        total += n
+    }
+    if total > maxBytes {
+        throw ScreenRecognitionError(.imageTooLarge, tooBigMessage(path, size: "more than \(describeBytes(maxBytes))", maxBytes: maxBytes))
+    }
+    buffer.count = total
+    return buffer
+}
+
+/// Reads and decodes an image file.
+///
+/// Errors from reading are as in ``readImageFile(at:maxBytes:)``; decoding errors keep their kind
+/// and get the path in front ("shot.png: truncated or corrupt PNG: …").
+///
+/// - Parameters:
+///   - decoder: the decoder to use (``SystemImageDecoder`` by default).
+///   - maxPixels: the largest `width × height` accepted (see ``Limits/maxPixels``).
+public func loadImage(at path: String, decoder: some ImageDecoder = SystemImageDecoder(), maxPixels: Int) throws -> RGBAImage {
+    let data = try readImageFile(at: path)
+    do {
+        return try decoder.decode(data, maxPixels: maxPixels)
+    } catch let error as ScreenRecognitionError {
+        throw ScreenRecognitionError(error.kind, "\(path): \(error.message)")
+    }
+}
+
+private func describeErrno(_ code: Int32) -> String {
+    String(cString: strerror(code))
+}
+
+private func tooBigMessage(_ path: String, size: String, maxBytes: Int) -> String {
+    "\(path) is \(size); image files over \(describeBytes(maxBytes)) are refused"
+}
+
+/// A byte count in MiB (2^20 bytes) when large, else in bytes.
+private func describeBytes(_ bytes: Int) -> String {
+    let mib = 1024 * 1024
+    if bytes >= mib {
+        let value = Double(bytes) / Double(mib)
+        return value == value.rounded() ? "\(Int(value)) MiB" : String(format: "%.1f MiB", value)
+    }
+    return "\(bytes) bytes"
+}
