@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import ScreenRecognition
 
-@main
+// `main.swift` holds top-level code, so the entry point is the call at the end, not `@main`.
 struct Screenrec: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "screenrec",
@@ -10,3 +10,5 @@ struct Screenrec: ParsableCommand {
         subcommands: [Eval.self]
     )
 }
+
+Screenrec.main()
