@@ -1,6 +1,156 @@
 import ArgumentParser
+import Foundation
 import ScreenRecognition
 
+/// `screenrec eval`: the paper's evaluations — detection AP per class (§4.3, Table 1), the confusion
+/// matrix (Fig. 6), precision-recall curves (Fig. 5) and navigation-order metrics (§5.6).
 struct Eval: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Evaluate detections, ordering and grouping (placeholder).")
+    static let configuration = CommandConfiguration(
+        abstract: "Evaluate detections against COCO ground truth (AP per class, Table 1) and navigation orders.",
+        discussion: """
+        Detection: --dataset COCO.json --detections FILE, where FILE holds the JSON lines printed by \
+        `screenrec detect` (matched to data-set images by file name) or a COCO results array \
+        ([{"image_id", "category_id", "bbox", "score"}]).
+        Ordering: --order FILE with {"screens": [{"id", "truth": [ids…], "predicted": [ids…]}]}.
+        """)
+
+    enum LabelMapChoice: String, ExpressibleByArgument, CaseIterable {
+        case auto
+        case screenRecognition = "screen-recognition"
+        case uiReal = "ui-real"
+    }
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Option(help: ArgumentHelp("COCO ground truth (images, annotations, categories).", valueName: "COCO.json"))
+    var dataset: String?
+
+    @Option(help: ArgumentHelp("Detections: `screenrec detect` JSON lines or a COCO results array.", valueName: "file"))
+    var detections: String?
+
+    // A later `--images DIR` (run the detector on the data set's images) goes here; see `loadDetections`.
+
+    @Option(help: "How category names map to our classes: auto, screen-recognition or ui-real.")
+    var labelMap: LabelMapChoice = .auto
+
+    @Flag(help: "Merge selected/unselected toggles and checkboxes (automatic for data sets without states, e.g. ui-real).")
+    var mergeStates = false
+
+    @Option(help: ArgumentHelp("Leave detections below this confidence out of the confusion matrix (AP uses all).", valueName: "c"))
+    var confusionMinConfidence: Double = 0
+
+    @Option(help: "Output format: text or json.")
+    var format: Format = .text
+
+    @Option(help: ArgumentHelp("Write precision-recall curves into this folder: CLASS.csv (IoU) and CLASS-center.csv, columns recall,precision,threshold.", valueName: "dir"))
+    var prCurves: String?
+
+    @Option(help: ArgumentHelp("Evaluate navigation orders from this JSON file.", valueName: "file"))
+    var order: String?
+
+    func validate() throws {
+        if dataset != nil, detections == nil {
+            throw ValidationError("--dataset needs --detections")
+        }
+        if detections != nil, dataset == nil {
+            throw ValidationError("--detections needs --dataset (the ground truth to compare with)")
+        }
+        if dataset == nil, order == nil {
+            throw ValidationError("nothing to evaluate: give --dataset and --detections, or --order")
+        }
+        if prCurves != nil, dataset == nil {
+            throw ValidationError("--pr-curves needs --dataset and --detections")
+        }
+        guard confusionMinConfidence.isFinite, (0...1).contains(confusionMinConfidence) else {
+            throw ValidationError("--confusion-min-confidence must be within 0...1")
+        }
+    }
+
+    /// What `--format json` prints: the library's result types (curves go to `--pr-curves`).
+    struct Report: Encodable {
+        var detection: DetectionEvaluation?
+        var ordering: OrderingSummary?
+    }
+
+    func run() throws {
+        var report = Report()
+        if let dataset {
+            report.detection = try evaluateDetections(datasetPath: dataset)
+        }
+        if let order {
+            let data = try read(order)
+            let file = try OrderingDataset(jsonData: data)
+            guard !file.screens.isEmpty else { throw ValidationError("\(order): no screens to evaluate") }
+            report.ordering = try OrderingMetrics.evaluate(file.screens)
+        }
+        switch format {
+        case .json:
+            report.detection = report.detection?.droppingCurves()
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+        case .text:
+            var sections: [String] = []
+            if let d = report.detection {
+                sections.append(d.summaryText() + "\n\n" + d.tableText() + "\n\n" + d.confusionText())
+            }
+            if let o = report.ordering { sections.append(o.text()) }
+            print(sections.joined(separator: "\n\n"))
+        }
+    }
+
+    private func evaluateDetections(datasetPath: String) throws -> DetectionEvaluation {
+        let data = try CocoDataset(contentsOf: URL(fileURLWithPath: datasetPath))
+        let map: LabelMap
+        switch labelMap {
+        case .auto: map = try LabelMap.detect(categoryNames: data.categories.map(\.name))
+        case .screenRecognition: map = .screenRecognition
+        case .uiReal: map = .uiReal
+        }
+        let loaded = try loadDetections(for: data, labelMap: map)
+        let result = DetectionMetrics.evaluate(
+            dataset: data, labelMap: map, detections: loaded,
+            options: DetectionEvaluationOptions(mergeStates: mergeStates, confusionMinimumConfidence: confusionMinConfidence))
+        if let input = result.input, !input.unknownImages.isEmpty {
+            warn("\(input.unknownImages.count) images in the detections file are not in the data set, e.g. \(input.unknownImages[0])")
+        }
+        if let prCurves { try writeCurves(result, to: prCurves) }
+        return result
+    }
+
+    /// The detections to evaluate. Today they come from `--detections FILE`; a later `--images DIR`
+    /// option would instead run the detector on each data-set image found in DIR and return its
+    /// detections keyed by image id here (format `.jsonLines`), leaving the rest of `eval` unchanged.
+    private func loadDetections(for data: CocoDataset, labelMap: LabelMap) throws -> LoadedDetections {
+        guard let detections else { throw ValidationError("--dataset needs --detections") }
+        return try DetectionFile.load(contentsOf: URL(fileURLWithPath: detections), dataset: data, labelMap: labelMap)
+    }
+
+    private func writeCurves(_ result: DetectionEvaluation, to directory: String) throws {
+        let folder = URL(fileURLWithPath: directory, isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for c in result.classes {
+                for (suffix, curve) in [("", c.curve), ("-center", c.centerCurve)] {
+                    var csv = "recall,precision,threshold\n"
+                    for p in curve { csv += "\(p.recall),\(p.precision),\(p.threshold)\n" }
+                    try csv.write(to: folder.appendingPathComponent("\(c.type.rawValue)\(suffix).csv"), atomically: true, encoding: .utf8)
+                }
+            }
+        } catch {
+            throw ScreenRecognitionError(.io, "cannot write precision-recall curves to \(directory): \(error.localizedDescription)")
+        }
+    }
+
+    private func read(_ path: String) throws -> Data {
+        do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw ScreenRecognitionError(.io, "cannot read \(path): \(error.localizedDescription)")
+        }
+    }
+
+    private func warn(_ message: String) {
+        FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+    }
 }
