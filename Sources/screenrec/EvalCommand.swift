@@ -75,6 +75,10 @@ struct Eval: ParsableCommand {
     }
 
     func run() throws {
+        try CLIErrors.run { try evaluate() }
+    }
+
+    private func evaluate() throws {
         var report = Report()
         if let dataset {
             report.detection = try evaluateDetections(datasetPath: dataset)

@@ -91,11 +91,21 @@ struct SelectionStateTests {
     @Test("Slider value from the thumb position", arguments: [(0.0, 0), (0.5, 50), (1.0, 100)])
     func slider(position: Double, percent: Int) {
         let box = r(20, 10, 300, 30)
-        var img = RGBAImage(width: 340, height: 50, fill: .white)
-        img = img.filling(r(20, 23, 300, 4), with: .blue)
         let x = 20 + position * (300 - 28)
+        var img = RGBAImage(width: 340, height: 50, fill: .white)
+        img = img.filling(r(20, 23, 300, 4), with: .track).filling(r(20, 23, x - 20, 4), with: .blue)
         img = img.filling(r(x, 11, 28, 28), with: RGB(r: 120, g: 120, b: 120))
         let v = SelectionState.sliderValue(img, box, settings: .init())
         #expect(v.map { Int(($0 * 100).rounded()) } == percent)
+    }
+
+    @Test("Slider with a white thumb: the value comes from the tinted track", arguments: [0.25, 0.5, 0.9])
+    func whiteThumb(position: Double) throws {
+        let box = r(20, 10, 300, 30)
+        let x = 20 + position * 300
+        var img = RGBAImage(width: 340, height: 50, fill: .white)
+        img = img.filling(r(20, 23, 300, 4), with: .track).filling(r(20, 23, x - 20, 4), with: .blue)
+        let v = try #require(SelectionState.sliderValue(img, box, settings: .init()))
+        #expect(abs(v - position) < 0.02)
     }
 }

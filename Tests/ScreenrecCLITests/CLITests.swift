@@ -102,7 +102,7 @@ struct CLITests {
         BadInput(name: "empty image", imageBytes: Data(), status: 65, message: "empty"),
         BadInput(name: "text file", imageBytes: Data("hello, world\n".utf8), status: 65, message: "not a PNG or JPEG"),
         BadInput(name: "100000×100000 PNG header", imageBytes: pngHeader(width: 100_000, height: 100_000), status: 65, message: "100000"),
-        BadInput(name: "truncated PNG", imageBytes: pngHeader(width: 10, height: 10).prefix(40), status: 65, message: ""),
+        BadInput(name: "truncated PNG", imageBytes: pngHeader(width: 10, height: 10).prefix(40), status: 65, message: "truncated or corrupt"),
         BadInput(name: "malformed detections", image: "Examples/clock.png", detections: Data("{".utf8), status: 65, message: "invalid detections file"),
         BadInput(name: "unknown type", image: "Examples/clock.png",
                  detections: Data(#"{"detections": [{"type": "widget", "box": [0, 0, 1, 1]}]}"#.utf8), status: 65, message: "unknown type 'widget'"),

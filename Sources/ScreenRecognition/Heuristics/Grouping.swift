@@ -70,7 +70,7 @@ public enum Grouping {
         }
         let clusters = MissingElements.clusters(candidates) { a, b in elements[a].frame.xOverlap(elements[b].frame) > 0 }
             .sorted { cmin($0, elements) < cmin($1, elements) }
-        guard clusters.count >= settings.minTabs else { return elements }
+        guard clusters.count >= settings.minTabs, !isBlocked(candidates, elements, settings) else { return elements }
         var tabs: [Element] = clusters.enumerated().map { n, members in
             let parts = members.map { elements[$0] }.sorted { $0.frame.minY < $1.frame.minY }
             let frame = parts.dropFirst().reduce(parts[0].frame) { $0.union($1.frame) }
@@ -85,6 +85,24 @@ public enum Grouping {
         }
         let used = Set(clusters.flatMap { $0 })
         return elements.indices.filter { !used.contains($0) }.map { elements[$0] } + tabs
+    }
+
+    /// A row of texts and icons is not a tab bar when another kind of element shares its band: a
+    /// checkbox or switch on the row (a form), or a container holding only some of the candidates
+    /// (the titles of cards at the bottom of a grid). A container holding all of them is the bar
+    /// itself — *design choice* guarding the paper's rule against such rows.
+    static func isBlocked(_ candidates: [Int], _ elements: [Element], _ settings: GroupingSettings) -> Bool {
+        let band = candidates.dropFirst().reduce(elements[candidates[0]].frame) { $0.union(elements[$1].frame) }
+        let set = Set(candidates)
+        for (i, e) in elements.enumerated() where !set.contains(i) && ![.text, .icon, .button].contains(e.kind) {
+            guard e.frame.yOverlap(band) > 0 else { continue }
+            if e.kind == .container || e.kind == .group {
+                let holds = candidates.filter { elements[$0].frame.fractionInside(e.frame) >= settings.containment }
+                if holds.isEmpty || holds.count == candidates.count { continue }
+            }
+            return true
+        }
+        return false
     }
 
     private static func cmin(_ c: [Int], _ e: [Element]) -> Double { c.map { e[$0].frame.minX }.min() ?? 0 }
@@ -245,8 +263,15 @@ public enum Grouping {
                        children: ordered, detections: detections)
     }
 
+    /// Joins labels with ", ", leaving out *leading* icons — a non-interactive icon left of a text it
+    /// shares a row with, like the coloured glyphs of Settings cells, which VoiceOver does not speak.
     static func joinLabels(_ elements: [Element]) -> String? {
-        let labels = elements.compactMap { e -> String? in
+        let texts = elements.filter { $0.kind == .text }
+        let spoken = elements.filter { e in
+            guard e.kind == .icon else { return true }
+            return !texts.contains { $0.frame.minX >= e.frame.maxX - 1 && $0.frame.yOverlap(e.frame) > 0 }
+        }
+        let labels = spoken.compactMap { e -> String? in
             if let l = e.label, !l.isEmpty { return l }
             return nil
         }

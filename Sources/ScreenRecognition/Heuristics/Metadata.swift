@@ -32,7 +32,7 @@ public enum Metadata {
         case .checkboxSelected, .checkboxUnselected:
             return Element(kind: .checkbox, frame: d.box, label: nonEmpty,
                            value: d.type == .checkboxSelected ? "Checked" : "Unchecked",
-                           traits: d.type == .checkboxSelected ? [.button, .selected] : .button,
+                           traits: .button,
                            hint: Hints.button, detections: [d])
         case .slider:
             return Element(kind: .slider, frame: d.box, label: nonEmpty, traits: .adjustable, hint: Hints.adjustable, detections: [d])

@@ -192,23 +192,34 @@ public enum SelectionState {
         return nil
     }
 
-    /// Slider value in 0...1: the thumb is the run of columns whose non-background pixels fill at
-    /// least 60% of the box height (the track is thinner) — *design choice*.
+    /// Slider value in 0...1: from the thumb — the run of columns whose non-background pixels fill
+    /// ≥ 60% of the box height — or, when the thumb blends into the background (iOS's white thumb),
+    /// from where the tinted (chroma ≥ 60) minimum track ends — *design choice* thresholds.
     public static func sliderValue(_ image: RGBAImage, _ rect: Rect, settings: SelectionSettings) -> Double? {
         guard let bg = histogram(image, rect, bits: settings.quantizationBits).first?.color else { return nil }
         let r = rect.clamped(width: Double(image.width), height: Double(image.height))
         let x0 = Int(r.minX), x1 = Int(r.maxX), y0 = Int(r.minY), y1 = Int(r.maxY)
         guard x1 - x0 > 4, y1 > y0 else { return nil }
+        var tinted: [Int] = []
         var thumb: [Int] = []
         for x in x0..<x1 {
             var n = 0
-            for y in y0..<y1 where image.color(x: x, y: y).distance(to: bg) >= settings.minTintDistance / 2 { n += 1 }
+            var colored = false
+            for y in y0..<y1 {
+                let c = image.color(x: x, y: y)
+                if c.distance(to: bg) >= settings.minTintDistance / 2 { n += 1 }
+                if c.chroma >= 60 && bg.chroma < 60 { colored = true }
+            }
+            if colored { tinted.append(x) }
             if Double(n) >= 0.6 * Double(y1 - y0) { thumb.append(x) }
         }
-        guard let first = thumb.first, let last = thumb.last, last - first < (x1 - x0) / 2 else { return nil }
-        let w = Double(last - first + 1)
-        let travel = Double(x1 - x0) - w
-        guard travel > 0 else { return nil }
-        return min(1, max(0, (Double(first) - Double(x0)) / travel))
+        if let first = thumb.first, let last = thumb.last, last - first < (x1 - x0) / 2 {
+            let travel = Double(x1 - x0) - Double(last - first + 1)
+            if travel > 0 { return min(1, max(0, (Double(first) - Double(x0)) / travel)) }
+        }
+        if let first = tinted.first, let last = tinted.last, first - x0 <= (x1 - x0) / 10 {
+            return min(1, max(0, Double(last + 1 - x0) / Double(x1 - x0)))
+        }
+        return nil
     }
 }
