@@ -50,8 +50,14 @@ struct Eval: ParsableCommand {
     @Option(help: ArgumentHelp("Evaluate navigation orders from this JSON file.", valueName: "file"))
     var order: String?
 
+    @Flag(help: "Grouping (§5.5): run the pipeline on --dataset's ground-truth boxes and report the element-count reduction.")
+    var grouping = false
+
     func validate() throws {
-        if dataset != nil, detections == nil {
+        if grouping, dataset == nil {
+            throw ValidationError("--grouping needs --dataset")
+        }
+        if dataset != nil, detections == nil, !grouping {
             throw ValidationError("--dataset needs --detections")
         }
         if detections != nil, dataset == nil {
@@ -72,6 +78,7 @@ struct Eval: ParsableCommand {
     struct Report: Encodable {
         var detection: DetectionEvaluation?
         var ordering: OrderingSummary?
+        var grouping: GroupingSummary?
     }
 
     func run() throws {
@@ -80,8 +87,13 @@ struct Eval: ParsableCommand {
 
     private func evaluate() throws {
         var report = Report()
-        if let dataset {
+        if let dataset, detections != nil {
             report.detection = try evaluateDetections(datasetPath: dataset)
+        }
+        if let dataset, grouping {
+            let data = try CocoDataset(contentsOf: URL(fileURLWithPath: dataset))
+            let map = try chosenLabelMap(data)
+            report.grouping = try GroupingSummary.evaluate(dataset: data, labelMap: map)
         }
         if let order {
             let data = try read(order)
@@ -101,18 +113,22 @@ struct Eval: ParsableCommand {
                 sections.append(d.summaryText() + "\n\n" + d.tableText() + "\n\n" + d.confusionText())
             }
             if let o = report.ordering { sections.append(o.text()) }
+            if let g = report.grouping { sections.append(g.text()) }
             print(sections.joined(separator: "\n\n"))
+        }
+    }
+
+    private func chosenLabelMap(_ data: CocoDataset) throws -> LabelMap {
+        switch labelMap {
+        case .auto: try LabelMap.detect(categoryNames: data.categories.map(\.name))
+        case .screenRecognition: .screenRecognition
+        case .uiReal: .uiReal
         }
     }
 
     private func evaluateDetections(datasetPath: String) throws -> DetectionEvaluation {
         let data = try CocoDataset(contentsOf: URL(fileURLWithPath: datasetPath))
-        let map: LabelMap
-        switch labelMap {
-        case .auto: map = try LabelMap.detect(categoryNames: data.categories.map(\.name))
-        case .screenRecognition: map = .screenRecognition
-        case .uiReal: map = .uiReal
-        }
+        let map = try chosenLabelMap(data)
         let loaded = try loadDetections(for: data, labelMap: map)
         let result = DetectionMetrics.evaluate(
             dataset: data, labelMap: map, detections: loaded,

@@ -62,3 +62,23 @@ public struct GroupingSummary: Codable, Sendable, Hashable {
         meanReductionPerScreen = MetricsMath.meanAndStandardDeviation(screens.compactMap(\.reduction))?.mean
     }
 }
+
+extension GroupingSummary {
+    /// §5.5's measurement on a data set: each screen's ground-truth boxes are taken as detections
+    /// (confidence 1, no text, no pixels), run through the pipeline, and the number of top-level
+    /// elements to navigate is compared with the number of boxes.
+    public static func evaluate(dataset: CocoDataset, labelMap: LabelMap,
+                                configuration: AnalysisConfiguration = .default) throws -> GroupingSummary {
+        let truth = dataset.groundTruth(labelMap: labelMap, mergeStates: false).byImageID
+        var screens: [GroupingReduction] = []
+        for image in dataset.images {
+            let boxes = truth[image.id] ?? []
+            guard !boxes.isEmpty else { continue }
+            let detections = boxes.map { Detection(type: $0.type, box: $0.box, confidence: 1) }
+            let analysis = try ScreenAnalyzer(configuration: configuration)
+                .analyze(image: nil, size: ImageInfo(width: image.width, height: image.height), detections: detections)
+            screens.append(try GroupingReduction(before: detections.count, after: analysis.elements.count))
+        }
+        return GroupingSummary(screens)
+    }
+}
