@@ -1,8 +1,10 @@
+import Foundation
+
 /// Every threshold of the pipeline in one Codable value, grouped by feature.
 ///
 /// Each default says where it comes from: a section of the Screen Recognition paper (Zhang et al.,
 /// CHI 2021), another cited source, or — marked *design choice* — a value picked by us that still
-/// awaits calibration on real data. Decoding accepts partial JSON: missing sections keep their defaults.
+/// awaits calibration on real data. ``decode(overridingDefaultsWith:)`` accepts partial JSON at any depth.
 public struct AnalysisConfiguration: Codable, Sendable, Hashable {
     public var postProcessing = PostProcessingSettings()
     public var missingElements = MissingElementSettings()
@@ -193,4 +195,36 @@ public struct Limits: Codable, Sendable, Hashable {
     /// Detections files with more entries are refused: 10,000 — *design choice*.
     public var maxDetections = 10_000
     public init() {}
+}
+
+extension AnalysisConfiguration {
+    /// Decodes a configuration file in which any key, at any depth, may be left out: the file is
+    /// laid over the defaults before decoding, so `{"grouping": {"subtitleGap": 0.05}}` changes
+    /// that one value. Unknown class names and wrong types are reported as ``ScreenRecognitionError``.
+    public static func decode(overridingDefaultsWith data: Data) throws -> AnalysisConfiguration {
+        let encoder = JSONEncoder()
+        guard let defaults = try JSONSerialization.jsonObject(with: encoder.encode(AnalysisConfiguration.default)) as? [String: Any] else {
+            throw ScreenRecognitionError(.runtime, "cannot encode the default configuration")
+        }
+        let given: Any
+        do { given = try JSONSerialization.jsonObject(with: data) } catch {
+            throw ScreenRecognitionError(.invalidInput, "invalid configuration: not valid JSON")
+        }
+        guard let overrides = given as? [String: Any] else {
+            throw ScreenRecognitionError(.invalidInput, "invalid configuration: the top level must be an object")
+        }
+        func merge(_ base: [String: Any], _ over: [String: Any]) -> [String: Any] {
+            var out = base
+            for (k, v) in over {
+                if let b = base[k] as? [String: Any], let o = v as? [String: Any] { out[k] = merge(b, o) } else { out[k] = v }
+            }
+            return out
+        }
+        let merged = try JSONSerialization.data(withJSONObject: merge(defaults, overrides))
+        do {
+            return try JSONDecoder().decode(AnalysisConfiguration.self, from: merged)
+        } catch let e as DecodingError {
+            throw ScreenRecognitionError(.invalidInput, "invalid configuration: " + JSONErrors.describe(e))
+        }
+    }
 }

@@ -30,7 +30,7 @@ struct Analyze: ParsableCommand {
     @Option(name: [.short, .long], help: "Write the output to this file instead of standard output.")
     var output: String?
 
-    @Option(help: "An AnalysisConfiguration JSON file (missing sections keep their defaults).")
+    @Option(help: "An AnalysisConfiguration JSON file (any key left out keeps its default).")
     var config: String?
 
     @Flag(help: "Speak hints (\"Double tap to edit.\") in the transcript, as VoiceOver does with Hints on.")

@@ -78,10 +78,8 @@ func loadConfiguration(_ path: String?) throws -> AnalysisConfiguration {
     guard let path else { return .default }
     let data = try readInputFile(path, what: "configuration file")
     do {
-        return try JSONDecoder().decode(AnalysisConfiguration.self, from: data)
-    } catch let e as DecodingError {
-        throw ScreenRecognitionError(.invalidInput, "invalid configuration file \(path): " + JSONErrors.describe(e))
-    } catch {
-        throw ScreenRecognitionError(.invalidInput, "invalid configuration file \(path): not valid JSON")
+        return try AnalysisConfiguration.decode(overridingDefaultsWith: data)
+    } catch let e as ScreenRecognitionError {
+        throw ScreenRecognitionError(e.kind, "\(path): \(e.message)")
     }
 }

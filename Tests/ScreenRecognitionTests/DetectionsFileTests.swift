@@ -53,6 +53,15 @@ struct DetectionsFileTests {
         #expect(c.postProcessing.confidenceThresholds[.text] == 0.5)
         #expect(c.postProcessing.crossClassIoU == 0.8)
         #expect(c.grouping == GroupingSettings())
+        let nested = try AnalysisConfiguration.decode(overridingDefaultsWith: Data(#"{"grouping": {"subtitleGap": 0.05}}"#.utf8))
+        #expect(nested.grouping.subtitleGap == 0.05)
+        #expect(nested.grouping.textGapFactor == 1)
+        #expect(throws: ScreenRecognitionError.self) {
+            try AnalysisConfiguration.decode(overridingDefaultsWith: Data(#"{"grouping": {"subtitleGap": "wide"}}"#.utf8))
+        }
+        #expect(throws: ScreenRecognitionError.self) {
+            try AnalysisConfiguration.decode(overridingDefaultsWith: Data(#"{"postProcessing": {"confidenceThresholds": {"widget": 0.3}}}"#.utf8))
+        }
         let round = try JSONDecoder().decode(AnalysisConfiguration.self, from: JSONEncoder().encode(AnalysisConfiguration.default))
         #expect(round == .default)
     }

@@ -135,3 +135,39 @@ struct CLITests {
         #expect(r.stdout.isEmpty)
     }
 }
+
+@Suite("screenrec configuration and eval")
+struct CLIConfigurationTests {
+    @Test("--config overrides one nested value and keeps the rest")
+    func config() throws {
+        let path = try CLI.temp("no-tabs.json", Data(#"{"grouping": {"groupTabs": false}}"#.utf8))
+        let r = try CLI.run(["analyze", "Examples/clock.png", "--detections", "Examples/clock.detections.json", "--format", "transcript", "--config", path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(!r.stdout.contains("Tab"))
+        #expect(r.stdout.contains("Today, +0HRS, Cupertino"))  // text grouping still on
+    }
+
+    @Test("A bad configuration is one clear line and exit 65")
+    func badConfig() throws {
+        let path = try CLI.temp("bad-config.json", Data(#"{"grouping": {"subtitleGap": "wide"}}"#.utf8))
+        let r = try CLI.run(["analyze", "Examples/clock.png", "--config", path])
+        #expect(r.status == 65)
+        #expect(r.stderr.hasPrefix("screenrec: error: ") && r.stderr.contains("subtitleGap"), "\(r.stderr)")
+    }
+
+    @Test("eval --order reports insertion steps")
+    func order() throws {
+        let path = try CLI.temp("order.json", Data(#"{"screens": [{"id": "a", "truth": ["1", "2", "3"], "predicted": ["3", "1", "2"]}]}"#.utf8))
+        let r = try CLI.run(["eval", "--order", path, "--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        #expect(object?["ordering"] != nil)
+        #expect(r.stdout.contains("\"exactMatchRate\" : 0"))
+    }
+
+    @Test("eval without anything to evaluate is a usage error")
+    func usage() throws {
+        let r = try CLI.run(["eval"])
+        #expect(r.status == 64)
+    }
+}
