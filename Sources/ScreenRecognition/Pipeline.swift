@@ -46,12 +46,12 @@ public struct ScreenAnalyzer: Sendable {
             throw ScreenRecognitionError(.invalidInput, "\(detections.count) detections exceed the limit of \(cfg.limits.maxDetections)")
         }
         let w = Double(screen.width), h = Double(screen.height)
-        let outside = detections.filter { $0.box.intersection(Rect(x: 0, y: 0, width: w, height: h)) == nil }
-        if !outside.isEmpty {
-            diagnostics.append(Diagnostic(stage: "detect", message: "\(outside.count) detection(s) lie outside the \(screen.width)×\(screen.height) image and were ignored"))
+        let bounds = Rect(x: 0, y: 0, width: w, height: h)
+        let inside = detections.filter { $0.box.intersection(bounds) != nil }
+        if inside.count < detections.count {
+            diagnostics.append(Diagnostic(stage: "detect", message: "\(detections.count - inside.count) detection(s) lie outside the \(screen.width)×\(screen.height) image and were ignored"))
         }
-        detections = detections.filter { $0.box.intersection(Rect(x: 0, y: 0, width: w, height: h)) != nil }
-            .map { var d = $0; d.box = d.box.clamped(width: w, height: h); return d }
+        detections = inside.map { var d = $0; d.box = d.box.clamped(width: w, height: h); return d }
 
         // §4.1 post-processing.
         let before = detections.count
@@ -135,7 +135,7 @@ public struct ScreenAnalyzer: Sendable {
                 default: break
                 }
             }
-        } else if elements.contains(where: { [.segment, .pageControl, .slider].contains($0.kind) }) || !detections.isEmpty {
+        } else if !detections.isEmpty {
             diagnostics.append(Diagnostic(stage: "selection", message: "no pixels; tint-based selection state and control values skipped"))
         }
 

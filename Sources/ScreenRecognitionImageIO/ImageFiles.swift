@@ -22,6 +22,14 @@ public let maxImageFileBytes = 256 * 1024 * 1024
 ///   devices) are read up to `maxBytes` and then refused.
 public func readImageFile(at path: String, maxBytes: Int = maxImageFileBytes) throws -> Data {
     guard !path.isEmpty else { throw ScreenRecognitionError(.invalidInput, "no image path given") }
+    return try readFile(at: path, maxBytes: maxBytes, tooLarge: .imageTooLarge, kindOfFile: "image files")
+}
+
+/// Reads a whole file of any kind (detections, hierarchies, configurations) with the same checks
+/// as ``readImageFile(at:maxBytes:)``; a file over `maxBytes` is refused with kind `tooLarge`.
+public func readFile(at path: String, maxBytes: Int, tooLarge: ScreenRecognitionError.Kind = .invalidInput,
+                     kindOfFile: String = "files") throws -> Data {
+    guard !path.isEmpty else { throw ScreenRecognitionError(.invalidInput, "no path given") }
 
     var fd: Int32
     repeat { fd = open(path, O_RDONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
@@ -43,7 +51,7 @@ public func readImageFile(at path: String, maxBytes: Int = maxImageFileBytes) th
     if type == S_IFDIR { throw ScreenRecognitionError(.io, "\(path) is a directory") }
     let isRegular = type == S_IFREG
     if isRegular && Int(info.st_size) > maxBytes {
-        throw ScreenRecognitionError(.imageTooLarge, tooBigMessage(path, size: "\(describeBytes(Int(info.st_size)))", maxBytes: maxBytes))
+        throw ScreenRecognitionError(tooLarge, tooBigMessage(path, size: "\(describeBytes(Int(info.st_size)))", maxBytes: maxBytes, kindOfFile: kindOfFile))
     }
 
     // Read into a buffer sized from fstat (plus one byte, to notice a file that grew meanwhile);
@@ -54,7 +62,7 @@ public func readImageFile(at path: String, maxBytes: Int = maxImageFileBytes) th
     while true {
         if total == buffer.count {
             guard buffer.count <= maxBytes else {
-                throw ScreenRecognitionError(.imageTooLarge, tooBigMessage(path, size: "more than \(describeBytes(maxBytes))", maxBytes: maxBytes))
+                throw ScreenRecognitionError(tooLarge, tooBigMessage(path, size: "more than \(describeBytes(maxBytes))", maxBytes: maxBytes, kindOfFile: kindOfFile))
             }
             capacity = min(buffer.count * 2, maxBytes + 1)
             buffer.count = capacity  // Data zero-fills the new bytes
@@ -72,7 +80,7 @@ public func readImageFile(at path: String, maxBytes: Int = maxImageFileBytes) th
         total += n
     }
     if total > maxBytes {
-        throw ScreenRecognitionError(.imageTooLarge, tooBigMessage(path, size: "more than \(describeBytes(maxBytes))", maxBytes: maxBytes))
+        throw ScreenRecognitionError(tooLarge, tooBigMessage(path, size: "more than \(describeBytes(maxBytes))", maxBytes: maxBytes, kindOfFile: kindOfFile))
     }
     buffer.count = total
     return buffer
@@ -99,8 +107,8 @@ private func describeErrno(_ code: Int32) -> String {
     String(cString: strerror(code))
 }
 
-private func tooBigMessage(_ path: String, size: String, maxBytes: Int) -> String {
-    "\(path) is \(size); image files over \(describeBytes(maxBytes)) are refused"
+private func tooBigMessage(_ path: String, size: String, maxBytes: Int, kindOfFile: String) -> String {
+    "\(path) is \(size); \(kindOfFile) over \(describeBytes(maxBytes)) are refused"
 }
 
 /// A byte count in MiB (2^20 bytes) when large, else in bytes.

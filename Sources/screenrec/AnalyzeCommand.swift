@@ -42,7 +42,7 @@ struct Analyze: ParsableCommand {
             if hints { configuration.announcements.includeHints = true }
             let pixels = try loadImage(at: image, maxPixels: configuration.limits.maxPixels)
             let given = try detections.map {
-                try DetectionsFile.decode(readInputFile($0, what: "detections file"), maxDetections: configuration.limits.maxDetections)
+                try DetectionsFile.decode(readInputFile($0), maxDetections: configuration.limits.maxDetections)
             }
             let analyzer = ScreenAnalyzer(configuration: configuration)
             let result = try analyzer.analyze(image: pixels, detections: given)

@@ -96,7 +96,7 @@ struct Eval: ParsableCommand {
             report.grouping = try GroupingSummary.evaluate(dataset: data, labelMap: map)
         }
         if let order {
-            let data = try read(order)
+            let data = try readInputFile(order)
             let file = try OrderingDataset(jsonData: data)
             guard !file.screens.isEmpty else { throw ValidationError("\(order): no screens to evaluate") }
             report.ordering = try OrderingMetrics.evaluate(file.screens)
@@ -161,12 +161,6 @@ struct Eval: ParsableCommand {
             }
         } catch {
             throw ScreenRecognitionError(.io, "cannot write precision-recall curves to \(directory): \(error.localizedDescription)")
-        }
-    }
-
-    private func read(_ path: String) throws -> Data {
-        do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw ScreenRecognitionError(.io, "cannot read \(path): \(error.localizedDescription)")
         }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ScreenRecognition
+import ScreenRecognitionImageIO
 
 @main
 struct Screenrec: ParsableCommand {
@@ -57,26 +58,15 @@ func writeOutput(_ data: Data, to path: String?) throws {
     }
 }
 
-/// Reads a small input file (detections, configuration) with clear errors.
-func readInputFile(_ path: String, what: String, maxBytes: Int = 64 * 1024 * 1024) throws -> Data {
-    var isDir: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-        throw ScreenRecognitionError(.io, "no such \(what): \(path)")
-    }
-    guard !isDir.boolValue else { throw ScreenRecognitionError(.io, "\(what) \(path) is a directory") }
-    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-    guard size <= maxBytes else {
-        throw ScreenRecognitionError(.invalidInput, "\(what) \(path) is \(size) bytes; the limit is \(maxBytes)")
-    }
-    guard let data = FileManager.default.contents(atPath: path) else {
-        throw ScreenRecognitionError(.io, "cannot read \(what) \(path)")
-    }
-    return data
+/// Reads a small input file (detections, configuration, orders) through the adapter's checked
+/// reader: clear errors for a missing file, a directory, or a file over `maxBytes`.
+func readInputFile(_ path: String, maxBytes: Int = 64 * 1024 * 1024) throws -> Data {
+    try readFile(at: path, maxBytes: maxBytes)
 }
 
 func loadConfiguration(_ path: String?) throws -> AnalysisConfiguration {
     guard let path else { return .default }
-    let data = try readInputFile(path, what: "configuration file")
+    let data = try readInputFile(path)
     do {
         return try AnalysisConfiguration.decode(overridingDefaultsWith: data)
     } catch let e as ScreenRecognitionError {

@@ -39,7 +39,7 @@ public enum Metadata {
         case .pageControl:
             return Element(kind: .pageControl, frame: d.box, traits: .adjustable, hint: Hints.adjustable, detections: [d])
         case .textField:
-            let search = d.iconLabel == .search || (nonEmpty?.lowercased().hasPrefix("search") ?? false)
+            let search = d.iconLabel == .search || isSearchPlaceholder(nonEmpty)
             return Element(kind: .textField, frame: d.box, label: nonEmpty, traits: search ? .searchField : [],
                            hint: Hints.textField, detections: [d])
         case .segmentedControl:
@@ -50,6 +50,9 @@ public enum Metadata {
             return Element(kind: .container, frame: d.box, label: nonEmpty, detections: [d])
         }
     }
+
+    /// A text field whose placeholder starts with "Search" is a search field.
+    static func isSearchPlaceholder(_ label: String?) -> Bool { label?.lowercased().hasPrefix("search") ?? false }
 
     /// Text and icons lying inside a text field or a segment (≥ `containment` of their area) become
     /// part of it: the text is its label (a text field's placeholder, a segment's title) and a
@@ -72,7 +75,7 @@ public enum Metadata {
             }
             if c.kind == .textField {
                 let searchIcon = inside.contains { elements[$0].detections.contains { $0.iconLabel == .search } }
-                if searchIcon || (c.label?.lowercased().hasPrefix("search") ?? false) { c.traits.insert(.searchField) }
+                if searchIcon || isSearchPlaceholder(c.label) { c.traits.insert(.searchField) }
             }
             if c.kind == .segment, c.label == nil, let icon = inside.first(where: { elements[$0].kind != .text }) {
                 c.label = elements[icon].label

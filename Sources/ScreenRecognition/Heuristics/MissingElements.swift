@@ -13,16 +13,15 @@ public enum MissingElements {
         let segments = detections.filter { $0.type == .segmentedControl }
         guard !segments.isEmpty else { return detections }
         let rows = clusters(segments) { a, b in a.box.yOverlap(b.box) > 0.5 * min(a.box.height, b.box.height) }
+            .map { row in (segments: row, extent: row.dropFirst().reduce(row[0].box) { $0.union($1.box) }) }
         var result: [Detection] = []
         for d in detections {
             guard d.type == .text else { result.append(d); continue }
             let inside = segments.contains { d.box.fractionInside($0.box) >= 0.5 }
-            let row = rows.first { row in
-                let extent = row.map(\.box).reduce(row[0].box) { $0.union($1) }
-                return d.box.midY >= extent.minY && d.box.midY <= extent.maxY && d.box.height <= extent.height * 1.5
+            let match = rows.first { r in
+                d.box.midY >= r.extent.minY && d.box.midY <= r.extent.maxY && d.box.height <= r.extent.height * 1.5
             }
-            if !inside, let row {
-                let extent = row.map(\.box).reduce(row[0].box) { $0.union($1) }
+            if !inside, let (row, extent) = match {
                 let widths = row.map(\.box.width).sorted()
                 let typical = widths[widths.count / 2]
                 let width = max(d.box.width, typical)
