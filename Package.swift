@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "ScreenRecognition", targets: ["ScreenRecognition"]),
         .library(name: "ScreenRecognitionImageIO", targets: ["ScreenRecognitionImageIO"]),
         .library(name: "ScreenRecognitionTesting", targets: ["ScreenRecognitionTesting"]),
+        .library(name: "ScreenRecognitionONNX", targets: ["ScreenRecognitionONNX"]),
+        .library(name: "ScreenRecognitionOCR", targets: ["ScreenRecognitionOCR"]),
         .executable(name: "screenrec", targets: ["screenrec"]),
     ],
     dependencies: [
@@ -27,12 +29,24 @@ let package = Package(
         ),
         // Adapter: PNG / JPEG bytes -> RGBA pixels, implementing the core's `ImageDecoder` seam.
         .target(name: "ScreenRecognitionImageIO", dependencies: ["ScreenRecognition", "CPNG", "CTurboJPEG"]),
+        // ONNX Runtime's C API as a table of function pointers, loaded at run time with dlopen from the
+        // library inside the `onnxruntime` PyPI wheel (scripts/setup-models.sh puts it in .deps/).
+        .target(name: "CONNXRuntime", linkerSettings: [.linkedLibrary("dl")]),
+        // Adapter: a small Swift wrapper over ONNX Runtime (sessions, float tensors, model.json contracts).
+        .target(name: "ScreenRecognitionONNX", dependencies: ["ScreenRecognition", "CONNXRuntime"]),
+        // Tesseract 5's C API (Debian: libtesseract-dev, tesseract-ocr-eng), one of the two OCR candidates.
+        .systemLibrary(
+            name: "CTesseract", pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev"]), .brew(["tesseract"])]
+        ),
+        // Adapter: OCR behind the core's `TextRecognizer` seam — PP-OCRv4 over ONNX Runtime, and Tesseract.
+        .target(name: "ScreenRecognitionOCR", dependencies: ["ScreenRecognition", "ScreenRecognitionONNX", "CTesseract"]),
         // Test doubles for the seams (replayed detections, canned OCR), like NIOEmbedded.
         .target(name: "ScreenRecognitionTesting", dependencies: ["ScreenRecognition"]),
         .executableTarget(
             name: "screenrec",
             dependencies: [
-                "ScreenRecognition", "ScreenRecognitionImageIO",
+                "ScreenRecognition", "ScreenRecognitionImageIO", "ScreenRecognitionONNX", "ScreenRecognitionOCR",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -44,6 +58,15 @@ let package = Package(
         .testTarget(
             name: "ScreenRecognitionImageIOTests",
             dependencies: ["ScreenRecognitionImageIO", "ScreenRecognition"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "ScreenRecognitionONNXTests",
+            dependencies: ["ScreenRecognitionONNX", "ScreenRecognition"]
+        ),
+        .testTarget(
+            name: "ScreenRecognitionOCRTests",
+            dependencies: ["ScreenRecognitionOCR", "ScreenRecognitionONNX", "ScreenRecognitionImageIO", "ScreenRecognition"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

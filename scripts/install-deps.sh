@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Installs what building and testing screenrec needs on Debian/Ubuntu: the PNG and JPEG
-# libraries behind the image decoder, and pkg-config to find them. Swift itself must be on PATH.
+# libraries behind the image decoder, Tesseract (one OCR candidate), pkg-config to find them; then
+# scripts/setup-models.sh fetches ONNX Runtime and the OCR models from PyPI. Swift must be on PATH.
 set -euo pipefail
 
 need=()
 pkg-config --exists libpng 2>/dev/null || need+=(libpng-dev)
 pkg-config --exists libturbojpeg 2>/dev/null || need+=(libturbojpeg0-dev)
+pkg-config --exists tesseract 2>/dev/null || need+=(libtesseract-dev)
+[ -d /usr/share/tesseract-ocr/5/tessdata ] && ls /usr/share/tesseract-ocr/5/tessdata/eng.traineddata >/dev/null 2>&1 || need+=(tesseract-ocr-eng)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+command -v unzip >/dev/null 2>&1 || need+=(unzip)
 
 if ((${#need[@]})); then
     echo "install-deps: installing ${need[*]}" >&2
@@ -27,3 +31,5 @@ if ! command -v swift >/dev/null 2>&1; then
     echo "install-deps: Swift 6 toolchain not found on PATH (see https://www.swift.org/install/linux/)" >&2
     exit 1
 fi
+
+"$(dirname "$0")/setup-models.sh"

@@ -1,0 +1,1 @@
+// Placeholder: the ONNX Runtime loader lands here.

@@ -1,0 +1,1 @@
+// OCR adapters land here.
