@@ -1,4 +1,5 @@
 import Foundation
+import ScreenRecognition
 
 /// The recogniser's classes: index 0 is the CTC blank, then the dictionary's characters, then a
 /// space (the PP-OCR convention, `use_space_char`).
@@ -113,32 +114,65 @@ public enum PPOCRTextDecoding {
             current.append(ch)
         }
         flush()
+        // A chevron glued to a line's first or last word is a disclosure icon ("On›", "‹Back"):
+        // make it a word of its own so that the junk filter drops it.
+        if let last = words.last, last.text.count > 1, let c = last.text.last, PPOCRJunkFilter.trailingChevrons.contains(c),
+           let step = characters.last(where: { !$0.text.allSatisfy(\.isWhitespace) })?.timeStep {
+            words[words.count - 1].text.removeLast()
+            words[words.count - 1].lastStep = characters.last(where: { $0.timeStep < step && !$0.text.allSatisfy(\.isWhitespace) })?.timeStep ?? last.firstStep
+            words.append(PPOCRDecodedWord(text: String(c), confidence: last.confidence, firstStep: step, lastStep: step))
+        }
+        if let first = words.first, first.text.count > 1, let c = first.text.first, PPOCRJunkFilter.leadingChevrons.contains(c),
+           let step = characters.first(where: { !$0.text.allSatisfy(\.isWhitespace) })?.timeStep {
+            words[0].text.removeFirst()
+            words[0].firstStep = characters.first(where: { $0.timeStep > step && !$0.text.allSatisfy(\.isWhitespace) })?.timeStep ?? first.lastStep
+            words.insert(PPOCRDecodedWord(text: String(c), confidence: first.confidence, firstStep: step, lastStep: step), at: 0)
+        }
         return words
     }
 }
 
-/// Drops what icons and decorations read as (the rules are the issue's "filter icon junk").
+/// Drops what icons and decorations read as (the issue's "filter icon junk"). The rules:
 ///
 /// 1. A word at the start or end of a line that is a single character which is neither a letter
-///    nor a digit is dropped, repeatedly ("> Search", "Off >", "• Wi-Fi", "@", "©", "®").
-///    In the middle of a line it is kept ("Sounds & Haptics", "Apple • 4 min").
-/// 2. A line with no letter or digit left is dropped ("•••", "—", "※").
-/// 3. A line below `minimumLineConfidence` is dropped (PP-OCR's `drop_score`).
-/// 4. A line of one letter or digit needs `minimumSingleCharacterConfidence` (icons read as "O", "0").
+///    nor a digit is dropped, repeatedly ("> Search", "Off >", "• Wi-Fi", "@", "©", "®"). A
+///    chevron glued to the first or last word is split off first ("On>" → "On"; see
+///    ``PPOCRTextDecoding/words(_:maxGapSteps:)``). In the middle of a line a symbol is kept
+///    ("Sounds & Haptics", "Apple • 4 min").
+/// 2. A word at the start or end of a line (or a whole line) that is a single round glyph — O, o,
+///    0, Q, @ — whose box is at least 0.9 times as wide as it is tall is an icon (a magnifier's
+///    ring read as "O Search"): letters and digits are narrower than that in every font measured.
+/// 3. A line with no letter or digit left is dropped ("•••", "—").
+/// 4. A line below `minimumLineConfidence` is dropped (PP-OCR's `drop_score`).
+/// 5. A line of one letter or digit needs `minimumSingleCharacterConfidence` (icons read as "O", "0").
 public enum PPOCRJunkFilter {
-    static func isSymbol(_ word: String) -> Bool {
+    /// Characters that, glued to the end of a line, are a disclosure chevron.
+    public static let trailingChevrons: Set<Character> = [">", "›", "»", "〉", "⟩"]
+    /// Characters that, glued to the start of a line, are a back chevron.
+    public static let leadingChevrons: Set<Character> = ["<", "‹", "«", "〈", "⟨"]
+    /// Single characters that icons (rings, circles) are read as.
+    public static let roundGlyphs: Set<String> = ["O", "o", "0", "Q", "@", "©", "®"]
+
+    /// Rule 1: a single character that is neither a letter nor a digit.
+    public static func isSymbol(_ word: String) -> Bool {
         word.count == 1 && !word.contains(where: { $0.isLetter || $0.isNumber })
     }
 
-    /// The words left after rule 1 (same order).
-    public static func trimSymbols(_ words: [PPOCRDecodedWord]) -> [PPOCRDecodedWord] {
-        var w = words[...]
-        while let first = w.first, isSymbol(first.text) { w = w.dropFirst() }
-        while let last = w.last, isSymbol(last.text) { w = w.dropLast() }
-        return Array(w)
+    /// Rule 2: a round single glyph in a box at least 0.9 times as wide as tall.
+    public static func isIconGlyph(_ word: String, box: Rect) -> Bool {
+        roundGlyphs.contains(word) && box.height > 0 && box.width >= 0.9 * box.height
     }
 
-    /// Rules 2–4 on a trimmed line: whether to keep it.
+    /// Rules 1–2: the range of `words` left after dropping junk at either end.
+    public static func keptRange(_ words: [String], boxes: [Rect]) -> Range<Int> {
+        var lo = 0, hi = words.count
+        func junk(_ i: Int) -> Bool { isSymbol(words[i]) || (i < boxes.count && isIconGlyph(words[i], box: boxes[i])) }
+        while lo < hi, junk(lo) { lo += 1 }
+        while hi > lo, junk(hi - 1) { hi -= 1 }
+        return lo..<hi
+    }
+
+    /// Rules 3–5 on what is left of a line: whether to keep it.
     public static func keepLine(text: String, confidence: Double, settings: PPOCRSettings) -> Bool {
         guard text.contains(where: { $0.isLetter || $0.isNumber }) else { return false }
         guard confidence >= settings.minimumLineConfidence else { return false }

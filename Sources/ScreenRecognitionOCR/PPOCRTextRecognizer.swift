@@ -217,26 +217,30 @@ public struct PPOCRTextRecognizer: TextRecognizer {
                   lineBox: Rect, image: RGBAImage) -> RecognizedText? {
         // Gap between consecutive characters, in time steps, that starts a new word.
         let maxGap = settings.wordGapFactor * Double(recHeight) / stepWidth
-        let words = PPOCRJunkFilter.trimSymbols(PPOCRTextDecoding.words(chars, maxGapSteps: maxGap))
-        guard !words.isEmpty else { return nil }
-        let text = words.map(\.text).joined(separator: " ")
-        let letters = words.reduce(0) { $0 + $1.text.count }
-        let confidence = words.reduce(0) { $0 + $1.confidence * Double($1.text.count) } / Double(max(1, letters))
-        guard PPOCRJunkFilter.keepLine(text: text, confidence: confidence, settings: settings) else { return nil }
+        if ProcessInfo.processInfo.environment["OCR_DEBUG"] != nil { print("DEBUG", lineBox, chars.map { "\($0.text)@\($0.timeStep):\(String(format: "%.2f", $0.confidence))" }.joined(separator: " ")) }
+        let all = PPOCRTextDecoding.words(chars, maxGapSteps: maxGap)
+        guard !all.isEmpty else { return nil }
 
         // Time step → image x: steps are `stepWidth` input pixels; the crop was resized to `resizedWidth`.
         let k = crop.width / Double(resizedWidth)
         func x(_ step: Double) -> Double { crop.minX + step * stepWidth * k }
         let lineTight = settings.tightenBoxes ? PPOCRImageOps.tighten(lineBox, in: image) : lineBox
-        var wordBoxes: [Rect] = []
-        for (j, w) in words.enumerated() {
+        var boxes: [Rect] = []
+        for (j, w) in all.enumerated() {
             // Word edges: halfway between this word's outer characters and its neighbours'.
-            let left = j == 0 ? lineBox.minX : x((Double(words[j - 1].lastStep + 1) + Double(w.firstStep)) / 2)
-            let right = j == words.count - 1 ? lineBox.maxX : x((Double(w.lastStep + 1) + Double(words[j + 1].firstStep)) / 2)
+            let left = j == 0 ? lineBox.minX : x((Double(all[j - 1].lastStep + 1) + Double(w.firstStep)) / 2)
+            let right = j == all.count - 1 ? lineBox.maxX : x((Double(w.lastStep + 1) + Double(all[j + 1].firstStep)) / 2)
             let slot = Rect(minX: max(lineBox.minX, left), minY: lineTight.minY, maxX: min(lineBox.maxX, right), maxY: lineTight.maxY)
-            guard slot.width > 0, slot.height > 0 else { wordBoxes.append(slot); continue }
-            wordBoxes.append(settings.tightenBoxes ? PPOCRImageOps.tighten(slot, in: image, backgroundFrom: lineBox) : slot)
+            guard slot.width > 0, slot.height > 0 else { boxes.append(slot); continue }
+            boxes.append(settings.tightenBoxes ? PPOCRImageOps.tighten(slot, in: image, backgroundFrom: lineBox) : slot)
         }
+        let kept = PPOCRJunkFilter.keptRange(all.map(\.text), boxes: boxes)
+        guard !kept.isEmpty else { return nil }
+        let words = Array(all[kept]), wordBoxes = Array(boxes[kept])
+        let text = words.map(\.text).joined(separator: " ")
+        let letters = words.reduce(0) { $0 + $1.text.count }
+        let confidence = words.reduce(0) { $0 + $1.confidence * Double($1.text.count) } / Double(max(1, letters))
+        guard PPOCRJunkFilter.keepLine(text: text, confidence: confidence, settings: settings) else { return nil }
         // The line is the union of its words: a dropped chevron or icon no longer widens it.
         let box = wordBoxes.dropFirst().reduce(wordBoxes[0]) { $0.union($1) }
         return RecognizedText(
