@@ -182,8 +182,13 @@ public struct PPOCRTextRecognizer: TextRecognizer {
         let batch = settings.recognitionBatchSize
         var start = 0
         while start < order.count {
-            let ids = Array(order[start..<min(order.count, start + batch)])
-            start += batch
+            // A batch is padded to its widest crop, and the recogniser's attention costs grow with
+            // the width: batch only crops of about the same width.
+            var end = start + 1
+            let limit = Double(crops[order[start]].width) * (1 + settings.recognitionBatchWidthTolerance)
+            while end < order.count, end - start < batch, Double(crops[order[end]].width) <= limit { end += 1 }
+            let ids = Array(order[start..<end])
+            start = end
             let padded = ((ids.map { crops[$0].width }.max() ?? 8) + 7) / 8 * 8
             let plane = recHeight * padded
             var input = [Float](repeating: 0, count: ids.count * 3 * plane)
