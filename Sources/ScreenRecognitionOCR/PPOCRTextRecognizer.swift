@@ -57,8 +57,8 @@ public struct PPOCRTextRecognizer: TextRecognizer {
         let recURL = dir.appendingPathComponent(Self.recognizerContractName)
         let detExtras = try PPOCRModelExtras.load(from: detURL)
         let recExtras = try PPOCRModelExtras.load(from: recURL)
-        (detContract, detector) = try ModelContract.openSession(contractAt: detURL, runtime: runtime, threads: threads)
-        (recContract, recognizer) = try ModelContract.openSession(contractAt: recURL, runtime: runtime, threads: threads)
+        (detContract, detector) = try Self.open(detURL, runtime: runtime, threads: threads)
+        (recContract, recognizer) = try Self.open(recURL, runtime: runtime, threads: threads)
         guard let di = detContract.inputs.first?.name, let dout = detContract.outputs.first?.name,
               let ri = recContract.inputs.first?.name, let rout = recContract.outputs.first?.name else {
             throw ScreenRecognitionError(.model, "PP-OCR model contracts in \(dir.path) must name one input and one output each")
@@ -95,6 +95,15 @@ public struct PPOCRTextRecognizer: TextRecognizer {
                                           outputs: [recOutput])[recOutput]
         guard let pr = probeRec, pr.shape.count == 3, pr.shape[2] == alphabet.count else {
             throw ScreenRecognitionError(.model, "\(recognizer.name) does not give [N, T, \(alphabet.count)] class probabilities (got \(probeRec?.shape ?? [])): not the PP-OCRv4 recogniser its dictionary belongs to (run scripts/setup-models.sh)")
+        }
+    }
+
+    /// Opens a model through its contract; every model error says how to fix it.
+    static func open(_ contractURL: URL, runtime: ONNXRuntime, threads: Int) throws -> (ModelContract, ONNXSession) {
+        do {
+            return try ModelContract.openSession(contractAt: contractURL, runtime: runtime, threads: threads)
+        } catch let error as ScreenRecognitionError where error.kind == .model && !error.message.contains("setup-models.sh") {
+            throw ScreenRecognitionError(.model, "\(error.message) (run scripts/setup-models.sh)")
         }
     }
 
@@ -156,7 +165,7 @@ public struct PPOCRTextRecognizer: TextRecognizer {
         var s = settings.detectionMaxSide > 0 ? min(1, Double(settings.detectionMaxSide) / long) : 1
         if short * s < Double(settings.detectionMinSide) {
             s = max(s, min(settings.detectionMaxUpscale, Double(settings.detectionMinSide) / short))
-            if settings.detectionMaxSide > 0 { s = min(s, max(1, Double(settings.detectionMaxSide) / long)) }
+            if settings.detectionMaxSide > 0 { s = min(s, Double(settings.detectionMaxSide) / long) }
         }
         let cap = 4096.0 * 4096.0
         if Double(width) * Double(height) * s * s > cap { s = (cap / (Double(width) * Double(height))).squareRoot() }
