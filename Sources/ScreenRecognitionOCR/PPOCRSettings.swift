@@ -55,9 +55,13 @@ public struct PPOCRSettings: Codable, Sendable, Hashable {
 
     /// Lines below this mean character confidence are dropped. PP-OCR default (`drop_score` 0.5).
     public var minimumLineConfidence: Double = 0.5
-    /// A line of a single letter or digit needs at least this confidence: icons (a magnifier's
-    /// circle, a ring) read as "O", "0", "o" at 0.6–0.8. Measured.
+    /// A line of a single letter needs at least this confidence. Measured: icons read as letters
+    /// ("O" for a ring, "V" for a triangle, "X") at 0.69–0.86.
     public var minimumSingleCharacterConfidence: Double = 0.9
+    /// A line of a single digit needs at least this confidence. Measured: a "2" value beside a
+    /// chevron is read at 0.88–0.99; icons are rarely read as digits other than "0", which the
+    /// round-glyph rule handles.
+    public var minimumSingleDigitConfidence: Double = 0.8
     /// Two consecutive characters further apart than this many line heights belong to different
     /// words even without a space between them (a chevron next to a value, "Off >"). Measured: letters
     /// within a word are ≤ 0.6 line heights apart centre to centre.
@@ -70,7 +74,7 @@ public struct PPOCRSettings: Codable, Sendable, Hashable {
     enum CodingKeys: String, CodingKey {
         case detectionMaxSide, detectionMaxUpscale, detectionMinSide, binarizationThreshold, boxScoreThreshold
         case unclipRatio, minimumRegionSide, recognitionPadding, recognitionBatchSize, recognitionBatchWidthTolerance, recognitionMaxWidth, latinOnly
-        case minimumLineConfidence, minimumSingleCharacterConfidence, wordGapFactor, tightenBoxes
+        case minimumLineConfidence, minimumSingleCharacterConfidence, minimumSingleDigitConfidence, wordGapFactor, tightenBoxes
     }
 
     public init(from decoder: any Decoder) throws {
@@ -90,6 +94,7 @@ public struct PPOCRSettings: Codable, Sendable, Hashable {
         latinOnly = try c.decodeIfPresent(Bool.self, forKey: .latinOnly) ?? d.latinOnly
         minimumLineConfidence = try c.decodeIfPresent(Double.self, forKey: .minimumLineConfidence) ?? d.minimumLineConfidence
         minimumSingleCharacterConfidence = try c.decodeIfPresent(Double.self, forKey: .minimumSingleCharacterConfidence) ?? d.minimumSingleCharacterConfidence
+        minimumSingleDigitConfidence = try c.decodeIfPresent(Double.self, forKey: .minimumSingleDigitConfidence) ?? d.minimumSingleDigitConfidence
         wordGapFactor = try c.decodeIfPresent(Double.self, forKey: .wordGapFactor) ?? d.wordGapFactor
         tightenBoxes = try c.decodeIfPresent(Bool.self, forKey: .tightenBoxes) ?? d.tightenBoxes
     }
@@ -112,6 +117,7 @@ public struct PPOCRSettings: Codable, Sendable, Hashable {
         try check(recognitionMaxWidth >= 48, "recognitionMaxWidth must be at least 48")
         try check((0...1).contains(minimumLineConfidence), "minimumLineConfidence must be in 0...1")
         try check((0...1).contains(minimumSingleCharacterConfidence), "minimumSingleCharacterConfidence must be in 0...1")
+        try check((0...1).contains(minimumSingleDigitConfidence), "minimumSingleDigitConfidence must be in 0...1")
         try check(wordGapFactor > 0, "wordGapFactor must be positive")
     }
 }

@@ -98,37 +98,36 @@ public enum PPOCRTextDecoding {
     /// Splits decoded characters into words at spaces, and where two consecutive characters are
     /// more than `maxGapSteps` time steps apart (a chevron or icon read next to a word).
     public static func words(_ characters: [PPOCRCharacter], maxGapSteps: Double) -> [PPOCRDecodedWord] {
-        var words: [PPOCRDecodedWord] = []
+        var groups: [[PPOCRCharacter]] = []
         var current: [PPOCRCharacter] = []
-        func flush() {
-            guard !current.isEmpty else { return }
-            let text = current.map(\.text).joined()
-            let conf = current.map(\.confidence).reduce(0, +) / Double(current.count)
-            words.append(PPOCRDecodedWord(text: text, confidence: conf, firstStep: current[0].timeStep,
-                                          lastStep: current[current.count - 1].timeStep))
-            current = []
-        }
         for ch in characters {
-            if ch.text.allSatisfy(\.isWhitespace) { flush(); continue }
-            if let last = current.last, Double(ch.timeStep - last.timeStep) > maxGapSteps { flush() }
+            if ch.text.allSatisfy(\.isWhitespace) {
+                if !current.isEmpty { groups.append(current); current = [] }
+                continue
+            }
+            if let last = current.last, Double(ch.timeStep - last.timeStep) > maxGapSteps {
+                groups.append(current); current = []
+            }
             current.append(ch)
         }
-        flush()
-        // A chevron glued to a line's first or last word is a disclosure icon ("On›", "‹Back"):
-        // make it a word of its own so that the junk filter drops it.
-        if let last = words.last, last.text.count > 1, let c = last.text.last, PPOCRJunkFilter.trailingChevrons.contains(c),
-           let step = characters.last(where: { !$0.text.allSatisfy(\.isWhitespace) })?.timeStep {
-            words[words.count - 1].text.removeLast()
-            words[words.count - 1].lastStep = characters.last(where: { $0.timeStep < step && !$0.text.allSatisfy(\.isWhitespace) })?.timeStep ?? last.firstStep
-            words.append(PPOCRDecodedWord(text: String(c), confidence: last.confidence, firstStep: step, lastStep: step))
+        if !current.isEmpty { groups.append(current) }
+        // A chevron glued to a line's first or last word is a disclosure icon ("On›", "‹Back"; also
+        // ")" without a "(" in the line, as a chevron is sometimes read): make it a word of its own
+        // so that the junk filter drops it.
+        if let last = groups.last, last.count > 1, let c = last.last?.text.last, last.last?.text.count == 1,
+           PPOCRJunkFilter.trailingChevrons.contains(c) || (c == ")" && !characters.contains { $0.text.contains("(") }) {
+            groups[groups.count - 1].removeLast()
+            groups.append([last[last.count - 1]])
         }
-        if let first = words.first, first.text.count > 1, let c = first.text.first, PPOCRJunkFilter.leadingChevrons.contains(c),
-           let step = characters.first(where: { !$0.text.allSatisfy(\.isWhitespace) })?.timeStep {
-            words[0].text.removeFirst()
-            words[0].firstStep = characters.first(where: { $0.timeStep > step && !$0.text.allSatisfy(\.isWhitespace) })?.timeStep ?? first.lastStep
-            words.insert(PPOCRDecodedWord(text: String(c), confidence: first.confidence, firstStep: step, lastStep: step), at: 0)
+        if let first = groups.first, first.count > 1, let c = first.first?.text.first, first.first?.text.count == 1,
+           PPOCRJunkFilter.leadingChevrons.contains(c) {
+            groups[0].removeFirst()
+            groups.insert([first[0]], at: 0)
         }
-        return words
+        return groups.map { g in
+            PPOCRDecodedWord(text: g.map(\.text).joined(), confidence: g.map(\.confidence).reduce(0, +) / Double(g.count),
+                             firstStep: g[0].timeStep, lastStep: g[g.count - 1].timeStep)
+        }
     }
 }
 
@@ -144,7 +143,8 @@ public enum PPOCRTextDecoding {
 ///    ring read as "O Search"): letters and digits are narrower than that in every font measured.
 /// 3. A line with no letter or digit left is dropped ("•••", "—").
 /// 4. A line below `minimumLineConfidence` is dropped (PP-OCR's `drop_score`).
-/// 5. A line of one letter or digit needs `minimumSingleCharacterConfidence` (icons read as "O", "0").
+/// 5. A line of one letter needs `minimumSingleCharacterConfidence` (icons read as "O", "V", "X");
+///    a line of one digit `minimumSingleDigitConfidence`.
 public enum PPOCRJunkFilter {
     /// Characters that, glued to the end of a line, are a disclosure chevron.
     public static let trailingChevrons: Set<Character> = [">", "›", "»", "〉", "⟩"]
@@ -176,7 +176,10 @@ public enum PPOCRJunkFilter {
     public static func keepLine(text: String, confidence: Double, settings: PPOCRSettings) -> Bool {
         guard text.contains(where: { $0.isLetter || $0.isNumber }) else { return false }
         guard confidence >= settings.minimumLineConfidence else { return false }
-        if text.count == 1 && confidence < settings.minimumSingleCharacterConfidence { return false }
+        if text.count == 1 {
+            let needed = text.allSatisfy(\.isNumber) ? settings.minimumSingleDigitConfidence : settings.minimumSingleCharacterConfidence
+            if confidence < needed { return false }
+        }
         return true
     }
 }

@@ -231,7 +231,6 @@ public struct PPOCRTextRecognizer: TextRecognizer {
                   lineBox: Rect, image: RGBAImage) -> RecognizedText? {
         // Gap between consecutive characters, in time steps, that starts a new word.
         let maxGap = settings.wordGapFactor * Double(recHeight) / stepWidth
-        if ProcessInfo.processInfo.environment["OCR_DEBUG"] != nil { print("DEBUG", lineBox, chars.map { "\($0.text)@\($0.timeStep):\(String(format: "%.2f", $0.confidence))" }.joined(separator: " ")) }
         let all = PPOCRTextDecoding.words(chars, maxGapSteps: maxGap)
         guard !all.isEmpty else { return nil }
 

@@ -144,11 +144,20 @@ struct PPOCRPostProcessingTests {
         ("14›", ["14", "›"]),
         ("<Back", ["<", "Back"]),
         ("a>b", ["a>b"]),
+        ("14)", ["14", ")"]),
+        ("(iOS)", ["(iOS)"]),
         (">", [">"]),
     ])
     func chevronsGluedToTheLineAreSplitOff(_ text: String, _ expected: [String]) {
-        let w = PPOCRTextDecoding.words(Self.chars(text.enumerated().map { (String($1), 2 * $0) }), maxGapSteps: 100)
+        var chars = Self.chars(text.enumerated().map { (String($1), 2 * $0) })
+        chars[chars.count - 1].confidence = 0.5
+        let w = PPOCRTextDecoding.words(chars, maxGapSteps: 100)
         #expect(w.map(\.text) == expected)
+        // Each part keeps its own characters' confidence.
+        #expect(w.map(\.confidence) == expected.enumerated().map { i, part in
+            let n = part.count
+            return i == expected.count - 1 ? (0.9 * Double(n - 1) + 0.5) / Double(n) : 0.9
+        })
     }
 
     // MARK: Junk filter
@@ -180,7 +189,10 @@ struct PPOCRPostProcessingTests {
         ("Wi-Fi", 0.45, false),       // below PP-OCR's drop score
         ("—", 0.99, false),           // no letter or digit
         ("2", 0.95, true),
-        ("O", 0.8, false),            // a single character needs 0.9
+        ("O", 0.8, false),            // a single letter needs 0.9
+        ("V", 0.86, false),
+        ("2", 0.85, true),            // a single digit 0.8
+        ("7", 0.7, false),
         ("12", 0.8, true),
     ])
     func keepsLinesWithLettersAndEnoughConfidence(_ text: String, _ confidence: Double, _ keep: Bool) {
