@@ -9,6 +9,8 @@ public struct PPOCRAlphabet: Sendable, Hashable {
     public let symbols: [String]
     /// Whether each class may be emitted (all true unless restricted to Latin).
     public let allowed: [Bool]
+    /// The indices of the allowed classes (decoding scans only these).
+    public let allowedIndices: [Int]
 
     /// - Parameters:
     ///   - dictionary: one character a line, as stored in the model's metadata.
@@ -18,9 +20,11 @@ public struct PPOCRAlphabet: Sendable, Hashable {
         if lines.last == "" { lines.removeLast() }
         let raw = [""] + lines + [" "]
         symbols = raw.map { $0.precomposedStringWithCompatibilityMapping }
-        allowed = raw.enumerated().map { i, s in
+        let allowed = raw.enumerated().map { i, s in
             i == 0 || !latinOnly || PPOCRAlphabet.isLatinUISymbol(s)
         }
+        self.allowed = allowed
+        allowedIndices = allowed.indices.filter { allowed[$0] }
     }
 
     public var count: Int { symbols.count }
@@ -72,13 +76,14 @@ public enum PPOCRTextDecoding {
                               timeSteps: Int, classes: Int, alphabet: PPOCRAlphabet) -> [PPOCRCharacter] {
         guard timeSteps > 0, classes > 0, offset + timeSteps * classes <= probabilities.count else { return [] }
         let usable = min(classes, alphabet.count)
+        let indices = alphabet.allowedIndices.prefix { $0 < usable }
         var result: [PPOCRCharacter] = []
         var previous = -1
         for t in 0..<timeSteps {
             let row = offset + t * classes
             var best = 0
             var bestP = -Float.infinity
-            for c in 0..<usable where alphabet.allowed[c] {
+            for c in indices {
                 let p = probabilities[row + c]
                 if p > bestP { bestP = p; best = c }
             }
