@@ -49,10 +49,12 @@ struct Bench: ParsableCommand {
             let t0 = clock.now
             let recognizer = try modelOptions.makeTextRecognizer()
             if recognizer != nil { load["ocr"] = ms(clock.now - t0) }
-            let detector: (any ElementDetector)? = nil  // The element detector ships with issue 4.
+            let t1 = clock.now
+            let detector = try modelOptions.makeDetector()
+            if detector != nil { load["detector"] = ms(clock.now - t1) }
             let timedOCR = recognizer.map { TimedTextRecognizer(base: $0) }
             let timedDetector = detector.map { TimedDetector(base: $0) }
-            let analyzer = ScreenAnalyzer(configuration: .default, detector: timedDetector, textRecognizer: timedOCR)
+            let analyzer = ScreenAnalyzer(configuration: try withDetectorThresholds(.default, userFile: nil, detector: detector), detector: timedDetector, textRecognizer: timedOCR)
             let decoder = SystemImageDecoder()
             let maxPixels = AnalysisConfiguration.default.limits.maxPixels
 
@@ -80,7 +82,7 @@ struct Bench: ParsableCommand {
                 }
             }
             let report = BenchReport(images: images, sizes: sizes, runs: runs, warmup: warmup, threads: modelOptions.threads,
-                                     ocrEngine: modelOptions.ocrEngine().rawValue, detector: detector == nil ? nil : "onnx",
+                                     ocrEngine: modelOptions.ocrEngine().rawValue, detector: detector?.contract.name,
                                      loadMilliseconds: load, stages: stages, peakRSSBytes: peakRSSBytes())
             try writeOutput(json ? report.jsonData() : Data(report.table.utf8), to: nil)
         }

@@ -42,6 +42,19 @@ struct ModelOptions: ParsableArguments {
         return dir
     }
 
+    /// The element detector in `Models/detector/`, or nil when none is installed (then `analyze`
+    /// works from OCR text alone and says so in its diagnostics).
+    func makeDetector(required: Bool = false) throws -> ONNXElementDetector? {
+        let dir = try requireModelsDirectory().appendingPathComponent("detector")
+        guard FileManager.default.fileExists(atPath: dir.appendingPathComponent("model.json").path) else {
+            if required {
+                throw ScreenRecognitionError(.model, "no detector installed: \(dir.path)/model.json not found (pass --models DIR)")
+            }
+            return nil
+        }
+        return try ONNXElementDetector(directory: dir, runtime: ONNXRuntime.load(libraryPath: onnxruntime), threads: threads)
+    }
+
     /// The OCR engine asked for, or `fallback`.
     func ocrEngine(default fallback: OCREngine = .ppocr) -> OCREngine { ocr ?? fallback }
 
@@ -58,4 +71,17 @@ struct ModelOptions: ParsableArguments {
                                            runtime: runtime, threads: threads)
         }
     }
+}
+
+/// A configuration whose thresholds come from the detector's PR-curve file (§4.1), unless the
+/// user's configuration file sets `postProcessing.confidenceThresholds` itself.
+func withDetectorThresholds(_ base: AnalysisConfiguration, userFile: String?, detector: ONNXElementDetector?) throws -> AnalysisConfiguration {
+    guard let detector, !detector.thresholds.isEmpty else { return base }
+    if let userFile, let object = try? JSONSerialization.jsonObject(with: readInputFile(userFile)) as? [String: Any],
+       let post = object["postProcessing"] as? [String: Any], post["confidenceThresholds"] != nil {
+        return base
+    }
+    var c = base
+    for (cls, t) in detector.thresholds { c.postProcessing.confidenceThresholds[cls] = t }
+    return c
 }
