@@ -132,7 +132,10 @@ enum TesseractPreprocessing {
             return (sums[best * 3] / n, sums[best * 3 + 1] / n, sums[best * 3 + 2] / n)
         }
 
-        mutating func process(mask: [Bool], cx0: Int, cy0: Int, cx1: Int, cy1: Int, depth: Int) {
+        /// Normalises the masked cells against their background colour, then recurses into solid
+        /// fills found inside. Returns the background colour used.
+        @discardableResult
+        mutating func process(mask: [Bool], cx0: Int, cy0: Int, cx1: Int, cy1: Int, depth: Int) -> (Int, Int, Int) {
             let (br, bg, bb) = background(mask: mask, cx0: cx0, cy0: cy0, cx1: cx1, cy1: cy1)
             // Per-cell mean colour's distance from the background (for finding fills).
             var cellFill = [Bool](repeating: false, count: cols * rows)
@@ -174,10 +177,56 @@ enum TesseractPreprocessing {
                     }
                 }
             }
-            guard depth < Constants.maximumDepth else { return }
+            guard depth < Constants.maximumDepth else { return (br, bg, bb) }
             for region in fills(cellFill, cx0: cx0, cy0: cy0, cx1: cx1, cy1: cy1) {
-                process(mask: region.mask, cx0: region.cx0, cy0: region.cy0, cx1: region.cx1, cy1: region.cy1,
-                        depth: depth + 1)
+                let inner = process(mask: region.mask, cx0: region.cx0, cy0: region.cy0, cx1: region.cx1, cy1: region.cy1,
+                                    depth: depth + 1)
+                softenEdge(of: region, inside: mask, outer: (br, bg, bb), inner: inner)
+            }
+            return (br, bg, bb)
+        }
+
+        /// The cells along a fill's edge (one inside, one outside) hold both colours and their
+        /// anti-aliased mixes; measured against either background alone they came out as a dark
+        /// outline that Tesseract read as "(" and ")" around pill buttons and badges. There, the
+        /// distance is taken from the colour segment between the two backgrounds instead.
+        mutating func softenEdge(of region: Region, inside parent: [Bool], outer a: (Int, Int, Int), inner b: (Int, Int, Int)) {
+            let ex0 = max(0, region.cx0 - 1), ey0 = max(0, region.cy0 - 1)
+            let ex1 = min(cols, region.cx1 + 1), ey1 = min(rows, region.cy1 + 1)
+            let (ar, ag, ab) = (Double(a.0), Double(a.1), Double(a.2))
+            let (vr, vg, vb) = (Double(b.0 - a.0), Double(b.1 - a.1), Double(b.2 - a.2))
+            let len2 = vr * vr + vg * vg + vb * vb
+            let floor = Constants.paperDistance
+            let gain = 255.0 / Double(Constants.inkDistance - floor)
+            let w = width, h = height, iw = image.width, ox = x0, oy = y0, cs = cell, nc = cols, nr = rows
+            image.pixels.withUnsafeBufferPointer { px in
+                for cy in ey0..<ey1 {
+                    for cx in ex0..<ex1 {
+                        let c = cy * nc + cx
+                        let isIn = region.mask[c]
+                        guard isIn || parent[c] else { continue }
+                        // On the edge: a neighbour (8-connected) on the other side.
+                        var edge = false
+                        for ny in max(0, cy - 1)...min(nr - 1, cy + 1) where !edge {
+                            for nx in max(0, cx - 1)...min(nc - 1, cx + 1) where region.mask[ny * nc + nx] != isIn {
+                                edge = true
+                            }
+                        }
+                        guard edge else { continue }
+                        for y in (cy * cs)..<min(h, (cy + 1) * cs) {
+                            var i = ((oy + y) * iw + ox + cx * cs) * 4
+                            var o = y * w + cx * cs
+                            for _ in (cx * cs)..<min(w, (cx + 1) * cs) {
+                                let pr = Double(px[i]) - ar, pg = Double(px[i + 1]) - ag, pb = Double(px[i + 2]) - ab
+                                let t = len2 > 0 ? min(1, max(0, (pr * vr + pg * vg + pb * vb) / len2)) : 0
+                                let d = max(abs(pr - t * vr), abs(pg - t * vg), abs(pb - t * vb))
+                                out[o] = UInt8(255 - min(255, max(0, (d - Double(floor)) * gain)))
+                                i += 4
+                                o += 1
+                            }
+                        }
+                    }
+                }
             }
         }
 
