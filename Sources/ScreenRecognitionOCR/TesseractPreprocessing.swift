@@ -51,10 +51,12 @@ enum TesseractPreprocessing {
 
     /// Constants of ``backgroundDistance(_:x0:y0:width:height:)``; each says where it comes from.
     enum Constants {
-        /// Cells per screen width: region finding works on a grid of square cells of
-        /// `full image's shorter side / 292` pixels — 4 px on a 1170-px-wide 3x screenshot (1.3 pt),
-        /// finer than the thinnest fill margin we need to see round button text.
-        static let cellsAcrossShorterSide = 292.0
+        /// Cells across the full image's width: region finding works on a grid of square cells of
+        /// `width / 292` pixels — 4 px on a 1170-px-wide 3x phone screenshot (1.3 pt), finer than
+        /// the thinnest fill margin we need to see round button text. The width, not the shorter
+        /// side: a 1170×680 strip cut from a screen must get the same cells as the screen (measured:
+        /// with 2-px cells the bold "M" of a 15 pt name passed as a filled shape and was erased).
+        static let cellsAcrossWidth = 292.0
         /// A cell belongs to a fill when its mean colour differs from the surrounding background by
         /// more than this (largest channel difference). iOS's background/cell/fill greys differ by at
         /// most 46 (#000000 vs #2C2C2E, dark mode; #F2F2F7 vs #FFFFFF is 13), coloured fills from
@@ -91,7 +93,7 @@ enum TesseractPreprocessing {
         init(image: RGBAImage, x0: Int, y0: Int, width: Int, height: Int) {
             self.image = image
             self.x0 = x0; self.y0 = y0; self.width = width; self.height = height
-            cell = max(1, Int((Double(min(image.width, image.height)) / Constants.cellsAcrossShorterSide).rounded()))
+            cell = max(1, Int((Double(image.width) / Constants.cellsAcrossWidth).rounded()))
             cols = (width + cell - 1) / cell
             rows = (height + cell - 1) / cell
             out = [UInt8](repeating: 255, count: width * height)
