@@ -1,0 +1,303 @@
+import ScreenRecognition
+
+/// An 8-bit greyscale image, one byte a pixel, rows top to bottom without padding.
+struct GreyImage: Sendable, Hashable {
+    var width: Int
+    var height: Int
+    var pixels: [UInt8]
+}
+
+/// Turns a screenshot (or a crop of one) into dark text on a light background for Tesseract.
+///
+/// Tesseract binarises with one global (Otsu) threshold and expects dark ink on paper. UI screens
+/// break both assumptions: dark mode is light-on-dark, and white text on a blue button sits inside
+/// a light page. Measured on the check set (Benchmarks/ocr-checkset/RESULTS.md): plain luminance
+/// loses most white-on-colour button text.
+enum TesseractPreprocessing {
+    /// Luminance (Rec. 709 weights), inverted when the most common grey level is dark (< 128):
+    /// fixes dark mode but not light text on coloured fills.
+    static func luminance(_ image: RGBAImage, x0: Int, y0: Int, width: Int, height: Int) -> GreyImage {
+        var out = [UInt8](repeating: 0, count: width * height)
+        var histogram = [Int](repeating: 0, count: 256)
+        image.pixels.withUnsafeBufferPointer { px in
+            for y in 0..<height {
+                var i = ((y0 + y) * image.width + x0) * 4
+                var o = y * width
+                for _ in 0..<width {
+                    let l = (2126 * Int(px[i]) + 7152 * Int(px[i + 1]) + 722 * Int(px[i + 2])) / 10000
+                    out[o] = UInt8(l)
+                    histogram[l] += 1
+                    i += 4
+                    o += 1
+                }
+            }
+        }
+        let mode = histogram.indices.max { histogram[$0] < histogram[$1] } ?? 255
+        if mode < 128 {
+            for i in out.indices { out[i] = 255 - out[i] }
+        }
+        return GreyImage(width: width, height: height, pixels: out)
+    }
+
+    /// Distance from the local background: each pixel becomes `255 − d·gain`, where `d` is its
+    /// largest per-channel difference from the background colour of the region it lies in. Regions
+    /// are the page and, recursively, solid filled shapes found inside it (buttons, cards, alerts),
+    /// each with its own background colour. Whatever the polarity, text comes out dark on white.
+    static func backgroundDistance(_ image: RGBAImage, x0: Int, y0: Int, width: Int, height: Int) -> GreyImage {
+        var state = State(image: image, x0: x0, y0: y0, width: width, height: height)
+        state.run()
+        return GreyImage(width: width, height: height, pixels: state.out)
+    }
+
+    /// Constants of ``backgroundDistance(_:x0:y0:width:height:)``; each says where it comes from.
+    enum Constants {
+        /// Cells across the full image's width: region finding works on a grid of square cells of
+        /// `width / 292` pixels — 4 px on a 1170-px-wide 3x phone screenshot (1.3 pt), finer than
+        /// the thinnest fill margin we need to see round button text. The width, not the shorter
+        /// side: a 1170×680 strip cut from a screen must get the same cells as the screen (measured:
+        /// with 2-px cells the bold "M" of a 15 pt name passed as a filled shape and was erased).
+        static let cellsAcrossWidth = 292.0
+        /// A cell belongs to a fill when its mean colour differs from the surrounding background by
+        /// more than this (largest channel difference). iOS's background/cell/fill greys differ by at
+        /// most 46 (#000000 vs #2C2C2E, dark mode; #F2F2F7 vs #FFFFFF is 13), coloured fills from
+        /// white or black by ≥ 150 (system blue, green, red, purple): 56 sits between.
+        static let fillDifference = 56
+        /// A fill must contain a solid square of this many cells (≈ 8 pt at any scale): button
+        /// padding passes, the strokes of bold 34 pt titles (≈ 5 pt) do not, so the counters of
+        /// large letters ("o", "e") are never taken for a button with text in it.
+        static let minimumSolidCells = 6
+        /// Fill + enclosed holes over bounding box: rounded rectangles and pills ≥ 0.9, circles
+        /// 0.785; text rows and lines of icons are far lower.
+        static let minimumFillRatio = 0.75
+        /// Nesting depth: page → alert → button is 2.
+        static let maximumDepth = 3
+        /// Distances up to `paperDistance` become white, `inkDistance` or more black, linear between.
+        /// Tesseract splits with one Otsu threshold, so (a) surfaces must not form a second grey
+        /// population — iOS's cell and fill greys differ from the page by 13–30, system fill #2C2C2E
+        /// from black by 46 (measured: with no floor, dark-mode cards came out grey and Otsu blackened
+        /// them, losing their text); (b) grey text must land well below the middle — iOS
+        /// secondary-label grey differs from its background by 105–117 (light) and ≥ 113 (dark),
+        /// about 70 on a page dimmed behind an alert (→ grey 118). Measured: a linear stretch to the
+        /// darkest text lost most light-mode grey text (RESULTS.md).
+        static let paperDistance = 40
+        static let inkDistance = 96
+    }
+
+    private struct State {
+        let image: RGBAImage
+        let x0: Int, y0: Int, width: Int, height: Int
+        let cell: Int
+        let cols: Int, rows: Int
+        var out: [UInt8]
+
+        init(image: RGBAImage, x0: Int, y0: Int, width: Int, height: Int) {
+            self.image = image
+            self.x0 = x0; self.y0 = y0; self.width = width; self.height = height
+            cell = max(1, Int((Double(image.width) / Constants.cellsAcrossWidth).rounded()))
+            cols = (width + cell - 1) / cell
+            rows = (height + cell - 1) / cell
+            out = [UInt8](repeating: 255, count: width * height)
+        }
+
+        mutating func run() {
+            let all = [Bool](repeating: true, count: cols * rows)
+            process(mask: all, cx0: 0, cy0: 0, cx1: cols, cy1: rows, depth: 0)
+        }
+
+        /// Pixel range of cell column/row `c` (clipped to the crop).
+        @inline(__always) func span(_ c: Int, _ limit: Int) -> Range<Int> {
+            (c * cell)..<min(limit, (c + 1) * cell)
+        }
+
+        /// The most common colour (4 bits a channel) of the masked cells, averaged over its pixels.
+        func background(mask: [Bool], cx0: Int, cy0: Int, cx1: Int, cy1: Int) -> (Int, Int, Int) {
+            var counts = [Int](repeating: 0, count: 4096)
+            var sums = [Int](repeating: 0, count: 4096 * 3)
+            image.pixels.withUnsafeBufferPointer { px in
+                for cy in cy0..<cy1 {
+                    for cx in cx0..<cx1 where mask[cy * cols + cx] {
+                        for y in span(cy, height) {
+                            var i = ((y0 + y) * image.width + x0 + cx * cell) * 4
+                            for _ in span(cx, width) {
+                                let r = Int(px[i]), g = Int(px[i + 1]), b = Int(px[i + 2])
+                                let bin = (r >> 4) << 8 | (g >> 4) << 4 | (b >> 4)
+                                counts[bin] += 1
+                                sums[bin * 3] += r; sums[bin * 3 + 1] += g; sums[bin * 3 + 2] += b
+                                i += 4
+                            }
+                        }
+                    }
+                }
+            }
+            let best = counts.indices.max { counts[$0] < counts[$1] } ?? 0
+            let n = max(1, counts[best])
+            return (sums[best * 3] / n, sums[best * 3 + 1] / n, sums[best * 3 + 2] / n)
+        }
+
+        /// Normalises the masked cells against their background colour, then recurses into solid
+        /// fills found inside. Returns the background colour used.
+        @discardableResult
+        mutating func process(mask: [Bool], cx0: Int, cy0: Int, cx1: Int, cy1: Int, depth: Int) -> (Int, Int, Int) {
+            let (br, bg, bb) = background(mask: mask, cx0: cx0, cy0: cy0, cx1: cx1, cy1: cy1)
+            // Per-cell mean colour's distance from the background (for finding fills).
+            var cellFill = [Bool](repeating: false, count: cols * rows)
+            let w = width, h = height, iw = image.width, ox = x0, oy = y0, cs = cell, nc = cols
+            image.pixels.withUnsafeBufferPointer { px in
+                for cy in cy0..<cy1 {
+                    for cx in cx0..<cx1 where mask[cy * nc + cx] {
+                        var sr = 0, sg = 0, sb = 0, n = 0
+                        for y in (cy * cs)..<min(h, (cy + 1) * cs) {
+                            var i = ((oy + y) * iw + ox + cx * cs) * 4
+                            for _ in (cx * cs)..<min(w, (cx + 1) * cs) {
+                                let r = Int(px[i]), g = Int(px[i + 1]), b = Int(px[i + 2])
+                                sr += r; sg += g; sb += b; n += 1
+                                i += 4
+                            }
+                        }
+                        if n > 0 {
+                            let d = max(abs(sr / n - br), abs(sg / n - bg), abs(sb / n - bb))
+                            cellFill[cy * nc + cx] = d > Constants.fillDifference
+                        }
+                    }
+                }
+            }
+            let floor = Constants.paperDistance
+            let gainQ8 = (255 << 8) / (Constants.inkDistance - floor)  // fixed point, 8 fraction bits
+            image.pixels.withUnsafeBufferPointer { px in
+                for cy in cy0..<cy1 {
+                    for cx in cx0..<cx1 where mask[cy * nc + cx] {
+                        for y in (cy * cs)..<min(h, (cy + 1) * cs) {
+                            var i = ((oy + y) * iw + ox + cx * cs) * 4
+                            var o = y * w + cx * cs
+                            for _ in (cx * cs)..<min(w, (cx + 1) * cs) {
+                                let d = max(abs(Int(px[i]) - br), abs(Int(px[i + 1]) - bg), abs(Int(px[i + 2]) - bb))
+                                out[o] = UInt8(255 - min(255, (max(0, d - floor) * gainQ8) >> 8))
+                                i += 4
+                                o += 1
+                            }
+                        }
+                    }
+                }
+            }
+            guard depth < Constants.maximumDepth else { return (br, bg, bb) }
+            for region in fills(cellFill, cx0: cx0, cy0: cy0, cx1: cx1, cy1: cy1) {
+                let inner = process(mask: region.mask, cx0: region.cx0, cy0: region.cy0, cx1: region.cx1, cy1: region.cy1,
+                                    depth: depth + 1)
+                softenEdge(of: region, inside: mask, outer: (br, bg, bb), inner: inner)
+            }
+            return (br, bg, bb)
+        }
+
+        /// The cells along a fill's edge (one inside, one outside) hold both colours and their
+        /// anti-aliased mixes; measured against either background alone they came out as a dark
+        /// outline that Tesseract read as "(" and ")" around pill buttons and badges. There, the
+        /// distance is taken from the colour segment between the two backgrounds instead.
+        mutating func softenEdge(of region: Region, inside parent: [Bool], outer a: (Int, Int, Int), inner b: (Int, Int, Int)) {
+            let ex0 = max(0, region.cx0 - 1), ey0 = max(0, region.cy0 - 1)
+            let ex1 = min(cols, region.cx1 + 1), ey1 = min(rows, region.cy1 + 1)
+            let (ar, ag, ab) = (Double(a.0), Double(a.1), Double(a.2))
+            let (vr, vg, vb) = (Double(b.0 - a.0), Double(b.1 - a.1), Double(b.2 - a.2))
+            let len2 = vr * vr + vg * vg + vb * vb
+            let floor = Constants.paperDistance
+            let gain = 255.0 / Double(Constants.inkDistance - floor)
+            let w = width, h = height, iw = image.width, ox = x0, oy = y0, cs = cell, nc = cols, nr = rows
+            image.pixels.withUnsafeBufferPointer { px in
+                for cy in ey0..<ey1 {
+                    for cx in ex0..<ex1 {
+                        let c = cy * nc + cx
+                        let isIn = region.mask[c]
+                        guard isIn || parent[c] else { continue }
+                        // On the edge: a neighbour (8-connected) on the other side.
+                        var edge = false
+                        for ny in max(0, cy - 1)...min(nr - 1, cy + 1) where !edge {
+                            for nx in max(0, cx - 1)...min(nc - 1, cx + 1) where region.mask[ny * nc + nx] != isIn {
+                                edge = true
+                            }
+                        }
+                        guard edge else { continue }
+                        for y in (cy * cs)..<min(h, (cy + 1) * cs) {
+                            var i = ((oy + y) * iw + ox + cx * cs) * 4
+                            var o = y * w + cx * cs
+                            for _ in (cx * cs)..<min(w, (cx + 1) * cs) {
+                                let pr = Double(px[i]) - ar, pg = Double(px[i + 1]) - ag, pb = Double(px[i + 2]) - ab
+                                let t = len2 > 0 ? min(1, max(0, (pr * vr + pg * vg + pb * vb) / len2)) : 0
+                                let d = max(abs(pr - t * vr), abs(pg - t * vg), abs(pb - t * vb))
+                                out[o] = UInt8(255 - min(255, max(0, (d - Double(floor)) * gain)))
+                                i += 4
+                                o += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        struct Region {
+            var mask: [Bool]
+            var cx0: Int, cy0: Int, cx1: Int, cy1: Int
+        }
+
+        /// Connected groups of fill cells that are solid shapes; each returned with its holes filled.
+        func fills(_ fill: [Bool], cx0: Int, cy0: Int, cx1: Int, cy1: Int) -> [Region] {
+            var label = [Int32](repeating: -1, count: cols * rows)
+            var regions: [Region] = []
+            var stack: [Int] = []
+            var next: Int32 = 0
+            for start in 0..<(cols * rows) where fill[start] && label[start] < 0 {
+                // Flood the component (4-connected).
+                label[start] = next
+                stack.append(start)
+                var bx0 = Int.max, by0 = Int.max, bx1 = Int.min, by1 = Int.min
+                while let c = stack.popLast() {
+                    let x = c % cols, y = c / cols
+                    bx0 = min(bx0, x); bx1 = max(bx1, x); by0 = min(by0, y); by1 = max(by1, y)
+                    for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+                    where nx >= cx0 && nx < cx1 && ny >= cy0 && ny < cy1 {
+                        let n = ny * cols + nx
+                        if fill[n] && label[n] < 0 { label[n] = next; stack.append(n) }
+                    }
+                }
+                let me = next
+                next += 1
+                let bw = bx1 - bx0 + 1, bh = by1 - by0 + 1
+                guard bw >= Constants.minimumSolidCells, bh >= Constants.minimumSolidCells else { continue }
+                // Largest solid square inside the component.
+                var dp = [Int](repeating: 0, count: bw * bh)
+                var best = 0
+                for y in 0..<bh {
+                    for x in 0..<bw where label[(by0 + y) * cols + bx0 + x] == me {
+                        let v = (x > 0 && y > 0) ? min(dp[(y - 1) * bw + x], dp[y * bw + x - 1], dp[(y - 1) * bw + x - 1]) + 1 : 1
+                        dp[y * bw + x] = v
+                        best = max(best, v)
+                    }
+                }
+                guard best >= Constants.minimumSolidCells else { continue }
+                // Holes: cells of the bounding box not reachable from its border without crossing the component.
+                var outside = [Bool](repeating: false, count: bw * bh)
+                var queue: [Int] = []
+                for y in 0..<bh {
+                    for x in 0..<bw where (x == 0 || y == 0 || x == bw - 1 || y == bh - 1)
+                        && label[(by0 + y) * cols + bx0 + x] != me {
+                        outside[y * bw + x] = true
+                        queue.append(y * bw + x)
+                    }
+                }
+                while let c = queue.popLast() {
+                    let x = c % bw, y = c / bw
+                    for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] where nx >= 0 && nx < bw && ny >= 0 && ny < bh {
+                        let n = ny * bw + nx
+                        if !outside[n] && label[(by0 + ny) * cols + bx0 + nx] != me { outside[n] = true; queue.append(n) }
+                    }
+                }
+                let filled = outside.reduce(0) { $0 + ($1 ? 0 : 1) }
+                guard Double(filled) >= Constants.minimumFillRatio * Double(bw * bh) else { continue }
+                var mask = [Bool](repeating: false, count: cols * rows)
+                for y in 0..<bh {
+                    for x in 0..<bw where !outside[y * bw + x] { mask[(by0 + y) * cols + bx0 + x] = true }
+                }
+                regions.append(Region(mask: mask, cx0: bx0, cy0: by0, cx1: bx1 + 1, cy1: by1 + 1))
+            }
+            return regions
+        }
+    }
+}

@@ -1,0 +1,266 @@
+import CTesseract
+import Foundation
+import ScreenRecognition
+
+/// Settings of ``TesseractTextRecognizer``. Defaults were measured on the OCR check set
+/// (Benchmarks/ocr-checkset/RESULTS.md); each says where it comes from.
+public struct TesseractSettings: Sendable, Hashable {
+    /// How the screenshot is turned into the greyscale image Tesseract reads.
+    public enum Preprocessing: String, Sendable, Hashable, CaseIterable {
+        /// Luminance, inverted when the page is dark. Dark mode works; white text on coloured
+        /// buttons inside a light page does not.
+        case luminance
+        /// Distance from the local background colour, with solid fills (buttons, cards, alerts)
+        /// found and normalised against their own colour: all text comes out dark on white.
+        case backgroundDistance
+    }
+
+    public var preprocessing: Preprocessing
+    /// Tesseract page segmentation mode. 11 (sparse text, no order) finds the scattered short
+    /// lines of a UI; 3 (automatic, Tesseract's default) looks for columns and paragraphs.
+    public var pageSegmentationMode: Int
+    /// Words whose confidence (0...1) is below this are dropped.
+    public var minimumWordConfidence: Double
+    /// Single-character words (icons read as "e", "O", "Q") need at least this confidence.
+    public var minimumSingleCharacterConfidence: Double
+    /// Resolution passed to Tesseract (it warns and guesses 70 when none is given). 300 is the
+    /// resolution its English model was trained at; text on 3x screenshots is about that size.
+    public var sourceResolution: Int
+
+    public init(preprocessing: Preprocessing = .backgroundDistance, pageSegmentationMode: Int = 11,
+                minimumWordConfidence: Double = 0.30, minimumSingleCharacterConfidence: Double = 0.60,
+                sourceResolution: Int = 300) {
+        self.preprocessing = preprocessing
+        self.pageSegmentationMode = pageSegmentationMode
+        self.minimumWordConfidence = minimumWordConfidence
+        self.minimumSingleCharacterConfidence = minimumSingleCharacterConfidence
+        self.sourceResolution = sourceResolution
+    }
+
+    /// Keeps everything Tesseract returns (for measuring filters).
+    public static let unfiltered = TesseractSettings(minimumWordConfidence: 0, minimumSingleCharacterConfidence: 0)
+}
+
+/// Reads text with Tesseract 5 (Debian `libtesseract-dev` + `tesseract-ocr-eng`) through its C API.
+///
+/// Lines and words come back with boxes in image pixels and confidences in 0...1. Junk is filtered:
+/// a word is dropped when its confidence is below ``TesseractSettings/minimumWordConfidence``,
+/// when it is a single character below ``TesseractSettings/minimumSingleCharacterConfidence``, or
+/// when it has no letter or digit and stands at the start or end of a line (icons come back as
+/// "@", "©", "|"); a line with no letter or digit left is dropped.
+///
+/// One Tesseract instance serves all calls; calls are serialised by a lock (Tesseract's API object
+/// is not thread-safe). Create several recognizers to read in parallel.
+///
+/// Tesseract's OpenMP build starts up to 10 threads per line; set `OMP_THREAD_LIMIT=1` in the
+/// environment of the process (libgomp reads it when the process loads, so setting it from Swift
+/// later has no effect): measured faster on shared cores (RESULTS.md).
+public struct TesseractTextRecognizer: TextRecognizer {
+    public let settings: TesseractSettings
+    /// The tessdata folder in use.
+    public let dataPath: String
+    public let language: String
+    private let engine: Engine
+
+    /// Folders searched for `<language>.traineddata` when no `dataPath` is given, after
+    /// `$TESSDATA_PREFIX`: Debian/Ubuntu (tesseract 5 and 4), Fedora, Homebrew, /usr/local.
+    public static let defaultDataPaths = [
+        "/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata", "/usr/share/tessdata",
+        "/opt/homebrew/share/tessdata", "/usr/local/share/tessdata",
+    ]
+
+    /// - Parameters:
+    ///   - dataPath: folder holding `<language>.traineddata`; found automatically when `nil`.
+    ///   - language: Tesseract language code(s), e.g. "eng" or "eng+deu".
+    /// - Throws: ``ScreenRecognitionError`` `.model` when the language data is missing or Tesseract
+    ///   cannot load it.
+    public init(dataPath: String? = nil, language: String = "eng", settings: TesseractSettings = .init()) throws {
+        let languages = language.split(separator: "+").map(String.init)
+        guard !languages.isEmpty, languages.allSatisfy({ !$0.isEmpty && !$0.contains("/") }) else {
+            throw ScreenRecognitionError(.invalidInput, "Tesseract language must look like \"eng\" or \"eng+deu\", got \"\(language)\".")
+        }
+        let hasAll = { (dir: String) in
+            languages.allSatisfy { FileManager.default.fileExists(atPath: dir + "/" + $0 + ".traineddata") }
+        }
+        var candidates: [String] = []
+        if let dataPath {
+            candidates = [dataPath]
+        } else {
+            if let prefix = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], !prefix.isEmpty {
+                candidates += [prefix, prefix + "/tessdata"]
+            }
+            candidates += Self.defaultDataPaths
+        }
+        guard let found = candidates.first(where: hasAll) else {
+            let looked = candidates.joined(separator: ", ")
+            throw ScreenRecognitionError(.model, "Tesseract language data \(languages.map { $0 + ".traineddata" }.joined(separator: ", ")) "
+                + "not found (looked in \(looked)). Install it (Debian/Ubuntu: apt-get install tesseract-ocr-eng; "
+                + "macOS: brew install tesseract) or pass its folder as the data path / TESSDATA_PREFIX.")
+        }
+        self.dataPath = found
+        self.language = language
+        self.settings = settings
+        self.engine = try Engine(dataPath: found, language: language, settings: settings)
+    }
+
+    public func recognizeText(in image: RGBAImage, region: Rect?) throws -> [RecognizedText] {
+        // The part of the image to read, in whole pixels.
+        var x0 = 0, y0 = 0, x1 = image.width, y1 = image.height
+        if let region {
+            guard region.x.isFinite, region.y.isFinite, region.width.isFinite, region.height.isFinite else {
+                throw ScreenRecognitionError(.invalidInput, "OCR region \(region) is not finite.")
+            }
+            x0 = max(0, Int(region.minX.rounded(.down))); y0 = max(0, Int(region.minY.rounded(.down)))
+            x1 = min(image.width, Int(region.maxX.rounded(.up))); y1 = min(image.height, Int(region.maxY.rounded(.up)))
+        }
+        let w = x1 - x0, h = y1 - y0
+        // Tesseract refuses images under 3 px a side ("Image too small to scan"); nothing to read there.
+        guard w >= 3, h >= 3 else { return [] }
+        let grey: GreyImage
+        switch settings.preprocessing {
+        case .luminance: grey = TesseractPreprocessing.luminance(image, x0: x0, y0: y0, width: w, height: h)
+        case .backgroundDistance: grey = TesseractPreprocessing.backgroundDistance(image, x0: x0, y0: y0, width: w, height: h)
+        }
+        let m = Self.margin
+        let raw = try engine.read(Self.padded(grey, by: m))
+        return Self.filter(raw, settings: settings, dx: Double(x0 - m), dy: Double(y0 - m))
+    }
+
+    /// The greyscale picture Tesseract is given for `image`, as an RGBA image (for inspection).
+    public func preprocessed(_ image: RGBAImage) -> RGBAImage {
+        let g: GreyImage
+        switch settings.preprocessing {
+        case .luminance: g = TesseractPreprocessing.luminance(image, x0: 0, y0: 0, width: image.width, height: image.height)
+        case .backgroundDistance: g = TesseractPreprocessing.backgroundDistance(image, x0: 0, y0: 0, width: image.width, height: image.height)
+        }
+        var p = [UInt8](repeating: 255, count: g.width * g.height * 4)
+        for i in 0..<(g.width * g.height) { p[i * 4] = g.pixels[i]; p[i * 4 + 1] = g.pixels[i]; p[i * 4 + 2] = g.pixels[i] }
+        return RGBAImage(width: g.width, height: g.height, pixels: p)!
+    }
+
+    /// Reads an already preprocessed greyscale image (for tests and measurements).
+    func recognize(grey: GreyImage) throws -> [RecognizedText] {
+        Self.filter(try engine.read(grey), settings: settings, dx: 0, dy: 0)
+    }
+
+    /// White border added around the picture Tesseract reads, so that text cut close by a `region`
+    /// is not touching the image edge (Tesseract's layout analysis treats edge-touching blobs as
+    /// noise; 16 px is a third of a 17 pt line at 3x).
+    static let margin = 16
+
+    static func padded(_ g: GreyImage, by m: Int) -> GreyImage {
+        let w = g.width + 2 * m, h = g.height + 2 * m
+        var p = [UInt8](repeating: 255, count: w * h)
+        g.pixels.withUnsafeBufferPointer { src in
+            p.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<g.height {
+                    let d = dst.baseAddress! + (y + m) * w + m
+                    d.update(from: src.baseAddress! + y * g.width, count: g.width)
+                }
+            }
+        }
+        return GreyImage(width: w, height: h, pixels: p)
+    }
+
+    // MARK: - Filtering
+
+    static func isJunkSymbol(_ s: String) -> Bool {
+        !s.unicodeScalars.contains { CharacterSet.alphanumerics.contains($0) }
+    }
+
+    static func filter(_ lines: [[RecognizedText.Word]], settings: TesseractSettings, dx: Double, dy: Double) -> [RecognizedText] {
+        var out: [RecognizedText] = []
+        for line in lines {
+            var words = line.filter { w in
+                if w.confidence < settings.minimumWordConfidence { return false }
+                if w.text.count == 1 && w.confidence < settings.minimumSingleCharacterConfidence { return false }
+                return true
+            }
+            // Symbol-only words at either end are icons or separators; inside a line they stay ("Qty 2 · $5").
+            while let f = words.first, isJunkSymbol(f.text) { words.removeFirst() }
+            while let l = words.last, isJunkSymbol(l.text) { words.removeLast() }
+            guard !words.isEmpty else { continue }
+            words = words.map {
+                RecognizedText.Word(text: $0.text, box: Rect(x: $0.box.x + dx, y: $0.box.y + dy, width: $0.box.width, height: $0.box.height),
+                                    confidence: $0.confidence)
+            }
+            let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
+            let confidence = words.map(\.confidence).reduce(0, +) / Double(words.count)
+            out.append(RecognizedText(text: words.map(\.text).joined(separator: " "), box: box, confidence: confidence, words: words))
+        }
+        return out
+    }
+
+    // MARK: - The Tesseract instance
+
+    private final class Engine: @unchecked Sendable {
+        private let lock = NSLock()
+        private let api: OpaquePointer
+
+        init(dataPath: String, language: String, settings: TesseractSettings) throws {
+            guard let api = TessBaseAPICreate() else {
+                throw ScreenRecognitionError(.model, "Tesseract could not be created.")
+            }
+            // Silence Tesseract's own messages on stderr ("Estimating resolution…", "Empty page!!").
+            _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+            guard TessBaseAPIInit2(api, dataPath, language, OEM_LSTM_ONLY) == 0 else {
+                TessBaseAPIDelete(api)
+                throw ScreenRecognitionError(.model, "Tesseract could not load \(language) from \(dataPath): the language data is "
+                    + "missing or damaged. Reinstall it (Debian/Ubuntu: apt-get install --reinstall tesseract-ocr-eng).")
+            }
+            _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+            guard (0...13).contains(settings.pageSegmentationMode) else {
+                TessBaseAPIEnd(api)
+                TessBaseAPIDelete(api)
+                throw ScreenRecognitionError(.invalidInput, "Tesseract page segmentation mode must be 0...13, got \(settings.pageSegmentationMode).")
+            }
+            TessBaseAPISetPageSegMode(api, TessPageSegMode(rawValue: UInt32(settings.pageSegmentationMode)))
+            self.api = api
+            self.resolution = Int32(clamping: settings.sourceResolution)
+        }
+
+        private let resolution: Int32
+
+        deinit {
+            TessBaseAPIEnd(api)
+            TessBaseAPIDelete(api)
+        }
+
+        /// Words grouped by text line, boxes in the image's pixels, confidence 0...1.
+        func read(_ grey: GreyImage) throws -> [[RecognizedText.Word]] {
+            lock.lock()
+            defer { lock.unlock() }
+            grey.pixels.withUnsafeBufferPointer { p in
+                TessBaseAPISetImage(api, p.baseAddress, Int32(grey.width), Int32(grey.height), 1, Int32(grey.width))
+            }
+            defer { TessBaseAPIClear(api) }
+            TessBaseAPISetSourceResolution(api, resolution)
+            guard TessBaseAPIRecognize(api, nil) == 0 else {
+                throw ScreenRecognitionError(.runtime, "Tesseract failed to read a \(grey.width)×\(grey.height) image.")
+            }
+            guard let it = TessBaseAPIGetIterator(api) else { return [] }
+            defer { TessResultIteratorDelete(it) }
+            let page = TessResultIteratorGetPageIterator(it)
+            var lines: [[RecognizedText.Word]] = []
+            var newLine = true
+            repeat {
+                if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 { newLine = true }
+                guard let cText = TessResultIteratorGetUTF8Text(it, RIL_WORD) else { continue }
+                let text = String(cString: cText).trimmingCharacters(in: .whitespacesAndNewlines)
+                TessDeleteText(cText)
+                var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
+                guard !text.isEmpty, TessPageIteratorBoundingBox(page, RIL_WORD, &l, &t, &r, &b) != 0 else { continue }
+                let confidence = Double(max(0, min(100, TessResultIteratorConfidence(it, RIL_WORD)))) / 100
+                let word = RecognizedText.Word(text: text, box: Rect(minX: Double(l), minY: Double(t), maxX: Double(r), maxY: Double(b)),
+                                               confidence: confidence)
+                if newLine || lines.isEmpty {
+                    lines.append([word])
+                    newLine = false
+                } else {
+                    lines[lines.count - 1].append(word)
+                }
+            } while TessResultIteratorNext(it, RIL_WORD) != 0
+            return lines
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import ScreenRecognition
+import ScreenRecognitionImageIO
+import Testing
+@testable import ScreenRecognitionOCR
+
+/// Fixtures are crops of the OCR check set (Benchmarks/ocr-checkset, 3x, fonts other than Inter):
+/// dialog-light.png = screen-09 (Noto Sans, light) x 120..1050, y 900..1620 — an alert with white
+/// text on a blue and a red button; notifications-dark.png = screen-12 (Liberation Sans, dark)
+/// y 560..1240 — names, grey timestamps and white-on-colour pill buttons.
+private func fixture(_ name: String) throws -> RGBAImage {
+    let url = try #require(Bundle.module.url(forResource: name, withExtension: "png", subdirectory: "Fixtures"))
+    return try SystemImageDecoder().decode(Data(contentsOf: url), maxPixels: 10_000_000)
+}
+
+private let tesseractInstalled = (try? TesseractTextRecognizer()) != nil
+
+@Suite(.enabled(if: tesseractInstalled, "needs tesseract-ocr-eng"))
+struct TesseractTests {
+    let ocr: TesseractTextRecognizer
+
+    init() throws {
+        ocr = try TesseractTextRecognizer()
+    }
+
+    @Test func readsLightDialogIncludingWhiteTextOnColouredButtons() throws {
+        let lines = try ocr.recognizeText(in: fixture("dialog-light"), region: nil)
+        let texts = lines.map(\.text)
+        #expect(texts.contains("Turn on Location?"))
+        #expect(texts.contains("You can change this in Settings."))
+        #expect(texts.contains("Yes, Continue"))  // white on system blue
+        #expect(texts.contains("Delete"))  // white on system red
+        #expect(texts.contains("Later"))
+        for line in lines {
+            #expect(line.confidence > 0.5 && line.confidence <= 1)
+            #expect(!line.words.isEmpty)
+            #expect(line.words.map(\.text).joined(separator: " ") == line.text)
+        }
+    }
+
+    @Test func boxesAreTight() throws {
+        let lines = try ocr.recognizeText(in: fixture("dialog-light"), region: nil)
+        let delete = try #require(lines.first { $0.text == "Delete" })
+        // The DOM's line box of "Delete" (truth.json, screen-09, minus the crop offset): its glyphs
+        // fill the width and sit inside the line box's height (which includes the leading).
+        let dom = Rect(x: 502 - 120, y: 1396 - 900, width: 166, height: 69)
+        let b = delete.box
+        #expect(b.minX >= dom.minX - 4 && b.maxX <= dom.maxX + 4)
+        #expect(b.minY >= dom.minY - 4 && b.maxY <= dom.maxY + 4)
+        #expect(b.width >= 0.9 * dom.width)
+        #expect(b.height >= 0.4 * dom.height)
+        // Words of a line lie inside the line's box, left to right.
+        let yes = try #require(lines.first { $0.text == "Yes, Continue" })
+        #expect(yes.words.count == 2)
+        #expect(yes.words[0].box.maxX <= yes.words[1].box.minX)
+        for w in yes.words { #expect(w.box.fractionInside(yes.box) > 0.99) }
+    }
+
+    @Test func readsDarkMode() throws {
+        let lines = try ocr.recognizeText(in: fixture("notifications-dark"), region: nil)
+        let all = lines.map(\.text).joined(separator: "\n")
+        for expected in ["Mateo Larsen", "Hugo Quinn", "Gabriel O'Brien", "Sofia Nguyen", "Details", "Play", "32m", "57m"] {
+            #expect(all.contains(expected), "missing \(expected) in \(all)")
+        }
+    }
+
+    @Test func regionIsReadAndBoxesComeBackInImageCoordinates() throws {
+        let image = try fixture("dialog-light")
+        // The red button only.
+        let region = Rect(x: 300, y: 480, width: 330, height: 110)
+        let lines = try ocr.recognizeText(in: image, region: region)
+        #expect(lines.map(\.text) == ["Delete"])
+        let box = try #require(lines.first?.box)
+        #expect(box.fractionInside(region) > 0.99)
+        #expect(box.minX > 370 && box.minY > 490)
+        // A region outside the image, or empty after clipping, reads nothing.
+        #expect(try ocr.recognizeText(in: image, region: Rect(x: 5000, y: 5000, width: 10, height: 10)).isEmpty)
+        #expect(throws: ScreenRecognitionError.self) {
+            try ocr.recognizeText(in: image, region: Rect(x: .nan, y: 0, width: 10, height: 10))
+        }
+    }
+
+    @Test func tinyAndBlankImagesReadNothing() throws {
+        #expect(try ocr.recognizeText(in: RGBAImage(width: 1, height: 1, fill: .white), region: nil).isEmpty)
+        #expect(try ocr.recognizeText(in: RGBAImage(width: 3, height: 3, fill: .black), region: nil).isEmpty)
+        #expect(try ocr.recognizeText(in: RGBAImage(width: 300, height: 200, fill: RGB(r: 0, g: 122, b: 255)), region: nil).isEmpty)
+    }
+
+    @Test func concurrentCallsAgree() async throws {
+        let image = try fixture("dialog-light")
+        let ocr = self.ocr
+        let results = try await withThrowingTaskGroup(of: [String].self) { group in
+            for _ in 0..<3 {
+                group.addTask { try ocr.recognizeText(in: image, region: nil).map(\.text) }
+            }
+            return try await group.reduce(into: [[String]]()) { $0.append($1) }
+        }
+        #expect(results.count == 3)
+        #expect(Set(results.map { $0.joined(separator: "|") }).count == 1)
+    }
+
+    @Test func luminancePreprocessingStillReadsDarkMode() throws {
+        let ocr = try TesseractTextRecognizer(settings: TesseractSettings(preprocessing: .luminance))
+        let all = try ocr.recognizeText(in: fixture("notifications-dark"), region: nil).map(\.text).joined(separator: "\n")
+        #expect(all.contains("Hugo Quinn"))
+    }
+
+    @Test func preprocessingPutsWhiteButtonTextDarkOnWhite() throws {
+        // A light page with a blue button holding white strokes ("text", 6 px wide like 17 pt text at
+        // 3x): after preprocessing the page and the button are white and the strokes black. (A thick
+        // white block would count as a panel nested in the button, and stay white.)
+        var image = RGBAImage(width: 600, height: 400, fill: .white)
+        image = image.filling(Rect(x: 100, y: 100, width: 400, height: 150), with: RGB(r: 0, g: 122, b: 255))
+        for i in 0..<8 {
+            image = image.filling(Rect(x: 200 + Double(i) * 25, y: 160, width: 6, height: 30), with: .white)
+        }
+        let grey = TesseractPreprocessing.backgroundDistance(image, x0: 0, y0: 0, width: 600, height: 400)
+        let at = { (x: Int, y: Int) in grey.pixels[y * 600 + x] }
+        #expect(at(20, 20) == 255)  // page
+        #expect(at(120, 120) == 255)  // button fill
+        #expect(at(303, 175) == 0)  // white "text" on the button
+        // Luminance alone leaves the button darker than its text (the polarity problem).
+        let lum = TesseractPreprocessing.luminance(image, x0: 0, y0: 0, width: 600, height: 400)
+        #expect(lum.pixels[175 * 600 + 303] > lum.pixels[120 * 600 + 120])
+    }
+}
+
+@Suite struct TesseractConfigurationTests {
+    @Test func missingLanguageDataIsAModelErrorThatSaysWhatToInstall() {
+        do {
+            _ = try TesseractTextRecognizer(dataPath: "/nonexistent/tessdata")
+            Issue.record("expected an error")
+        } catch let e as ScreenRecognitionError {
+            #expect(e.kind == .model)
+            #expect(e.message.contains("tesseract-ocr-eng"))
+            #expect(e.message.contains("/nonexistent/tessdata"))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+        #expect(throws: ScreenRecognitionError.self) { try TesseractTextRecognizer(language: "../eng") }
+    }
+
+    @Test(.enabled(if: tesseractInstalled)) func badPageSegmentationModeIsRejected() {
+        #expect(throws: ScreenRecognitionError.self) {
+            try TesseractTextRecognizer(settings: TesseractSettings(pageSegmentationMode: 42))
+        }
+    }
+
+    @Test func junkFilterDropsIconsAndKeepsInnerSeparators() {
+        func w(_ t: String, _ c: Double, _ x: Double) -> RecognizedText.Word {
+            .init(text: t, box: Rect(x: x, y: 10, width: 20, height: 20), confidence: c)
+        }
+        let settings = TesseractSettings()
+        let lines: [[RecognizedText.Word]] = [
+            [w("©", 0.9, 0), w("Qty", 0.9, 30), w("2", 0.9, 60), w("·", 0.8, 90), w("$5", 0.9, 120), w("@", 0.9, 150)],
+            [w("@", 0.95, 0)],  // an icon alone
+            [w("e", 0.5, 0)],  // a single low-confidence character
+            [w("Wi-Fi", 0.2, 0)],  // below the word threshold
+        ]
+        let out = TesseractTextRecognizer.filter(lines, settings: settings, dx: 100, dy: 1000)
+        #expect(out.map(\.text) == ["Qty 2 · $5"])
+        #expect(out[0].box == Rect(x: 130, y: 1010, width: 110, height: 20))
+        // Thresholds off: the low-confidence words stay; a symbol alone is still no text.
+        #expect(TesseractTextRecognizer.filter(lines, settings: .unfiltered, dx: 0, dy: 0).count == 3)
+    }
+}
