@@ -50,6 +50,10 @@ public struct PPOCRSettings: Codable, Sendable, Hashable {
     /// Decode only Latin letters, digits, punctuation and common symbols (the model's dictionary
     /// also has ~6000 CJK characters). For English UIs: a CJK look-alike never beats the Latin letter.
     public var latinOnly: Bool = true
+    /// CTC decoding emits a step's best character when the characters together outweigh the
+    /// blank, though the blank is the single most probable class (look-alike glyphs split their
+    /// probability: "Log In" read as "Log n"). Plain greedy decoding when false.
+    public var emitSplitCharacters: Bool = true
 
     // MARK: Lines, words and junk
 
@@ -73,7 +77,7 @@ public struct PPOCRSettings: Codable, Sendable, Hashable {
 
     enum CodingKeys: String, CodingKey {
         case detectionMaxSide, detectionMaxUpscale, detectionMinSide, binarizationThreshold, boxScoreThreshold
-        case unclipRatio, minimumRegionSide, recognitionPadding, recognitionBatchSize, recognitionBatchWidthTolerance, recognitionMaxWidth, latinOnly
+        case unclipRatio, minimumRegionSide, recognitionPadding, recognitionBatchSize, recognitionBatchWidthTolerance, recognitionMaxWidth, latinOnly, emitSplitCharacters
         case minimumLineConfidence, minimumSingleCharacterConfidence, minimumSingleDigitConfidence, wordGapFactor, tightenBoxes
     }
 
@@ -92,6 +96,7 @@ public struct PPOCRSettings: Codable, Sendable, Hashable {
         recognitionBatchWidthTolerance = try c.decodeIfPresent(Double.self, forKey: .recognitionBatchWidthTolerance) ?? d.recognitionBatchWidthTolerance
         recognitionMaxWidth = try c.decodeIfPresent(Int.self, forKey: .recognitionMaxWidth) ?? d.recognitionMaxWidth
         latinOnly = try c.decodeIfPresent(Bool.self, forKey: .latinOnly) ?? d.latinOnly
+        emitSplitCharacters = try c.decodeIfPresent(Bool.self, forKey: .emitSplitCharacters) ?? d.emitSplitCharacters
         minimumLineConfidence = try c.decodeIfPresent(Double.self, forKey: .minimumLineConfidence) ?? d.minimumLineConfidence
         minimumSingleCharacterConfidence = try c.decodeIfPresent(Double.self, forKey: .minimumSingleCharacterConfidence) ?? d.minimumSingleCharacterConfidence
         minimumSingleDigitConfidence = try c.decodeIfPresent(Double.self, forKey: .minimumSingleDigitConfidence) ?? d.minimumSingleDigitConfidence

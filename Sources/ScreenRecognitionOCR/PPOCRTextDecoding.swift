@@ -72,8 +72,14 @@ public struct PPOCRDecodedWord: Sendable, Hashable {
 public enum PPOCRTextDecoding {
     /// CTC greedy decoding of one `timeSteps × classes` probability matrix (row-major, starting at
     /// `offset`): take the most probable allowed class at each step, merge repeats, drop blanks.
+    ///
+    /// With `splitMass`, a step whose most probable class is the blank still emits its best
+    /// character when the characters together are more probable than the blank: where glyphs look
+    /// alike (I, l, i, |) the recogniser splits the probability between them and the blank wins
+    /// ("Log In" → "Log n").
     public static func decode(_ probabilities: UnsafeBufferPointer<Float>, offset: Int = 0,
-                              timeSteps: Int, classes: Int, alphabet: PPOCRAlphabet) -> [PPOCRCharacter] {
+                              timeSteps: Int, classes: Int, alphabet: PPOCRAlphabet,
+                              splitMass: Bool = false) -> [PPOCRCharacter] {
         guard timeSteps > 0, classes > 0, offset + timeSteps * classes <= probabilities.count else { return [] }
         let usable = min(classes, alphabet.count)
         let indices = alphabet.allowedIndices.prefix { $0 < usable }
@@ -83,9 +89,20 @@ public enum PPOCRTextDecoding {
             let row = offset + t * classes
             var best = 0
             var bestP = -Float.infinity
+            var bestChar = 0
+            var bestCharP = -Float.infinity
+            var mass: Float = 0
             for c in indices {
                 let p = probabilities[row + c]
                 if p > bestP { bestP = p; best = c }
+                if c != 0 {
+                    mass += p
+                    if p > bestCharP { bestCharP = p; bestChar = c }
+                }
+            }
+            if splitMass && best == 0 && bestChar != 0 && mass > bestP {
+                best = bestChar
+                bestP = bestCharP
             }
             if best != 0 && best != previous {
                 result.append(PPOCRCharacter(text: alphabet.symbols[best], confidence: Double(bestP), timeStep: t))
@@ -96,12 +113,39 @@ public enum PPOCRTextDecoding {
     }
 
     /// Convenience over an array.
-    public static func decode(_ probabilities: [Float], timeSteps: Int, classes: Int, alphabet: PPOCRAlphabet) -> [PPOCRCharacter] {
-        probabilities.withUnsafeBufferPointer { decode($0, timeSteps: timeSteps, classes: classes, alphabet: alphabet) }
+    public static func decode(_ probabilities: [Float], timeSteps: Int, classes: Int, alphabet: PPOCRAlphabet,
+                              splitMass: Bool = false) -> [PPOCRCharacter] {
+        probabilities.withUnsafeBufferPointer { decode($0, timeSteps: timeSteps, classes: classes, alphabet: alphabet, splitMass: splitMass) }
     }
 
-    /// Splits decoded characters into words at spaces, and where two consecutive characters are
-    /// more than `maxGapSteps` time steps apart (a chevron or icon read next to a word).
+    static func isSeparatorDot(_ s: String) -> Bool { s == "·" || s == "•" }
+
+    /// Words whose "l" can only be an "I" in English UI text ("Log ln" → "Log In").
+    static let capitalIWords: [String: String] = ["l": "I", "ln": "In", "lt": "It", "ls": "Is", "lf": "If", "lD": "ID"]
+
+    /// Look-alike fixes inside a word (the recogniser confuses them where the glyphs are identical
+    /// in many sans-serif fonts): a "0" in a word with letters and no other digit is an "O" ("0ct"
+    /// → "Oct"), an "I" right after a lower-case letter is an "l" ("AlI" → "All"), and the words
+    /// "l", "ln", "lt", "ls", "lf", "lD" are "I", "In", "It", "Is", "If", "ID".
+    public static func fixLookalikes(_ word: String) -> String {
+        if let capital = capitalIWords[word] { return capital }
+        var chars = Array(word)
+        let digits = chars.filter(\.isNumber).count
+        let letters = chars.filter(\.isLetter).count
+        for i in chars.indices {
+            if chars[i] == "0", digits == 1, letters > 0,
+               (i > 0 && chars[i - 1].isLetter) || (i + 1 < chars.count && chars[i + 1].isLetter) {
+                chars[i] = "O"
+            } else if chars[i] == "I", i > 0, chars[i - 1].isLowercase {
+                chars[i] = "l"
+            }
+        }
+        return String(chars)
+    }
+
+    /// Splits decoded characters into words at spaces, where two consecutive characters are
+    /// more than `maxGapSteps` time steps apart (a chevron or icon read next to a word), and around
+    /// separator dots; then applies ``fixLookalikes(_:)`` to each word.
     public static func words(_ characters: [PPOCRCharacter], maxGapSteps: Double) -> [PPOCRDecodedWord] {
         var groups: [[PPOCRCharacter]] = []
         var current: [PPOCRCharacter] = []
@@ -111,6 +155,11 @@ public enum PPOCRTextDecoding {
                 continue
             }
             if let last = current.last, Double(ch.timeStep - last.timeStep) > maxGapSteps {
+                groups.append(current); current = []
+            }
+            // A separator dot glued to a word ("Garden·", "8·Card") stands on its own, as in
+            // "Oct 26 · Card"; runs of dots ("••1504") stay together.
+            if let last = current.last, isSeparatorDot(ch.text) != isSeparatorDot(last.text) {
                 groups.append(current); current = []
             }
             current.append(ch)
@@ -130,7 +179,7 @@ public enum PPOCRTextDecoding {
             groups.insert([first[0]], at: 0)
         }
         return groups.map { g in
-            PPOCRDecodedWord(text: g.map(\.text).joined(), confidence: g.map(\.confidence).reduce(0, +) / Double(g.count),
+            PPOCRDecodedWord(text: fixLookalikes(g.map(\.text).joined()), confidence: g.map(\.confidence).reduce(0, +) / Double(g.count),
                              firstStep: g[0].timeStep, lastStep: g[g.count - 1].timeStep)
         }
     }

@@ -215,7 +215,8 @@ public struct PPOCRTextRecognizer: TextRecognizer {
             let stepWidth = Double(padded) / Double(max(1, steps))  // input pixels per time step
             probs.values.withUnsafeBufferPointer { p in
                 for (k, i) in ids.enumerated() {
-                    let chars = PPOCRTextDecoding.decode(p, offset: k * steps * classes, timeSteps: steps, classes: classes, alphabet: alphabet)
+                    let chars = PPOCRTextDecoding.decode(p, offset: k * steps * classes, timeSteps: steps, classes: classes, alphabet: alphabet,
+                                                           splitMass: settings.emitSplitCharacters)
                     if let line = assemble(chars, crop: crops[i].source, resizedWidth: crops[i].width,
                                            stepWidth: stepWidth, lineBox: crops[i].box, image: image) {
                         lines.append((i, line))
@@ -249,7 +250,23 @@ public struct PPOCRTextRecognizer: TextRecognizer {
         }
         let kept = PPOCRJunkFilter.keptRange(all.map(\.text), boxes: boxes)
         guard !kept.isEmpty else { return nil }
-        let words = Array(all[kept]), wordBoxes = Array(boxes[kept])
+        var words = Array(all[kept])
+        let wordBoxes = Array(boxes[kept])
+        // A degree sign is read as "0", "o" or "9" ("5°" → "50"): after a digit, a last character whose
+        // pixels sit in the upper part of the line is a "°". (A real "0" spans the digits' height,
+        // so this never turns "50" into "5°".)
+        for j in words.indices {
+            let t = Array(words[j].text)
+            guard t.count >= 2, let last = t.last, ["0", "o", "O", "9"].contains(last), t[t.count - 2].isNumber else { continue }
+            let step = Double(words[j].lastStep)
+            let slot = Rect(minX: max(lineBox.minX, x(step - 0.25)), minY: lineTight.minY,
+                            maxX: min(lineBox.maxX, x(step + 1.25)), maxY: lineTight.maxY)
+            guard slot.width > 0, lineTight.height > 0 else { continue }
+            let ink = PPOCRImageOps.tighten(slot, in: image, backgroundFrom: lineBox)
+            if ink.maxY <= lineTight.minY + 0.6 * lineTight.height && ink.height <= 0.6 * lineTight.height {
+                words[j].text = String(t.dropLast()) + "°"
+            }
+        }
         let text = words.map(\.text).joined(separator: " ")
         let letters = words.reduce(0) { $0 + $1.text.count }
         let confidence = words.reduce(0) { $0 + $1.confidence * Double($1.text.count) } / Double(max(1, letters))

@@ -105,6 +105,33 @@ struct PPOCRPostProcessingTests {
         #expect(chars.allSatisfy { abs($0.confidence - 0.9) < 1e-6 })
     }
 
+    @Test func splitCharactersOutweighingTheBlankAreEmitted() {
+        // Step 1: blank 0.4, a 0.35, b 0.25 → greedy reads nothing there, split-mass reads "a".
+        var m = [Float](repeating: 0, count: 3 * 6)
+        m[0 * 6 + 2] = 1                                  // step 0: b
+        m[1 * 6 + 0] = 0.4; m[1 * 6 + 1] = 0.35; m[1 * 6 + 2] = 0.25
+        m[2 * 6 + 3] = 1                                  // step 2: c
+        #expect(PPOCRTextDecoding.decode(m, timeSteps: 3, classes: 6, alphabet: Self.alphabet).map(\.text) == ["b", "c"])
+        #expect(PPOCRTextDecoding.decode(m, timeSteps: 3, classes: 6, alphabet: Self.alphabet, splitMass: true).map(\.text) == ["b", "a", "c"])
+        // A confident blank still separates repeats.
+        var r = [Float](repeating: 0, count: 3 * 6)
+        r[0 * 6 + 1] = 1; r[1 * 6 + 0] = 0.9; r[1 * 6 + 1] = 0.1; r[2 * 6 + 1] = 1
+        #expect(PPOCRTextDecoding.decode(r, timeSteps: 3, classes: 6, alphabet: Self.alphabet, splitMass: true).map(\.text) == ["a", "a"])
+    }
+
+    @Test(arguments: [
+        ("0ct", "Oct"), ("10am", "10am"), ("2024", "2024"), ("AlI", "All"), ("ln", "In"), ("l", "I"),
+        ("iOS", "iOS"), ("Il", "Il"), ("B0B", "BOB"), ("log", "log"),
+    ])
+    func lookalikesAreFixedInsideWords(_ read: String, _ fixed: String) {
+        #expect(PPOCRTextDecoding.fixLookalikes(read) == fixed)
+    }
+
+    @Test func separatorDotsStandAlone() {
+        let w = PPOCRTextDecoding.words(Self.chars([("8", 0), ("·", 2), ("C", 4), ("a", 5), ("r", 6), ("d", 7), (" ", 8), ("•", 9), ("•", 10), ("1", 11), ("5", 12)]), maxGapSteps: 100)
+        #expect(w.map(\.text) == ["8", "·", "Card", "••", "15"])
+    }
+
     @Test func decodingKeepsTimeSteps() {
         let chars = PPOCRTextDecoding.decode(Self.matrix(["-", "a", "a", "-", "b", "-", "-", "c"]), timeSteps: 8, classes: 6, alphabet: Self.alphabet)
         #expect(chars.map(\.timeStep) == [1, 4, 7])
