@@ -181,6 +181,8 @@ public struct PPOCRTextRecognizer: TextRecognizer {
             .clamped(width: Double(image.width), height: Double(image.height))
         struct Crop { var box: Rect; var source: Rect; var width: Int }
         let crops: [Crop] = boxes.compactMap { box in
+            guard box.minX.isFinite, box.minY.isFinite, box.width.isFinite, box.height.isFinite,
+                  box.width >= 1, box.height >= 1 else { return nil }
             let pad = box.height * settings.recognitionPadding
             guard let source = box.insetBy(dx: -pad, dy: -pad).intersection(bounds), source.height >= 1, source.width >= 1 else { return nil }
             let w = min(settings.recognitionMaxWidth, max(8, Int((Double(recHeight) * source.width / source.height).rounded(.up))))
