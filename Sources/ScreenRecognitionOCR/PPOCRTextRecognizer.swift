@@ -226,7 +226,22 @@ public struct PPOCRTextRecognizer: TextRecognizer {
                 }
             }
         }
-        return lines.map(\.1).sorted { ($0.box.midY, $0.box.minX) < ($1.box.midY, $1.box.minX) }
+        return Self.readingOrder(lines.map(\.1))
+    }
+
+    /// Top to bottom, then left to right: a line sharing at least half of the smaller height with
+    /// a row's first line belongs to that row.
+    static func readingOrder(_ lines: [RecognizedText]) -> [RecognizedText] {
+        let byCentre = lines.sorted { ($0.box.midY, $0.box.minX) < ($1.box.midY, $1.box.minX) }
+        var rows: [[RecognizedText]] = []
+        for line in byCentre {
+            if let first = rows.last?.first, line.box.yOverlap(first.box) >= min(line.box.height, first.box.height) / 2 {
+                rows[rows.count - 1].append(line)
+            } else {
+                rows.append([line])
+            }
+        }
+        return rows.flatMap { $0.sorted { $0.box.minX < $1.box.minX } }
     }
 
     /// Words, junk filter and boxes for one decoded crop.

@@ -72,6 +72,13 @@ struct PPOCRRecognizerTests {
         #expect(lines.count == truth.count, "\(fixture): read \(lines.map(\.text))")
     }
 
+    @Test func linesComeInReadingOrder() throws {
+        let ocr = try PPOCRFixtures.recognizer()
+        let lines = try ocr.recognizeText(in: PPOCRFixtures.image("ppocr-dark"), region: nil)
+        #expect(lines.map(\.text) == ["Your plan renews on 12 March.", "Continue", "Delete Account", "Add to Cart",
+                                      "Home", "Search", "Library", "Profile"])
+    }
+
     @Test func wordsHaveTheirOwnBoxesLeftToRightInsideTheLine() throws {
         let ocr = try PPOCRFixtures.recognizer()
         let lines = try ocr.recognizeText(in: PPOCRFixtures.image("ppocr-light"), region: nil)
