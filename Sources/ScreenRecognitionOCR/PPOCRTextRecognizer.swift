@@ -175,7 +175,8 @@ public struct PPOCRTextRecognizer: TextRecognizer {
         return (mw, mh)
     }
 
-    /// Reads the text in each box (image pixels) and returns the lines kept, top to bottom.
+    /// Reads the text in each box (image pixels, e.g. from ``detectText(in:region:)``) and returns
+    /// the lines kept, in reading order. `region` bounds the crops (their padding stays inside it).
     public func recognizeLines(in image: RGBAImage, boxes: [Rect], within region: Rect? = nil) throws -> [RecognizedText] {
         let bounds = (region ?? Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)))
             .clamped(width: Double(image.width), height: Double(image.height))
@@ -193,8 +194,8 @@ public struct PPOCRTextRecognizer: TextRecognizer {
         let batch = settings.recognitionBatchSize
         var start = 0
         while start < order.count {
-            // A batch is padded to its widest crop, and the recogniser's attention costs grow with
-            // the width: batch only crops of about the same width.
+            // A batch is padded to its widest crop, and the padding costs more than batching saves:
+            // batch only crops of about the same width (sorted by width above).
             var end = start + 1
             let limit = Double(crops[order[start]].width) * (1 + settings.recognitionBatchWidthTolerance)
             while end < order.count, end - start < batch, Double(crops[order[end]].width) <= limit { end += 1 }
