@@ -27,9 +27,14 @@ public struct TesseractSettings: Sendable, Hashable {
     /// resolution its English model was trained at; text on 3x screenshots is about that size.
     public var sourceResolution: Int
 
+    /// Tesseract reads the preprocessed picture shrunk by this whole factor (1 = full size; 2 =
+    /// half, box-filtered), trading small text for time: see RESULTS.md.
+    public var downscale: Int
+
     public init(preprocessing: Preprocessing = .backgroundDistance, pageSegmentationMode: Int = 11,
                 minimumWordConfidence: Double = 0.30, minimumSingleCharacterConfidence: Double = 0.60,
-                sourceResolution: Int = 300) {
+                sourceResolution: Int = 300, downscale: Int = 1) {
+        self.downscale = downscale
         self.preprocessing = preprocessing
         self.pageSegmentationMode = pageSegmentationMode
         self.minimumWordConfidence = minimumWordConfidence
@@ -122,8 +127,18 @@ public struct TesseractTextRecognizer: TextRecognizer {
         case .backgroundDistance: grey = TesseractPreprocessing.backgroundDistance(image, x0: x0, y0: y0, width: w, height: h)
         }
         let m = Self.margin
-        let raw = try engine.read(Self.padded(grey, by: m))
-        return Self.filter(raw, settings: settings, dx: Double(x0 - m), dy: Double(y0 - m))
+        let f = max(1, settings.downscale)
+        let small = f > 1 ? Self.shrunk(grey, by: f) : grey
+        guard small.width >= 3, small.height >= 3 else { return [] }
+        let raw = try engine.read(Self.padded(small, by: m))
+        let scaled = f > 1 || m > 0 ? raw.map { line in
+            line.map { w in
+                RecognizedText.Word(text: w.text, box: Rect(x: (w.box.x - Double(m)) * Double(f), y: (w.box.y - Double(m)) * Double(f),
+                                                            width: w.box.width * Double(f), height: w.box.height * Double(f)),
+                                    confidence: w.confidence)
+            }
+        } : raw
+        return Self.filter(scaled, settings: settings, dx: Double(x0), dy: Double(y0))
     }
 
     /// The greyscale picture Tesseract is given for `image`, as an RGBA image (for inspection).
@@ -147,6 +162,25 @@ public struct TesseractTextRecognizer: TextRecognizer {
     /// is not touching the image edge (Tesseract's layout analysis treats edge-touching blobs as
     /// noise; 16 px is a third of a 17 pt line at 3x).
     static let margin = 16
+
+    /// The image shrunk by `f` in both directions, each output pixel the mean of an f×f block.
+    static func shrunk(_ g: GreyImage, by f: Int) -> GreyImage {
+        let w = g.width / f, h = g.height / f
+        guard w > 0, h > 0 else { return GreyImage(width: 0, height: 0, pixels: []) }
+        var p = [UInt8](repeating: 255, count: w * h)
+        let n = f * f
+        for y in 0..<h {
+            for x in 0..<w {
+                var sum = 0
+                for dy in 0..<f {
+                    let row = (y * f + dy) * g.width + x * f
+                    for dx in 0..<f { sum += Int(g.pixels[row + dx]) }
+                }
+                p[y * w + x] = UInt8(sum / n)
+            }
+        }
+        return GreyImage(width: w, height: h, pixels: p)
+    }
 
     static func padded(_ g: GreyImage, by m: Int) -> GreyImage {
         let w = g.width + 2 * m, h = g.height + 2 * m
