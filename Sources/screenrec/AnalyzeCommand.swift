@@ -11,8 +11,9 @@ struct Analyze: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Analyse a screenshot: elements, labels, traits, order and what VoiceOver would say.",
         discussion: """
-        Without --detections the element detector runs (none is installed yet: then only OCR text \
-        would be used, and OCR is not installed yet either). A detections file \
+        Without --detections the element detector in Models/detector/ runs (without one, the OCR \
+        text alone becomes the elements, grouped and ordered). OCR (--ocr, default ppocr) reads the text of \
+        text elements that have none and recovers text the detector missed (§5.1). A detections file \
         {"detections": [{"type", "box": [x, y, w, h], "confidence", "text", "iconLabel"}]} stands \
         in for the detector; its `text` and `iconLabel` stand in for OCR and icon recognition.
         """
@@ -33,18 +34,21 @@ struct Analyze: ParsableCommand {
     @Option(help: "An AnalysisConfiguration JSON file (any key left out keeps its default).")
     var config: String?
 
+    @OptionGroup var modelOptions: ModelOptions
+
     @Flag(help: "Speak hints (\"Double tap to edit.\") in the transcript, as VoiceOver does with Hints on.")
     var hints = false
 
     func run() throws {
         try CLIErrors.run {
-            var configuration = try loadConfiguration(config)
+            let detector = detections == nil ? try modelOptions.makeDetector() : nil
+            var configuration = try withDetectorThresholds(loadConfiguration(config), userFile: config, detector: detector)
             if hints { configuration.announcements.includeHints = true }
             let pixels = try loadImage(at: image, maxPixels: configuration.limits.maxPixels)
             let given = try detections.map {
                 try DetectionsFile.decode(readInputFile($0), maxDetections: configuration.limits.maxDetections)
             }
-            let analyzer = ScreenAnalyzer(configuration: configuration)
+            let analyzer = ScreenAnalyzer(configuration: configuration, detector: detector, textRecognizer: try modelOptions.makeTextRecognizer(default: detections == nil ? .ppocr : .none))
             let result = try analyzer.analyze(image: pixels, detections: given)
             switch format {
             case .json:

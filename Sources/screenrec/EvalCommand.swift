@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ScreenRecognition
+import ScreenRecognitionImageIO
 
 /// `screenrec eval`: the paper's evaluations — detection AP per class (§4.3, Table 1), the confusion
 /// matrix (Fig. 6), precision-recall curves (Fig. 5) and navigation-order metrics (§5.6).
@@ -30,7 +31,10 @@ struct Eval: ParsableCommand {
     @Option(help: ArgumentHelp("Detections: `screenrec detect` JSON lines or a COCO results array.", valueName: "file"))
     var detections: String?
 
-    // A later `--images DIR` (run the detector on the data set's images) goes here; see `loadDetections`.
+    @Option(help: ArgumentHelp("Run the detector on the data set's images in this folder instead of reading --detections.", valueName: "dir"))
+    var images: String?
+
+    @OptionGroup var modelOptions: ModelOptions
 
     @Option(help: "How category names map to our classes: auto, screen-recognition or ui-real.")
     var labelMap: LabelMapChoice = .auto
@@ -57,10 +61,13 @@ struct Eval: ParsableCommand {
         if grouping, dataset == nil {
             throw ValidationError("--grouping needs --dataset")
         }
-        if dataset != nil, detections == nil, !grouping {
-            throw ValidationError("--dataset needs --detections")
+        if detections != nil, images != nil {
+            throw ValidationError("give --detections or --images, not both")
         }
-        if detections != nil, dataset == nil {
+        if dataset != nil, detections == nil, images == nil, !grouping {
+            throw ValidationError("--dataset needs --detections or --images")
+        }
+        if (detections ?? images) != nil, dataset == nil {
             throw ValidationError("--detections needs --dataset (the ground truth to compare with)")
         }
         if dataset == nil, order == nil {
@@ -87,7 +94,7 @@ struct Eval: ParsableCommand {
 
     private func evaluate() throws {
         var report = Report()
-        if let dataset, detections != nil {
+        if let dataset, detections != nil || images != nil {
             report.detection = try evaluateDetections(datasetPath: dataset)
         }
         if let dataset, grouping {
@@ -140,11 +147,28 @@ struct Eval: ParsableCommand {
         return result
     }
 
-    /// The detections to evaluate. Today they come from `--detections FILE`; a later `--images DIR`
-    /// option would instead run the detector on each data-set image found in DIR and return its
-    /// detections keyed by image id here (format `.jsonLines`), leaving the rest of `eval` unchanged.
+    /// The detections to evaluate: read from `--detections FILE`, or made by running the detector on
+    /// each data-set image found in `--images DIR` (every candidate above the detector's floor, NMS
+    /// applied, no per-class threshold: AP sweeps all confidences).
     private func loadDetections(for data: CocoDataset, labelMap: LabelMap) throws -> LoadedDetections {
-        guard let detections else { throw ValidationError("--dataset needs --detections") }
+        if let images {
+            let detector = try modelOptions.makeDetector(required: true)!
+            var settings = PostProcessingSettings()
+            settings.confidenceThresholds = Dictionary(uniqueKeysWithValues: ElementClass.allCases.map { ($0, 0) })
+            var byID: [Int: [Detection]] = [:]
+            var missing = 0
+            for (n, image) in data.images.enumerated() {
+                let path = URL(fileURLWithPath: images).appendingPathComponent(image.fileName).path
+                guard FileManager.default.fileExists(atPath: path) else { missing += 1; continue }
+                let pixels = try loadImage(at: path, maxPixels: AnalysisConfiguration.default.limits.maxPixels)
+                byID[image.id] = PostProcessing.run(try detector.detect(in: pixels), settings: settings)
+                if (n + 1) % 50 == 0 { FileHandle.standardError.write(Data("eval: detected \(n + 1)/\(data.images.count) images\n".utf8)) }
+            }
+            if missing > 0 { warn("\(missing) of \(data.images.count) data-set images are not in \(images); they count as having no detections") }
+            guard !byID.isEmpty else { throw ScreenRecognitionError(.io, "none of the data set's images is in \(images)") }
+            return LoadedDetections(format: .jsonLines, byImageID: byID)
+        }
+        guard let detections else { throw ValidationError("--dataset needs --detections or --images") }
         return try DetectionFile.load(contentsOf: URL(fileURLWithPath: detections), dataset: data, labelMap: labelMap)
     }
 

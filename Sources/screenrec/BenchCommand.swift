@@ -1,0 +1,200 @@
+import ArgumentParser
+import Foundation
+import ScreenRecognition
+import ScreenRecognitionImageIO
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `screenrec bench`: how long each stage of the pipeline takes, measured the same way every time.
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Time each pipeline stage (decode, detect, ocr, heuristics, total) and report peak memory.",
+        discussion: """
+        Each image is decoded from bytes already in memory and analysed --runs times after --warmup \
+        untimed runs; the table gives the median and 95th percentile over all images and runs, in \
+        milliseconds. Model loading happens once, before any run, and is reported on its own line. \
+        "heuristics" is everything the analysis does besides detection and OCR (§4.1 post-processing \
+        through §5.6 ordering and announcements). Peak memory is the process's maximum resident set \
+        size (getrusage). Stages without a model (no detector installed, --ocr none) show "-".
+        """)
+
+    @Argument(help: "Screenshots (PNG or JPEG).")
+    var images: [String]
+
+    @Option(help: "Timed runs per image.")
+    var runs: Int = 5
+
+    @Option(help: "Untimed runs per image first (lazy initialisation, caches).")
+    var warmup: Int = 1
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    @OptionGroup var modelOptions: ModelOptions
+
+    func validate() throws {
+        guard !images.isEmpty else { throw ValidationError("give at least one image") }
+        guard (1...1000).contains(runs) else { throw ValidationError("--runs must be between 1 and 1000") }
+        guard (0...100).contains(warmup) else { throw ValidationError("--warmup must be between 0 and 100") }
+    }
+
+    func run() throws {
+        try CLIErrors.run {
+            let clock = ContinuousClock()
+            var load: [String: Double] = [:]
+            var stages: [String: [Double]] = ["decode": [], "detect": [], "ocr": [], "heuristics": [], "total": []]
+
+            let t0 = clock.now
+            let recognizer = try modelOptions.makeTextRecognizer()
+            if recognizer != nil { load["ocr"] = ms(clock.now - t0) }
+            let t1 = clock.now
+            let detector = try modelOptions.makeDetector()
+            if detector != nil { load["detector"] = ms(clock.now - t1) }
+            let timedOCR = recognizer.map { TimedTextRecognizer(base: $0) }
+            let timedDetector = detector.map { TimedDetector(base: $0) }
+            let analyzer = ScreenAnalyzer(configuration: try withDetectorThresholds(.default, userFile: nil, detector: detector), detector: timedDetector, textRecognizer: timedOCR)
+            let decoder = SystemImageDecoder()
+            let maxPixels = AnalysisConfiguration.default.limits.maxPixels
+
+            var sizes: [String] = []
+            for path in images {
+                let bytes = try readImageFile(at: path)
+                for i in 0..<(warmup + runs) {
+                    timedOCR?.reset(); timedDetector?.reset()
+                    let start = clock.now
+                    let pixels: RGBAImage
+                    do { pixels = try decoder.decode(bytes, maxPixels: maxPixels) } catch let e as ScreenRecognitionError {
+                        throw ScreenRecognitionError(e.kind, "\(path): \(e.message)")
+                    }
+                    let decoded = clock.now
+                    _ = try analyzer.analyze(image: pixels)
+                    let end = clock.now
+                    if i == 0 { sizes.append("\(pixels.width)×\(pixels.height)") }
+                    guard i >= warmup else { continue }
+                    let detectMs = timedDetector?.elapsed ?? 0, ocrMs = timedOCR?.elapsed ?? 0
+                    stages["decode"]!.append(ms(decoded - start))
+                    if timedDetector != nil { stages["detect"]!.append(detectMs) }
+                    if timedOCR != nil { stages["ocr"]!.append(ocrMs) }
+                    stages["heuristics"]!.append(ms(end - decoded) - detectMs - ocrMs)
+                    stages["total"]!.append(ms(end - start))
+                }
+            }
+            let report = BenchReport(images: images, sizes: sizes, runs: runs, warmup: warmup, threads: modelOptions.threads,
+                                     ocrEngine: modelOptions.ocrEngine().rawValue, detector: detector?.contract.name,
+                                     loadMilliseconds: load, stages: stages, peakRSSBytes: peakRSSBytes())
+            try writeOutput(json ? report.jsonData() : Data(report.table.utf8), to: nil)
+        }
+    }
+}
+
+func ms(_ d: Duration) -> Double {
+    let c = d.components
+    return Double(c.seconds) * 1000 + Double(c.attoseconds) / 1e15
+}
+
+/// The process's peak resident set size (Linux reports `ru_maxrss` in KiB).
+func peakRSSBytes() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Int(usage.ru_maxrss) * 1024
+}
+
+/// Percentile by the nearest-rank method (p in 0...100).
+func percentile(_ values: [Double], _ p: Double) -> Double? {
+    guard !values.isEmpty else { return nil }
+    let sorted = values.sorted()
+    let rank = Int((p / 100 * Double(sorted.count)).rounded(.up))
+    return sorted[min(max(rank, 1), sorted.count) - 1]
+}
+
+struct BenchReport: Encodable {
+    struct Stage: Encodable { var medianMs: Double?; var p95Ms: Double?; var samples: Int }
+    var images: [String]
+    var sizes: [String]
+    var runs: Int
+    var warmup: Int
+    var threads: Int
+    var ocrEngine: String
+    var detector: String?
+    var loadMs: [String: Double]
+    var stages: [String: Stage]
+    var stageOrder = ["decode", "detect", "ocr", "heuristics", "total"]
+    var peakRSSBytes: Int
+
+    enum CodingKeys: String, CodingKey { case images, sizes, runs, warmup, threads, ocrEngine, detector, loadMs, stages, peakRSSBytes }
+
+    init(images: [String], sizes: [String], runs: Int, warmup: Int, threads: Int, ocrEngine: String, detector: String?,
+         loadMilliseconds: [String: Double], stages: [String: [Double]], peakRSSBytes: Int) {
+        func r(_ v: Double?) -> Double? { v.map { ($0 * 100).rounded() / 100 } }
+        self.images = images
+        self.sizes = sizes
+        self.runs = runs
+        self.warmup = warmup
+        self.threads = threads
+        self.ocrEngine = ocrEngine
+        self.detector = detector
+        self.loadMs = loadMilliseconds.mapValues { ($0 * 100).rounded() / 100 }
+        self.stages = stages.mapValues { Stage(medianMs: r(percentile($0, 50)), p95Ms: r(percentile($0, 95)), samples: $0.count) }
+        self.peakRSSBytes = peakRSSBytes
+    }
+
+    var table: String {
+        func f(_ v: Double?) -> String { v.map { String(format: "%9.1f", $0) } ?? "        -" }
+        var s = "screenrec bench: \(images.count) image(s) (\(Set(sizes).sorted().joined(separator: ", "))), \(runs) run(s) each after \(warmup) warm-up, \(threads) thread(s)\n"
+        s += "OCR: \(ocrEngine); detector: \(detector ?? "none installed")\n"
+        let loads = loadMs.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.1f", $0.value)) ms" }
+        s += "model load (once): \(loads.isEmpty ? "-" : loads.joined(separator: ", "))\n"
+        s += "stage          median       p95   (ms)\n"
+        for name in stageOrder {
+            let st = stages[name]
+            s += name.padding(toLength: 12, withPad: " ", startingAt: 0) + f(st?.medianMs) + " " + f(st?.p95Ms) + "\n"
+        }
+        s += String(format: "peak memory (max RSS): %.1f MiB\n", Double(peakRSSBytes) / 1_048_576)
+        return s
+    }
+
+    func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(0x0A)
+        return data
+    }
+}
+
+/// Measures the time spent in a wrapped seam (reset before each run).
+final class StageTimer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var total: Double = 0
+    func add(_ v: Double) { lock.lock(); total += v; lock.unlock() }
+    func reset() { lock.lock(); total = 0; lock.unlock() }
+    var elapsed: Double { lock.lock(); defer { lock.unlock() }; return total }
+}
+
+final class TimedTextRecognizer: TextRecognizer, @unchecked Sendable {
+    let base: any TextRecognizer
+    let timer = StageTimer()
+    init(base: any TextRecognizer) { self.base = base }
+    func reset() { timer.reset() }
+    var elapsed: Double { timer.elapsed }
+    func recognizeText(in image: RGBAImage, region: Rect?) throws -> [RecognizedText] {
+        let clock = ContinuousClock(), start = clock.now
+        defer { timer.add(ms(clock.now - start)) }
+        return try base.recognizeText(in: image, region: region)
+    }
+}
+
+final class TimedDetector: ElementDetector, @unchecked Sendable {
+    let base: any ElementDetector
+    let timer = StageTimer()
+    init(base: any ElementDetector) { self.base = base }
+    func reset() { timer.reset() }
+    var elapsed: Double { timer.elapsed }
+    func detect(in image: RGBAImage) throws -> [Detection] {
+        let clock = ContinuousClock(), start = clock.now
+        defer { timer.add(ms(clock.now - start)) }
+        return try base.detect(in: image)
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import ScreenRecognition
+import ScreenRecognitionONNX
+import ScreenRecognitionOCR
+
+/// Which OCR engine reads text (issue 3 measured both on the same screens; see README).
+enum OCREngine: String, ExpressibleByArgument, CaseIterable {
+    /// PP-OCRv4 (text detector + recogniser) over ONNX Runtime — the default.
+    case ppocr
+    /// Tesseract 5 through its C API.
+    case tesseract
+    /// No OCR.
+    case none
+}
+
+/// Options shared by every command that runs models.
+struct ModelOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("OCR engine: ppocr (the default), tesseract or none. With `analyze --detections` the default is none: the file's `text` stands in for OCR.", valueName: "engine"))
+    var ocr: OCREngine?
+
+    @Option(help: ArgumentHelp("The ONNX Runtime library (default: $SCREENREC_ONNXRUNTIME, else the repository's .deps/onnxruntime/).", valueName: "path"))
+    var onnxruntime: String?
+
+    @Option(help: ArgumentHelp("The models folder (default: $SCREENREC_MODELS, else the repository's Models/).", valueName: "dir"))
+    var models: String?
+
+    @Option(help: ArgumentHelp("Threads per model (default 2: the target machine's cores).", valueName: "n"))
+    var threads: Int = 2
+
+    func validate() throws {
+        guard (1...64).contains(threads) else { throw ValidationError("--threads must be between 1 and 64") }
+    }
+
+    var modelsDirectory: URL? { models.map { URL(fileURLWithPath: $0) } ?? RepositoryLocator.modelsDirectory() }
+
+    /// The models folder, or a clear error.
+    func requireModelsDirectory() throws -> URL {
+        guard let dir = modelsDirectory else {
+            throw ScreenRecognitionError(.model, "models folder not found: run screenrec from the repository, or pass --models DIR or set SCREENREC_MODELS")
+        }
+        return dir
+    }
+
+    /// The element detector in `Models/detector/`, or nil when none is installed (then `analyze`
+    /// works from OCR text alone and says so in its diagnostics).
+    func makeDetector(required: Bool = false) throws -> ONNXElementDetector? {
+        let dir = try requireModelsDirectory().appendingPathComponent("detector")
+        guard FileManager.default.fileExists(atPath: dir.appendingPathComponent("model.json").path) else {
+            if required {
+                throw ScreenRecognitionError(.model, "no detector installed: \(dir.path)/model.json not found (pass --models DIR)")
+            }
+            return nil
+        }
+        return try ONNXElementDetector(directory: dir, runtime: ONNXRuntime.load(libraryPath: onnxruntime), threads: threads)
+    }
+
+    /// The OCR engine asked for, or `fallback`.
+    func ocrEngine(default fallback: OCREngine = .ppocr) -> OCREngine { ocr ?? fallback }
+
+    /// The text recogniser for the chosen engine (nil for `.none`), loaded once.
+    func makeTextRecognizer(default fallback: OCREngine = .ppocr) throws -> (any TextRecognizer)? {
+        switch ocrEngine(default: fallback) {
+        case .none:
+            return nil
+        case .tesseract:
+            return try TesseractTextRecognizer()
+        case .ppocr:
+            let runtime = try ONNXRuntime.load(libraryPath: onnxruntime)
+            return try PPOCRTextRecognizer(modelsDirectory: requireModelsDirectory().appendingPathComponent("ocr"),
+                                           runtime: runtime, threads: threads)
+        }
+    }
+}
+
+/// A configuration whose thresholds come from the detector's PR-curve file (§4.1), unless the
+/// user's configuration file sets `postProcessing.confidenceThresholds` itself.
+func withDetectorThresholds(_ base: AnalysisConfiguration, userFile: String?, detector: ONNXElementDetector?) throws -> AnalysisConfiguration {
+    guard let detector, !detector.thresholds.isEmpty else { return base }
+    if let userFile, let object = try? JSONSerialization.jsonObject(with: readInputFile(userFile)) as? [String: Any],
+       let post = object["postProcessing"] as? [String: Any], post["confidenceThresholds"] != nil {
+        return base
+    }
+    var c = base
+    for (cls, t) in detector.thresholds { c.postProcessing.confidenceThresholds[cls] = t }
+    return c
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import ScreenRecognition
+import ScreenRecognitionImageIO
+
+/// `screenrec ocr`: the text in a screenshot, as lines with boxes in image pixels.
+struct OCR: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Read the text in a screenshot (lines with boxes and confidences).",
+        discussion: """
+        json: {"lines": [{"text", "box": [x, y, w, h], "confidence", "words": [{"text", "box", "confidence"}]}]}, \
+        boxes in image pixels, lines in reading order (top to bottom, then left to right). \
+        text: one line of text per line.
+        """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case json, text }
+
+    @Argument(help: "The screenshot (PNG or JPEG).")
+    var image: String
+
+    @Option(help: "Output format: json or text.")
+    var format: Format = .json
+
+    @Option(name: [.short, .long], help: "Write the output to this file instead of standard output.")
+    var output: String?
+
+    @OptionGroup var modelOptions: ModelOptions
+
+    func validate() throws {
+        if modelOptions.ocrEngine() == .none { throw ValidationError("--ocr none reads nothing: choose ppocr or tesseract") }
+    }
+
+    func run() throws {
+        try CLIErrors.run {
+            let recognizer = try modelOptions.makeTextRecognizer()!
+            let pixels = try loadImage(at: image, maxPixels: AnalysisConfiguration.default.limits.maxPixels)
+            let lines = try recognizer.recognizeText(in: pixels, region: nil)
+            switch format {
+            case .json:
+                try writeOutput(OCRReport(lines: lines).jsonData(), to: output)
+            case .text:
+                try writeOutput(Data(lines.map { $0.text + "\n" }.joined().utf8), to: output)
+            }
+        }
+    }
+}
+
+/// The JSON `screenrec ocr` prints (and the server's /v1/ocr returns).
+struct OCRReport: Encodable {
+    struct Word: Encodable { var text: String; var box: Rect; var confidence: Double }
+    struct Line: Encodable { var text: String; var box: Rect; var confidence: Double; var words: [Word] }
+    var lines: [Line]
+
+    init(lines: [RecognizedText]) {
+        self.lines = lines.map { l in
+            Line(text: l.text, box: l.box.rounded(), confidence: (l.confidence * 10000).rounded() / 10000,
+                 words: l.words.map { Word(text: $0.text, box: $0.box.rounded(), confidence: ($0.confidence * 10000).rounded() / 10000) })
+        }
+    }
+
+    func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(0x0A)
+        return data
+    }
+}
+
+extension Rect {
+    /// Whole pixels (OCR boxes are reported on the pixel grid).
+    func rounded() -> Rect {
+        Rect(x: x.rounded(), y: y.rounded(), width: width.rounded(), height: height.rounded())
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import ScreenRecognition
+import Testing
+@testable import ScreenRecognitionONNX
+
+/// A stand-in detector graph with the real contract: `scores = S × max(x)`, so a white screenshot
+/// (normalised to 1) yields S and a black one yields nothing; `classes` and `boxes` are constants.
+func fakeDetector(in dir: URL, inputWidth: Int = 50, inputHeight: Int = 100, align: String = "top-left",
+                  thresholds: String? = #"{"thresholds": {"text": 0.4, "icon": 0.6}}"#) throws {
+    let scores: [Float] = [0.9, 0.7, 0.3, 0.01]
+    let classes: [Float] = [9, 4, 2, 9]  // text, icon, container, text
+    let boxes: [Float] = [10, 10, 20, 30, 0, 0, 50, 100, 5, 5, 5, 9, 1, 1, 2, 2]  // the third is empty
+    let model = ONNXBuilder.model(
+        nodes: [
+            ONNXBuilder.node("ReduceMax", ["image"], ["m"], intAttributes: ["keepdims": 0]),
+            ONNXBuilder.node("Mul", ["S", "m"], ["scores"]),
+            ONNXBuilder.node("Identity", ["C"], ["classes"]),
+            ONNXBuilder.node("Identity", ["B"], ["boxes"]),
+        ],
+        initializers: [ONNXBuilder.tensor("S", dims: [1, 4], values: scores), ONNXBuilder.tensor("C", dims: [1, 4], values: classes),
+                       ONNXBuilder.tensor("B", dims: [1, 4, 4], values: boxes)],
+        inputs: [ONNXBuilder.valueInfo("image", dims: [1, 3, inputHeight, inputWidth])],
+        outputs: [ONNXBuilder.valueInfo("scores", dims: [1, 4]), ONNXBuilder.valueInfo("classes", dims: [1, 4]),
+                  ONNXBuilder.valueInfo("boxes", dims: [1, 4, 4])])
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    try model.write(to: dir.appendingPathComponent("detector.onnx"))
+    let contract: [String: Any] = [
+        "name": "fake", "file": "detector.onnx", "bytes": model.count,
+        "classes": ElementClass.allCases.map(\.rawValue),
+        "inputs": [["name": "image", "shape": [1, 3, inputHeight, inputWidth]]],
+        "outputs": [["name": "scores"], ["name": "classes"], ["name": "boxes"]],
+        "normalization": ["scale": 255, "mean": [0, 0, 0], "std": [1, 1, 1]],
+        "input": ["width": inputWidth, "height": inputHeight, "align": align, "padValue": 0],
+        "decoding": ["type": "topk-xyxy", "scores": "scores", "classes": "classes", "boxes": "boxes"],
+    ].merging(thresholds == nil ? [:] : ["thresholds": "thresholds.json"]) { $1 }
+    try JSONSerialization.data(withJSONObject: contract).write(to: dir.appendingPathComponent("model.json"))
+    if let thresholds { try Data(thresholds.utf8).write(to: dir.appendingPathComponent("thresholds.json")) }
+}
+
+func scratchDirectory(_ name: String) -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("screenrec-detector-tests-\(getpid())-\(name)")
+}
+
+@Suite("ONNX element detector")
+struct DetectorTests {
+    @Test func mapsBoxesBackThroughTheLetterbox() throws {
+        let dir = scratchDirectory("map")
+        try fakeDetector(in: dir)
+        let detector = try ONNXElementDetector(directory: dir, runtime: ONNXRuntime.load())
+        #expect(detector.thresholds == [.text: 0.4, .icon: 0.6])
+        // 100×200 white image → scale 0.5 into 50×100.
+        let found = try detector.detect(in: RGBAImage(width: 100, height: 200, fill: RGB(r: 255, g: 255, b: 255)))
+        #expect(found.count == 2, "the empty box and the score under the floor are dropped: \(found)")
+        #expect(found[0].type == .text && found[0].box == Rect(x: 20, y: 20, width: 20, height: 40))
+        #expect(abs(found[0].confidence - 0.9) < 1e-6)
+        #expect(found[1].type == .icon && found[1].box == Rect(x: 0, y: 0, width: 100, height: 200))
+        // A black screenshot normalises to 0: every score is 0.
+        #expect(try detector.detect(in: RGBAImage(width: 100, height: 200, fill: RGB(r: 0, g: 0, b: 0))).isEmpty)
+    }
+
+    @Test(arguments: [
+        (1170, 2532, 320, 640, false, 0.25276, 0.0, 0.0),
+        (2532, 1170, 320, 640, false, 0.12638, 0.0, 0.0),
+        (2532, 1170, 320, 640, true, 0.12638, 0.0, 246.0),
+        (100, 100, 320, 640, true, 3.2, 0.0, 160.0),
+    ])
+    func letterboxGeometry(w: Int, h: Int, iw: Int, ih: Int, centered: Bool, scale: Double, ox: Double, oy: Double) {
+        let lb = ONNXElementDetector.letterbox(imageWidth: w, imageHeight: h, inputWidth: iw, inputHeight: ih, centered: centered)
+        #expect(abs(lb.scale - scale) < 1e-4)
+        #expect(lb.offsetX == ox && lb.offsetY == oy)
+        #expect(lb.width <= iw && lb.height <= ih)
+        let back = lb.unmap(Rect(x: ox, y: oy, width: Double(lb.width), height: Double(lb.height)))
+        #expect(abs(back.width - Double(w)) < 2 && abs(back.height - Double(h)) < 2)
+    }
+
+    @Test func areaResizeAveragesBlocks() throws {
+        // 4×2: left half black, right half white → 2×1: [0, 255].
+        var px = [UInt8](repeating: 255, count: 4 * 2 * 4)
+        for y in 0..<2 { for x in 0..<2 { for c in 0..<3 { px[(y * 4 + x) * 4 + c] = 0 } } }
+        let img = try #require(RGBAImage(width: 4, height: 2, pixels: px))
+        #expect(ONNXElementDetector.areaResize(img, width: 2, height: 1) == [0, 0, 0, 255, 255, 255])
+        #expect(ONNXElementDetector.areaResize(img, width: 1, height: 1) == [127.5, 127.5, 127.5])
+        #expect(ONNXElementDetector.areaResize(img, width: 8, height: 4).count == 8 * 4 * 3)
+    }
+
+    @Test func inputIsPaddedWithThePadValue() throws {
+        let dir = scratchDirectory("pad")
+        try fakeDetector(in: dir, align: "center")
+        let detector = try ONNXElementDetector(directory: dir, runtime: ONNXRuntime.load())
+        // A 100×100 white square into 50×100, centred: rows 25..<75 are 1, the rest 0.
+        let (t, lb) = detector.inputTensor(for: RGBAImage(width: 100, height: 100, fill: RGB(r: 255, g: 255, b: 255)))
+        #expect(t.shape == [1, 3, 100, 50])
+        #expect(lb.offsetY == 25)
+        #expect(t.values[0] == 0 && t.values[25 * 50] == 1 && t.values[74 * 50 + 49] == 1 && t.values[75 * 50] == 0)
+    }
+
+    struct BadContract: CustomTestStringConvertible, Sendable {
+        var name: String
+        var edit: @Sendable (inout [String: Any]) -> Void
+        var message: String
+        var testDescription: String { name }
+    }
+
+    static let badContracts: [BadContract] = [
+        BadContract(name: "unknown class", edit: { $0["classes"] = ["text", "widget"] }, message: "unknown class 'widget'"),
+        BadContract(name: "missing output", edit: { $0["decoding"] = ["type": "topk-xyxy", "scores": "scores", "classes": "classes", "boxes": "bbox"] }, message: "no output 'bbox'"),
+        BadContract(name: "unknown decoding", edit: { $0["decoding"] = ["type": "anchors", "scores": "scores", "classes": "classes", "boxes": "boxes"] }, message: "unsupported decoding"),
+        BadContract(name: "wrong file size", edit: { $0["bytes"] = 12 }, message: "different or damaged"),
+        BadContract(name: "zero input", edit: { $0["input"] = ["width": 0, "height": 100] }, message: "not usable"),
+        BadContract(name: "not a contract", edit: { $0 = ["hello": "world"] }, message: "not a valid model contract"),
+    ]
+
+    @Test(arguments: badContracts)
+    func badContractsAreClearErrors(_ c: BadContract) throws {
+        let dir = scratchDirectory("bad-\(c.name.filter(\.isLetter))")
+        try fakeDetector(in: dir)
+        let url = dir.appendingPathComponent("model.json")
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        c.edit(&object)
+        try JSONSerialization.data(withJSONObject: object).write(to: url)
+        #expect { try ONNXElementDetector(directory: dir, runtime: ONNXRuntime.load()) } throws: { error in
+            guard let e = error as? ScreenRecognitionError else { return false }
+            return e.kind == .model && e.message.contains(c.message)
+        }
+    }
+
+    @Test func badThresholdsFile() throws {
+        let dir = scratchDirectory("thr")
+        try fakeDetector(in: dir, thresholds: #"{"thresholds": {"text": 2}}"#)
+        #expect { try ONNXElementDetector(directory: dir, runtime: ONNXRuntime.load()) } throws: {
+            ($0 as? ScreenRecognitionError)?.message.contains("outside 0...1") == true
+        }
+    }
+
+    @Test func noDetectorInstalled() throws {
+        #expect { try ONNXElementDetector(directory: scratchDirectory("none"), runtime: ONNXRuntime.load()) } throws: {
+            ($0 as? ScreenRecognitionError)?.message.contains("no detector installed") == true
+        }
+    }
+}
