@@ -19,12 +19,16 @@ public struct TesseractSettings: Sendable, Hashable {
     /// Tesseract page segmentation mode. 11 (sparse text, no order) finds the scattered short
     /// lines of a UI; 3 (automatic, Tesseract's default) looks for columns and paragraphs.
     public var pageSegmentationMode: Int
-    /// Words whose confidence (0...1) is below this are dropped.
+    /// Words whose confidence (0...1) is below this are dropped. 0.30 was chosen on a second
+    /// rendered set (make_checkset.py --seed 1): it kept every word the unfiltered output read and
+    /// removed a quarter of the false-positive lines; 0.40 once cost a button line (RESULTS.md).
     public var minimumWordConfidence: Double
-    /// Single-character words (icons read as "e", "O", "Q") need at least this confidence.
+    /// Single-character words (icons read as "a", "O", "Q") need at least this confidence. 0.60:
+    /// the lowest real single character on the seed-1 set was read at 0.69.
     public var minimumSingleCharacterConfidence: Double
-    /// Resolution passed to Tesseract (it warns and guesses 70 when none is given). 300 is the
-    /// resolution its English model was trained at; text on 3x screenshots is about that size.
+    /// Resolution passed to Tesseract, in dots per inch. Without one it prints "Invalid resolution
+    /// 0 dpi. Using 70 instead."; 300 is the resolution Tesseract's documentation asks input to have
+    /// (not tuned here).
     public var sourceResolution: Int
 
     /// Tesseract reads the preprocessed picture shrunk by this whole factor (1 = full size; 2 =
@@ -57,9 +61,10 @@ public struct TesseractSettings: Sendable, Hashable {
 /// One Tesseract instance serves all calls; calls are serialised by a lock (Tesseract's API object
 /// is not thread-safe). Create several recognizers to read in parallel.
 ///
-/// Tesseract's OpenMP build starts up to 10 threads per line; set `OMP_THREAD_LIMIT=1` in the
-/// environment of the process (libgomp reads it when the process loads, so setting it from Swift
-/// later has no effect): measured faster on shared cores (RESULTS.md).
+/// Debian's Tesseract is built with OpenMP and starts several threads per text line. Set
+/// `OMP_THREAD_LIMIT=1` in the environment the process starts with: on 2 busy cores the median OCR
+/// time of a 3x screen went from 1711 ms to 372 ms (RESULTS.md). libgomp reads the variable when the
+/// library loads, so setting it from Swift afterwards has no effect (measured).
 public struct TesseractTextRecognizer: TextRecognizer {
     public let settings: TesseractSettings
     /// The tessdata folder in use.
@@ -151,11 +156,6 @@ public struct TesseractTextRecognizer: TextRecognizer {
         var p = [UInt8](repeating: 255, count: g.width * g.height * 4)
         for i in 0..<(g.width * g.height) { p[i * 4] = g.pixels[i]; p[i * 4 + 1] = g.pixels[i]; p[i * 4 + 2] = g.pixels[i] }
         return RGBAImage(width: g.width, height: g.height, pixels: p)!
-    }
-
-    /// Reads an already preprocessed greyscale image (for tests and measurements).
-    func recognize(grey: GreyImage) throws -> [RecognizedText] {
-        Self.filter(try engine.read(grey), settings: settings, dx: 0, dy: 0)
     }
 
     /// White border added around the picture Tesseract reads, so that text cut close by a `region`
