@@ -29,9 +29,10 @@ while !args.isEmpty {
     switch a {
     case "--psm": settings.pageSegmentationMode = Int(args.removeFirst())!
     case "--pre": settings.preprocessing = .init(rawValue: args.removeFirst())!
-    case "--unfiltered": settings.minimumWordConfidence = 0; settings.minimumSingleCharacterConfidence = 0
+    case "--unfiltered": settings.minimumWordConfidence = 0; settings.minimumSingleCharacterConfidence = 0; settings.minimumLoneShortWordConfidence = 0
     case "--dump": dump = true
     case "--downscale": settings.downscale = Int(args.removeFirst())!
+    case "--lone": settings.minimumLoneShortWordConfidence = Double(args.removeFirst())!
     default: images.append(a)
     }
 }
