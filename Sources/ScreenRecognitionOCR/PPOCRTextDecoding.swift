@@ -9,6 +9,8 @@ public struct PPOCRAlphabet: Sendable, Hashable {
     public let symbols: [String]
     /// Whether each class may be emitted (all true unless restricted to Latin).
     public let allowed: [Bool]
+    /// The indices of the allowed classes (decoding scans only these).
+    public let allowedIndices: [Int]
 
     /// - Parameters:
     ///   - dictionary: one character a line, as stored in the model's metadata.
@@ -18,9 +20,11 @@ public struct PPOCRAlphabet: Sendable, Hashable {
         if lines.last == "" { lines.removeLast() }
         let raw = [""] + lines + [" "]
         symbols = raw.map { $0.precomposedStringWithCompatibilityMapping }
-        allowed = raw.enumerated().map { i, s in
+        let allowed = raw.enumerated().map { i, s in
             i == 0 || !latinOnly || PPOCRAlphabet.isLatinUISymbol(s)
         }
+        self.allowed = allowed
+        allowedIndices = allowed.indices.filter { allowed[$0] }
     }
 
     public var count: Int { symbols.count }
@@ -68,19 +72,37 @@ public struct PPOCRDecodedWord: Sendable, Hashable {
 public enum PPOCRTextDecoding {
     /// CTC greedy decoding of one `timeSteps × classes` probability matrix (row-major, starting at
     /// `offset`): take the most probable allowed class at each step, merge repeats, drop blanks.
+    ///
+    /// With `splitMass`, a step whose most probable class is the blank still emits its best
+    /// character when the characters together are more probable than the blank: where glyphs look
+    /// alike (I, l, i, |) the recogniser splits the probability between them and the blank wins
+    /// ("Log In" → "Log n").
     public static func decode(_ probabilities: UnsafeBufferPointer<Float>, offset: Int = 0,
-                              timeSteps: Int, classes: Int, alphabet: PPOCRAlphabet) -> [PPOCRCharacter] {
+                              timeSteps: Int, classes: Int, alphabet: PPOCRAlphabet,
+                              splitMass: Bool = false) -> [PPOCRCharacter] {
         guard timeSteps > 0, classes > 0, offset + timeSteps * classes <= probabilities.count else { return [] }
         let usable = min(classes, alphabet.count)
+        let indices = alphabet.allowedIndices.prefix { $0 < usable }
         var result: [PPOCRCharacter] = []
         var previous = -1
         for t in 0..<timeSteps {
             let row = offset + t * classes
             var best = 0
             var bestP = -Float.infinity
-            for c in 0..<usable where alphabet.allowed[c] {
+            var bestChar = 0
+            var bestCharP = -Float.infinity
+            var mass: Float = 0
+            for c in indices {
                 let p = probabilities[row + c]
                 if p > bestP { bestP = p; best = c }
+                if c != 0 {
+                    mass += p
+                    if p > bestCharP { bestCharP = p; bestChar = c }
+                }
+            }
+            if splitMass && best == 0 && bestChar != 0 && mass > bestP {
+                best = bestChar
+                bestP = bestCharP
             }
             if best != 0 && best != previous {
                 result.append(PPOCRCharacter(text: alphabet.symbols[best], confidence: Double(bestP), timeStep: t))
@@ -91,44 +113,75 @@ public enum PPOCRTextDecoding {
     }
 
     /// Convenience over an array.
-    public static func decode(_ probabilities: [Float], timeSteps: Int, classes: Int, alphabet: PPOCRAlphabet) -> [PPOCRCharacter] {
-        probabilities.withUnsafeBufferPointer { decode($0, timeSteps: timeSteps, classes: classes, alphabet: alphabet) }
+    public static func decode(_ probabilities: [Float], timeSteps: Int, classes: Int, alphabet: PPOCRAlphabet,
+                              splitMass: Bool = false) -> [PPOCRCharacter] {
+        probabilities.withUnsafeBufferPointer { decode($0, timeSteps: timeSteps, classes: classes, alphabet: alphabet, splitMass: splitMass) }
     }
 
-    /// Splits decoded characters into words at spaces, and where two consecutive characters are
-    /// more than `maxGapSteps` time steps apart (a chevron or icon read next to a word).
-    public static func words(_ characters: [PPOCRCharacter], maxGapSteps: Double) -> [PPOCRDecodedWord] {
-        var words: [PPOCRDecodedWord] = []
-        var current: [PPOCRCharacter] = []
-        func flush() {
-            guard !current.isEmpty else { return }
-            let text = current.map(\.text).joined()
-            let conf = current.map(\.confidence).reduce(0, +) / Double(current.count)
-            words.append(PPOCRDecodedWord(text: text, confidence: conf, firstStep: current[0].timeStep,
-                                          lastStep: current[current.count - 1].timeStep))
-            current = []
+    static func isSeparatorDot(_ s: String) -> Bool { s == "·" || s == "•" }
+
+    /// Words whose "l" can only be an "I" in English UI text ("Log ln" → "Log In").
+    static let capitalIWords: [String: String] = ["l": "I", "ln": "In", "lt": "It", "ls": "Is", "lf": "If", "lD": "ID"]
+
+    /// Look-alike fixes inside a word (the recogniser confuses them where the glyphs are identical
+    /// in many sans-serif fonts): a "0" in a word with letters and no other digit is an "O" ("0ct"
+    /// → "Oct"), an "I" right after a lower-case letter is an "l" ("AlI" → "All"), and the words
+    /// "l", "ln", "lt", "ls", "lf", "lD" are "I", "In", "It", "Is", "If", "ID".
+    public static func fixLookalikes(_ word: String) -> String {
+        if let capital = capitalIWords[word] { return capital }
+        var chars = Array(word)
+        let digits = chars.filter(\.isNumber).count
+        let letters = chars.filter(\.isLetter).count
+        for i in chars.indices {
+            if chars[i] == "0", digits == 1, letters > 0,
+               (i > 0 && chars[i - 1].isLetter) || (i + 1 < chars.count && chars[i + 1].isLetter) {
+                chars[i] = "O"
+            } else if chars[i] == "I", i > 0, chars[i - 1].isLowercase {
+                chars[i] = "l"
+            }
         }
+        return String(chars)
+    }
+
+    /// Splits decoded characters into words at spaces, where two consecutive characters are
+    /// more than `maxGapSteps` time steps apart (a chevron or icon read next to a word), and around
+    /// separator dots; then applies ``fixLookalikes(_:)`` to each word.
+    public static func words(_ characters: [PPOCRCharacter], maxGapSteps: Double) -> [PPOCRDecodedWord] {
+        var groups: [[PPOCRCharacter]] = []
+        var current: [PPOCRCharacter] = []
         for ch in characters {
-            if ch.text.allSatisfy(\.isWhitespace) { flush(); continue }
-            if let last = current.last, Double(ch.timeStep - last.timeStep) > maxGapSteps { flush() }
+            if ch.text.allSatisfy(\.isWhitespace) {
+                if !current.isEmpty { groups.append(current); current = [] }
+                continue
+            }
+            if let last = current.last, Double(ch.timeStep - last.timeStep) > maxGapSteps {
+                groups.append(current); current = []
+            }
+            // A separator dot glued to a word ("Garden·", "8·Card") stands on its own, as in
+            // "Oct 26 · Card"; runs of dots ("••1504") stay together.
+            if let last = current.last, isSeparatorDot(ch.text) != isSeparatorDot(last.text) {
+                groups.append(current); current = []
+            }
             current.append(ch)
         }
-        flush()
-        // A chevron glued to a line's first or last word is a disclosure icon ("On›", "‹Back"):
-        // make it a word of its own so that the junk filter drops it.
-        if let last = words.last, last.text.count > 1, let c = last.text.last, PPOCRJunkFilter.trailingChevrons.contains(c),
-           let step = characters.last(where: { !$0.text.allSatisfy(\.isWhitespace) })?.timeStep {
-            words[words.count - 1].text.removeLast()
-            words[words.count - 1].lastStep = characters.last(where: { $0.timeStep < step && !$0.text.allSatisfy(\.isWhitespace) })?.timeStep ?? last.firstStep
-            words.append(PPOCRDecodedWord(text: String(c), confidence: last.confidence, firstStep: step, lastStep: step))
+        if !current.isEmpty { groups.append(current) }
+        // A chevron glued to a line's first or last word is a disclosure icon ("On›", "‹Back"; also
+        // ")" without a "(" in the line, as a chevron is sometimes read): make it a word of its own
+        // so that the junk filter drops it.
+        if let last = groups.last, last.count > 1, let c = last.last?.text.last, last.last?.text.count == 1,
+           PPOCRJunkFilter.trailingChevrons.contains(c) || (c == ")" && !characters.contains { $0.text.contains("(") }) {
+            groups[groups.count - 1].removeLast()
+            groups.append([last[last.count - 1]])
         }
-        if let first = words.first, first.text.count > 1, let c = first.text.first, PPOCRJunkFilter.leadingChevrons.contains(c),
-           let step = characters.first(where: { !$0.text.allSatisfy(\.isWhitespace) })?.timeStep {
-            words[0].text.removeFirst()
-            words[0].firstStep = characters.first(where: { $0.timeStep > step && !$0.text.allSatisfy(\.isWhitespace) })?.timeStep ?? first.lastStep
-            words.insert(PPOCRDecodedWord(text: String(c), confidence: first.confidence, firstStep: step, lastStep: step), at: 0)
+        if let first = groups.first, first.count > 1, let c = first.first?.text.first, first.first?.text.count == 1,
+           PPOCRJunkFilter.leadingChevrons.contains(c) {
+            groups[0].removeFirst()
+            groups.insert([first[0]], at: 0)
         }
-        return words
+        return groups.map { g in
+            PPOCRDecodedWord(text: fixLookalikes(g.map(\.text).joined()), confidence: g.map(\.confidence).reduce(0, +) / Double(g.count),
+                             firstStep: g[0].timeStep, lastStep: g[g.count - 1].timeStep)
+        }
     }
 }
 
@@ -144,7 +197,8 @@ public enum PPOCRTextDecoding {
 ///    ring read as "O Search"): letters and digits are narrower than that in every font measured.
 /// 3. A line with no letter or digit left is dropped ("•••", "—").
 /// 4. A line below `minimumLineConfidence` is dropped (PP-OCR's `drop_score`).
-/// 5. A line of one letter or digit needs `minimumSingleCharacterConfidence` (icons read as "O", "0").
+/// 5. A line of one letter needs `minimumSingleCharacterConfidence` (icons read as "O", "V", "X");
+///    a line of one digit `minimumSingleDigitConfidence`.
 public enum PPOCRJunkFilter {
     /// Characters that, glued to the end of a line, are a disclosure chevron.
     public static let trailingChevrons: Set<Character> = [">", "›", "»", "〉", "⟩"]
@@ -176,7 +230,10 @@ public enum PPOCRJunkFilter {
     public static func keepLine(text: String, confidence: Double, settings: PPOCRSettings) -> Bool {
         guard text.contains(where: { $0.isLetter || $0.isNumber }) else { return false }
         guard confidence >= settings.minimumLineConfidence else { return false }
-        if text.count == 1 && confidence < settings.minimumSingleCharacterConfidence { return false }
+        if text.count == 1 {
+            let needed = text.allSatisfy(\.isNumber) ? settings.minimumSingleDigitConfidence : settings.minimumSingleCharacterConfidence
+            if confidence < needed { return false }
+        }
         return true
     }
 }

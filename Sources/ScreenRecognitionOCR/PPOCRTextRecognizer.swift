@@ -57,8 +57,8 @@ public struct PPOCRTextRecognizer: TextRecognizer {
         let recURL = dir.appendingPathComponent(Self.recognizerContractName)
         let detExtras = try PPOCRModelExtras.load(from: detURL)
         let recExtras = try PPOCRModelExtras.load(from: recURL)
-        (detContract, detector) = try ModelContract.openSession(contractAt: detURL, runtime: runtime, threads: threads)
-        (recContract, recognizer) = try ModelContract.openSession(contractAt: recURL, runtime: runtime, threads: threads)
+        (detContract, detector) = try Self.open(detURL, runtime: runtime, threads: threads)
+        (recContract, recognizer) = try Self.open(recURL, runtime: runtime, threads: threads)
         guard let di = detContract.inputs.first?.name, let dout = detContract.outputs.first?.name,
               let ri = recContract.inputs.first?.name, let rout = recContract.outputs.first?.name else {
             throw ScreenRecognitionError(.model, "PP-OCR model contracts in \(dir.path) must name one input and one output each")
@@ -95,6 +95,15 @@ public struct PPOCRTextRecognizer: TextRecognizer {
                                           outputs: [recOutput])[recOutput]
         guard let pr = probeRec, pr.shape.count == 3, pr.shape[2] == alphabet.count else {
             throw ScreenRecognitionError(.model, "\(recognizer.name) does not give [N, T, \(alphabet.count)] class probabilities (got \(probeRec?.shape ?? [])): not the PP-OCRv4 recogniser its dictionary belongs to (run scripts/setup-models.sh)")
+        }
+    }
+
+    /// Opens a model through its contract; every model error says how to fix it.
+    static func open(_ contractURL: URL, runtime: ONNXRuntime, threads: Int) throws -> (ModelContract, ONNXSession) {
+        do {
+            return try ModelContract.openSession(contractAt: contractURL, runtime: runtime, threads: threads)
+        } catch let error as ScreenRecognitionError where error.kind == .model && !error.message.contains("setup-models.sh") {
+            throw ScreenRecognitionError(.model, "\(error.message) (run scripts/setup-models.sh)")
         }
     }
 
@@ -156,7 +165,7 @@ public struct PPOCRTextRecognizer: TextRecognizer {
         var s = settings.detectionMaxSide > 0 ? min(1, Double(settings.detectionMaxSide) / long) : 1
         if short * s < Double(settings.detectionMinSide) {
             s = max(s, min(settings.detectionMaxUpscale, Double(settings.detectionMinSide) / short))
-            if settings.detectionMaxSide > 0 { s = min(s, max(1, Double(settings.detectionMaxSide) / long)) }
+            if settings.detectionMaxSide > 0 { s = min(s, Double(settings.detectionMaxSide) / long) }
         }
         let cap = 4096.0 * 4096.0
         if Double(width) * Double(height) * s * s > cap { s = (cap / (Double(width) * Double(height))).squareRoot() }
@@ -172,6 +181,8 @@ public struct PPOCRTextRecognizer: TextRecognizer {
             .clamped(width: Double(image.width), height: Double(image.height))
         struct Crop { var box: Rect; var source: Rect; var width: Int }
         let crops: [Crop] = boxes.compactMap { box in
+            guard box.minX.isFinite, box.minY.isFinite, box.width.isFinite, box.height.isFinite,
+                  box.width >= 1, box.height >= 1 else { return nil }
             let pad = box.height * settings.recognitionPadding
             guard let source = box.insetBy(dx: -pad, dy: -pad).intersection(bounds), source.height >= 1, source.width >= 1 else { return nil }
             let w = min(settings.recognitionMaxWidth, max(8, Int((Double(recHeight) * source.width / source.height).rounded(.up))))
@@ -182,8 +193,13 @@ public struct PPOCRTextRecognizer: TextRecognizer {
         let batch = settings.recognitionBatchSize
         var start = 0
         while start < order.count {
-            let ids = Array(order[start..<min(order.count, start + batch)])
-            start += batch
+            // A batch is padded to its widest crop, and the recogniser's attention costs grow with
+            // the width: batch only crops of about the same width.
+            var end = start + 1
+            let limit = Double(crops[order[start]].width) * (1 + settings.recognitionBatchWidthTolerance)
+            while end < order.count, end - start < batch, Double(crops[order[end]].width) <= limit { end += 1 }
+            let ids = Array(order[start..<end])
+            start = end
             let padded = ((ids.map { crops[$0].width }.max() ?? 8) + 7) / 8 * 8
             let plane = recHeight * padded
             var input = [Float](repeating: 0, count: ids.count * 3 * plane)
@@ -201,7 +217,8 @@ public struct PPOCRTextRecognizer: TextRecognizer {
             let stepWidth = Double(padded) / Double(max(1, steps))  // input pixels per time step
             probs.values.withUnsafeBufferPointer { p in
                 for (k, i) in ids.enumerated() {
-                    let chars = PPOCRTextDecoding.decode(p, offset: k * steps * classes, timeSteps: steps, classes: classes, alphabet: alphabet)
+                    let chars = PPOCRTextDecoding.decode(p, offset: k * steps * classes, timeSteps: steps, classes: classes, alphabet: alphabet,
+                                                           splitMass: settings.emitSplitCharacters)
                     if let line = assemble(chars, crop: crops[i].source, resizedWidth: crops[i].width,
                                            stepWidth: stepWidth, lineBox: crops[i].box, image: image) {
                         lines.append((i, line))
@@ -209,7 +226,22 @@ public struct PPOCRTextRecognizer: TextRecognizer {
                 }
             }
         }
-        return lines.map(\.1).sorted { ($0.box.midY, $0.box.minX) < ($1.box.midY, $1.box.minX) }
+        return Self.readingOrder(lines.map(\.1))
+    }
+
+    /// Top to bottom, then left to right: a line sharing at least half of the smaller height with
+    /// a row's first line belongs to that row.
+    static func readingOrder(_ lines: [RecognizedText]) -> [RecognizedText] {
+        let byCentre = lines.sorted { ($0.box.midY, $0.box.minX) < ($1.box.midY, $1.box.minX) }
+        var rows: [[RecognizedText]] = []
+        for line in byCentre {
+            if let first = rows.last?.first, line.box.yOverlap(first.box) >= min(line.box.height, first.box.height) / 2 {
+                rows[rows.count - 1].append(line)
+            } else {
+                rows.append([line])
+            }
+        }
+        return rows.flatMap { $0.sorted { $0.box.minX < $1.box.minX } }
     }
 
     /// Words, junk filter and boxes for one decoded crop.
@@ -217,7 +249,6 @@ public struct PPOCRTextRecognizer: TextRecognizer {
                   lineBox: Rect, image: RGBAImage) -> RecognizedText? {
         // Gap between consecutive characters, in time steps, that starts a new word.
         let maxGap = settings.wordGapFactor * Double(recHeight) / stepWidth
-        if ProcessInfo.processInfo.environment["OCR_DEBUG"] != nil { print("DEBUG", lineBox, chars.map { "\($0.text)@\($0.timeStep):\(String(format: "%.2f", $0.confidence))" }.joined(separator: " ")) }
         let all = PPOCRTextDecoding.words(chars, maxGapSteps: maxGap)
         guard !all.isEmpty else { return nil }
 
@@ -236,7 +267,23 @@ public struct PPOCRTextRecognizer: TextRecognizer {
         }
         let kept = PPOCRJunkFilter.keptRange(all.map(\.text), boxes: boxes)
         guard !kept.isEmpty else { return nil }
-        let words = Array(all[kept]), wordBoxes = Array(boxes[kept])
+        var words = Array(all[kept])
+        let wordBoxes = Array(boxes[kept])
+        // A degree sign is read as "0", "o" or "9" ("5°" → "50"): after a digit, a last character whose
+        // pixels sit in the upper part of the line is a "°". (A real "0" spans the digits' height,
+        // so this never turns "50" into "5°".)
+        for j in words.indices {
+            let t = Array(words[j].text)
+            guard t.count >= 2, let last = t.last, ["0", "o", "O", "9"].contains(last), t[t.count - 2].isNumber else { continue }
+            let step = Double(words[j].lastStep)
+            let slot = Rect(minX: max(lineBox.minX, x(step - 0.25)), minY: lineTight.minY,
+                            maxX: min(lineBox.maxX, x(step + 1.25)), maxY: lineTight.maxY)
+            guard slot.width > 0, lineTight.height > 0 else { continue }
+            let ink = PPOCRImageOps.tighten(slot, in: image, backgroundFrom: lineBox)
+            if ink.maxY <= lineTight.minY + 0.6 * lineTight.height && ink.height <= 0.6 * lineTight.height {
+                words[j].text = String(t.dropLast()) + "°"
+            }
+        }
         let text = words.map(\.text).joined(separator: " ")
         let letters = words.reduce(0) { $0 + $1.text.count }
         let confidence = words.reduce(0) { $0 + $1.confidence * Double($1.text.count) } / Double(max(1, letters))
