@@ -217,7 +217,7 @@ class Gen:
 
     def nav(self, title, large=True, back=None, action=None):
         c = self.c
-        left = (f'<div style="display:flex;align-items:center">{self.icon(20, c["blue"], "bars") if False else ""}'
+        left = (f'<div style="display:flex;align-items:center">'
                 f'<svg width="12" height="20" viewBox="0 0 12 20" style="margin-right:5px"><path d="M10 2 L2 10 L10 18" '
                 f'fill="none" stroke="{c["blue"]}" stroke-width="2.6"/></svg>{self.t(back, 17, c["blue"], 400, "navbutton")}</div>'
                 if back else "<div></div>")
@@ -528,7 +528,7 @@ def profile_screen(g):
                        f'display:flex;flex-direction:column;align-items:center;justify-content:center;gap:2px">'
                        f'{g.icon(18, "#FFFFFF")}{Gen.t(a, 12, "#FFFFFF", 500, "button")}</div>' for a in acts) + '</div>')
     phone = f"+1 ({g.r.randint(200, 989)}) 555-{g.r.randint(1000, 9999)}"
-    rows = [g.cell(phone, sub=None, chevron=False).replace('data-kind="cell"', 'data-kind="cell"'),
+    rows = [g.cell(phone, chevron=False),
             g.cell(g.email(first), chevron=False),
             g.cell(f"{g.r.choice(MONTHS)} {g.r.randint(1, 28)}, {g.r.randint(1960, 2004)}", chevron=False)]
     labels = ["mobile", "home", "birthday"]
@@ -551,8 +551,7 @@ def notifications_screen(g):
                       f'{"background:" + c["cell"] if i == 0 else ""}">{Gen.t(s, 13, c["label"], 600 if i == 0 else 400, "segment")}</div>'
                       for i, s in enumerate(seg)) + '</div>')
     verbs = ["liked your photo", "started following you", "commented: Nice!", "mentioned you", "shared your post",
-             "replied to your story", "sent you {p}", "invited you to {co}", "accepted your request", "reacted with 👍"]
-    verbs = [v for v in verbs if "👍" not in v]
+             "replied to your story", "sent you {p}", "invited you to {co}", "accepted your request"]
     for i in range(8):
         who = g.name()
         verb = g.fill(g.r.choice(verbs))
@@ -622,7 +621,7 @@ def weather_screen(g):
     body = (f'<div class="row" style="display:flex;flex-direction:column;align-items:center;padding:20px 0 16px">'
             f'{Gen.t(g.r.choice(["MY LOCATION", "HOME", "WORK"]), 13, c["secondary"], 600, "sectionheader")}'
             f'{Gen.t(city, 34, c["label"], 400, "title")}'
-            f'{Gen.t(f"{temp}°", 96 // 3 + 2, c["label"], 300, "value")}'
+            f'{Gen.t(f"{temp}°", 34, c["label"], 300, "value")}'
             f'{Gen.t(g.r.choice(["Mostly Sunny", "Partly Cloudy", "Light Rain", "Snow Showers", "Clear"]), 20, c["label"], 500, "cell")}'
             f'{Gen.t(f"H:{temp + g.r.randint(2, 8)}°  L:{temp - g.r.randint(2, 9)}°", 17, c["label"], 500, "cell")}</div>')
     base = g.r.randint(6, 18)

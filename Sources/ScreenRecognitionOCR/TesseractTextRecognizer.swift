@@ -19,17 +19,33 @@ public struct TesseractSettings: Sendable, Hashable {
     /// Tesseract page segmentation mode. 11 (sparse text, no order) finds the scattered short
     /// lines of a UI; 3 (automatic, Tesseract's default) looks for columns and paragraphs.
     public var pageSegmentationMode: Int
-    /// Words whose confidence (0...1) is below this are dropped.
+    /// Words whose confidence (0...1) is below this are dropped. 0.30 was chosen on a second
+    /// rendered set (make_checkset.py --seed 1): it kept every word the unfiltered output read and
+    /// removed a quarter of the false-positive lines; 0.40 once cost a button line (RESULTS.md).
     public var minimumWordConfidence: Double
-    /// Single-character words (icons read as "e", "O", "Q") need at least this confidence.
+    /// Single-character words (icons read as "a", "O", "Q") need at least this confidence. 0.60:
+    /// the lowest real single character on the seed-1 set was read at 0.69.
     public var minimumSingleCharacterConfidence: Double
-    /// Resolution passed to Tesseract (it warns and guesses 70 when none is given). 300 is the
-    /// resolution its English model was trained at; text on 3x screenshots is about that size.
+    /// A line that is one short word (≤ 3 characters, no digit) needs at least this confidence:
+    /// icons come back alone as "O", "fw", "CB", "=CE". 0.90, chosen on the seed-1 set: it removed
+    /// 13 of the 18 such icon lines there and lost 3 real words (two calendar "S", a lone "or"), where
+    /// 0.85 removed 9. Tesseract's "word is in the dictionary" flag did not separate them ("fw", "CB"
+    /// count as dictionary words).
+    public var minimumLoneShortWordConfidence: Double
+    /// Resolution passed to Tesseract, in dots per inch. Without one it prints "Invalid resolution
+    /// 0 dpi. Using 70 instead."; 300 is the resolution Tesseract's documentation asks input to have
+    /// (not tuned here).
     public var sourceResolution: Int
+
+    /// Tesseract reads the preprocessed picture shrunk by this whole factor (1 = full size; 2 =
+    /// half, box-filtered), trading small text for time: see RESULTS.md.
+    public var downscale: Int
 
     public init(preprocessing: Preprocessing = .backgroundDistance, pageSegmentationMode: Int = 11,
                 minimumWordConfidence: Double = 0.30, minimumSingleCharacterConfidence: Double = 0.60,
-                sourceResolution: Int = 300) {
+                minimumLoneShortWordConfidence: Double = 0.90, sourceResolution: Int = 300, downscale: Int = 1) {
+        self.downscale = downscale
+        self.minimumLoneShortWordConfidence = minimumLoneShortWordConfidence
         self.preprocessing = preprocessing
         self.pageSegmentationMode = pageSegmentationMode
         self.minimumWordConfidence = minimumWordConfidence
@@ -38,7 +54,8 @@ public struct TesseractSettings: Sendable, Hashable {
     }
 
     /// Keeps everything Tesseract returns (for measuring filters).
-    public static let unfiltered = TesseractSettings(minimumWordConfidence: 0, minimumSingleCharacterConfidence: 0)
+    public static let unfiltered = TesseractSettings(minimumWordConfidence: 0, minimumSingleCharacterConfidence: 0,
+                                                     minimumLoneShortWordConfidence: 0)
 }
 
 /// Reads text with Tesseract 5 (Debian `libtesseract-dev` + `tesseract-ocr-eng`) through its C API.
@@ -47,14 +64,16 @@ public struct TesseractSettings: Sendable, Hashable {
 /// a word is dropped when its confidence is below ``TesseractSettings/minimumWordConfidence``,
 /// when it is a single character below ``TesseractSettings/minimumSingleCharacterConfidence``, or
 /// when it has no letter or digit and stands at the start or end of a line (icons come back as
-/// "@", "©", "|"); a line with no letter or digit left is dropped.
+/// "@", "©", "|"); a line with nothing left is dropped, and so is a line that is one short word
+/// without a digit below ``TesseractSettings/minimumLoneShortWordConfidence``.
 ///
 /// One Tesseract instance serves all calls; calls are serialised by a lock (Tesseract's API object
 /// is not thread-safe). Create several recognizers to read in parallel.
 ///
-/// Tesseract's OpenMP build starts up to 10 threads per line; set `OMP_THREAD_LIMIT=1` in the
-/// environment of the process (libgomp reads it when the process loads, so setting it from Swift
-/// later has no effect): measured faster on shared cores (RESULTS.md).
+/// Debian's Tesseract is built with OpenMP and starts several threads per text line. Set
+/// `OMP_THREAD_LIMIT=1` in the environment the process starts with: on 2 busy cores the median OCR
+/// time of a 3x screen went from 1711 ms to 372 ms (RESULTS.md). libgomp reads the variable when the
+/// library loads, so setting it from Swift afterwards has no effect (measured).
 public struct TesseractTextRecognizer: TextRecognizer {
     public let settings: TesseractSettings
     /// The tessdata folder in use.
@@ -122,8 +141,19 @@ public struct TesseractTextRecognizer: TextRecognizer {
         case .backgroundDistance: grey = TesseractPreprocessing.backgroundDistance(image, x0: x0, y0: y0, width: w, height: h)
         }
         let m = Self.margin
-        let raw = try engine.read(Self.padded(grey, by: m))
-        return Self.filter(raw, settings: settings, dx: Double(x0 - m), dy: Double(y0 - m))
+        let f = max(1, settings.downscale)
+        let small = f > 1 ? Self.shrunk(grey, by: f) : grey
+        guard small.width >= 3, small.height >= 3 else { return [] }
+        let raw = try engine.read(Self.padded(small, by: m))
+        let scaled = f > 1 || m > 0 ? raw.map { line in
+            line.map { w in
+                var w = w
+                w.box = Rect(x: (w.box.x - Double(m)) * Double(f), y: (w.box.y - Double(m)) * Double(f),
+                             width: w.box.width * Double(f), height: w.box.height * Double(f))
+                return w
+            }
+        } : raw
+        return Self.filter(scaled, settings: settings, dx: Double(x0), dy: Double(y0))
     }
 
     /// The greyscale picture Tesseract is given for `image`, as an RGBA image (for inspection).
@@ -138,15 +168,29 @@ public struct TesseractTextRecognizer: TextRecognizer {
         return RGBAImage(width: g.width, height: g.height, pixels: p)!
     }
 
-    /// Reads an already preprocessed greyscale image (for tests and measurements).
-    func recognize(grey: GreyImage) throws -> [RecognizedText] {
-        Self.filter(try engine.read(grey), settings: settings, dx: 0, dy: 0)
-    }
-
     /// White border added around the picture Tesseract reads, so that text cut close by a `region`
     /// is not touching the image edge (Tesseract's layout analysis treats edge-touching blobs as
     /// noise; 16 px is a third of a 17 pt line at 3x).
     static let margin = 16
+
+    /// The image shrunk by `f` in both directions, each output pixel the mean of an f×f block.
+    static func shrunk(_ g: GreyImage, by f: Int) -> GreyImage {
+        let w = g.width / f, h = g.height / f
+        guard w > 0, h > 0 else { return GreyImage(width: 0, height: 0, pixels: []) }
+        var p = [UInt8](repeating: 255, count: w * h)
+        let n = f * f
+        for y in 0..<h {
+            for x in 0..<w {
+                var sum = 0
+                for dy in 0..<f {
+                    let row = (y * f + dy) * g.width + x * f
+                    for dx in 0..<f { sum += Int(g.pixels[row + dx]) }
+                }
+                p[y * w + x] = UInt8(sum / n)
+            }
+        }
+        return GreyImage(width: w, height: h, pixels: p)
+    }
 
     static func padded(_ g: GreyImage, by m: Int) -> GreyImage {
         let w = g.width + 2 * m, h = g.height + 2 * m
@@ -168,7 +212,18 @@ public struct TesseractTextRecognizer: TextRecognizer {
         !s.unicodeScalars.contains { CharacterSet.alphanumerics.contains($0) }
     }
 
-    static func filter(_ lines: [[RecognizedText.Word]], settings: TesseractSettings, dx: Double, dy: Double) -> [RecognizedText] {
+    /// A word as Tesseract returns it.
+    struct RawWord: Sendable, Hashable {
+        var text: String
+        var box: Rect
+        var confidence: Double
+    }
+
+    static func isLoneShortWord(_ w: RawWord) -> Bool {
+        w.text.count <= 3 && !w.text.unicodeScalars.contains { CharacterSet.decimalDigits.contains($0) }
+    }
+
+    static func filter(_ lines: [[RawWord]], settings: TesseractSettings, dx: Double, dy: Double) -> [RecognizedText] {
         var out: [RecognizedText] = []
         for line in lines {
             var words = line.filter { w in
@@ -180,13 +235,14 @@ public struct TesseractTextRecognizer: TextRecognizer {
             while let f = words.first, isJunkSymbol(f.text) { words.removeFirst() }
             while let l = words.last, isJunkSymbol(l.text) { words.removeLast() }
             guard !words.isEmpty else { continue }
-            words = words.map {
+            if words.count == 1, isLoneShortWord(words[0]), words[0].confidence < settings.minimumLoneShortWordConfidence { continue }
+            let kept = words.map {
                 RecognizedText.Word(text: $0.text, box: Rect(x: $0.box.x + dx, y: $0.box.y + dy, width: $0.box.width, height: $0.box.height),
                                     confidence: $0.confidence)
             }
-            let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
-            let confidence = words.map(\.confidence).reduce(0, +) / Double(words.count)
-            out.append(RecognizedText(text: words.map(\.text).joined(separator: " "), box: box, confidence: confidence, words: words))
+            let box = kept.dropFirst().reduce(kept[0].box) { $0.union($1.box) }
+            let confidence = kept.map(\.confidence).reduce(0, +) / Double(kept.count)
+            out.append(RecognizedText(text: kept.map(\.text).joined(separator: " "), box: box, confidence: confidence, words: kept))
         }
         return out
     }
@@ -227,7 +283,7 @@ public struct TesseractTextRecognizer: TextRecognizer {
         }
 
         /// Words grouped by text line, boxes in the image's pixels, confidence 0...1.
-        func read(_ grey: GreyImage) throws -> [[RecognizedText.Word]] {
+        func read(_ grey: GreyImage) throws -> [[RawWord]] {
             lock.lock()
             defer { lock.unlock() }
             grey.pixels.withUnsafeBufferPointer { p in
@@ -241,7 +297,7 @@ public struct TesseractTextRecognizer: TextRecognizer {
             guard let it = TessBaseAPIGetIterator(api) else { return [] }
             defer { TessResultIteratorDelete(it) }
             let page = TessResultIteratorGetPageIterator(it)
-            var lines: [[RecognizedText.Word]] = []
+            var lines: [[RawWord]] = []
             var newLine = true
             repeat {
                 if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 { newLine = true }
@@ -251,8 +307,8 @@ public struct TesseractTextRecognizer: TextRecognizer {
                 var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
                 guard !text.isEmpty, TessPageIteratorBoundingBox(page, RIL_WORD, &l, &t, &r, &b) != 0 else { continue }
                 let confidence = Double(max(0, min(100, TessResultIteratorConfidence(it, RIL_WORD)))) / 100
-                let word = RecognizedText.Word(text: text, box: Rect(minX: Double(l), minY: Double(t), maxX: Double(r), maxY: Double(b)),
-                                               confidence: confidence)
+                let word = RawWord(text: text, box: Rect(minX: Double(l), minY: Double(t), maxX: Double(r), maxY: Double(b)),
+                                   confidence: confidence)
                 if newLine || lines.isEmpty {
                     lines.append([word])
                     newLine = false

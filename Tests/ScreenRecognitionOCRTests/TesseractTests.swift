@@ -147,11 +147,11 @@ struct TesseractTests {
     }
 
     @Test func junkFilterDropsIconsAndKeepsInnerSeparators() {
-        func w(_ t: String, _ c: Double, _ x: Double) -> RecognizedText.Word {
+        func w(_ t: String, _ c: Double, _ x: Double) -> TesseractTextRecognizer.RawWord {
             .init(text: t, box: Rect(x: x, y: 10, width: 20, height: 20), confidence: c)
         }
         let settings = TesseractSettings()
-        let lines: [[RecognizedText.Word]] = [
+        let lines: [[TesseractTextRecognizer.RawWord]] = [
             [w("©", 0.9, 0), w("Qty", 0.9, 30), w("2", 0.9, 60), w("·", 0.8, 90), w("$5", 0.9, 120), w("@", 0.9, 150)],
             [w("@", 0.95, 0)],  // an icon alone
             [w("e", 0.5, 0)],  // a single low-confidence character
@@ -160,6 +160,9 @@ struct TesseractTests {
         let out = TesseractTextRecognizer.filter(lines, settings: settings, dx: 100, dy: 1000)
         #expect(out.map(\.text) == ["Qty 2 · $5"])
         #expect(out[0].box == Rect(x: 130, y: 1010, width: 110, height: 20))
+        // A short word alone on its line (an icon read as "fw") needs 0.90, unless it has a digit.
+        let lone: [[TesseractTextRecognizer.RawWord]] = [[w("fw", 0.5, 0)], [w("Pay", 0.95, 0)], [w("6w", 0.5, 0)], [w("fw", 0.5, 0), w("Done", 0.9, 30)]]
+        #expect(TesseractTextRecognizer.filter(lone, settings: settings, dx: 0, dy: 0).map(\.text) == ["Pay", "6w", "fw Done"])
         // Thresholds off: the low-confidence words stay; a symbol alone is still no text.
         #expect(TesseractTextRecognizer.filter(lines, settings: .unfiltered, dx: 0, dy: 0).count == 3)
     }
