@@ -12,7 +12,7 @@ struct Analyze: ParsableCommand {
         abstract: "Analyse a screenshot: elements, labels, traits, order and what VoiceOver would say.",
         discussion: """
         Without --detections the element detector in Models/detector/ runs (without one, the OCR \
-        text alone becomes the elements, grouped and ordered). OCR (--ocr, default ppocr) reads the text of \
+        text alone becomes the elements, grouped and ordered). OCR (--ocr, default tesseract) reads the text of \
         text elements that have none and recovers text the detector missed (§5.1). A detections file \
         {"detections": [{"type", "box": [x, y, w, h], "confidence", "text", "iconLabel"}]} stands \
         in for the detector; its `text` and `iconLabel` stand in for OCR and icon recognition.
@@ -48,7 +48,7 @@ struct Analyze: ParsableCommand {
             let given = try detections.map {
                 try DetectionsFile.decode(readInputFile($0), maxDetections: configuration.limits.maxDetections)
             }
-            let analyzer = ScreenAnalyzer(configuration: configuration, detector: detector, textRecognizer: try modelOptions.makeTextRecognizer(default: detections == nil ? .ppocr : .none))
+            let analyzer = ScreenAnalyzer(configuration: configuration, detector: detector, textRecognizer: try modelOptions.makeTextRecognizer(default: detections == nil ? .tesseract : .none))
             let result = try analyzer.analyze(image: pixels, detections: given)
             switch format {
             case .json:

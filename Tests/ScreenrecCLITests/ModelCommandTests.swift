@@ -23,9 +23,9 @@ struct ModelCommandTests {
         }
     }
 
-    @Test("ocr --format text prints one line per text line")
-    func ocrText() throws {
-        let r = try CLI.run(["ocr", "Examples/clock.png", "--format", "text"])
+    @Test("ocr --format text prints one line per text line", arguments: ["tesseract", "ppocr"])
+    func ocrText(engine: String) throws {
+        let r = try CLI.run(["ocr", "Examples/clock.png", "--format", "text", "--ocr", engine])
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains("World Clock"), "\(lines)")
@@ -73,12 +73,13 @@ struct ModelCommandTests {
     }
 
     static let bad: [Bad] = [
-        Bad(name: "missing ONNX Runtime library", arguments: ["ocr", "Examples/clock.png", "--onnxruntime", "/nonexistent/libonnxruntime.so"],
+        Bad(name: "missing ONNX Runtime library", arguments: ["ocr", "Examples/clock.png", "--ocr", "ppocr", "--onnxruntime", "/nonexistent/libonnxruntime.so"],
             status: 78, message: "not found"),
-        Bad(name: "ONNX Runtime env pointing at a text file", arguments: ["ocr", "Examples/clock.png"],
+        Bad(name: "ONNX Runtime env pointing at a text file", arguments: ["ocr", "Examples/clock.png", "--ocr", "ppocr"],
             environment: ["SCREENREC_ONNXRUNTIME": "Examples/make_examples.py"], status: 78, message: "cannot load ONNX Runtime"),
-        Bad(name: "models folder without models", arguments: ["ocr", "Examples/clock.png", "--models", "Examples"],
+        Bad(name: "models folder without models", arguments: ["ocr", "Examples/clock.png", "--ocr", "ppocr", "--models", "Examples"],
             status: 78, message: "setup-models.sh"),
+        Bad(name: "unknown engine", arguments: ["ocr", "Examples/clock.png", "--ocr", "easyocr"], status: 64, message: "easyocr"),
         Bad(name: "ocr none", arguments: ["ocr", "Examples/clock.png", "--ocr", "none"], status: 64, message: "reads nothing"),
         Bad(name: "ocr of a text file", arguments: ["ocr", "Examples/make_examples.py"], status: 65, message: "not a PNG or JPEG"),
         Bad(name: "bench of a missing file", arguments: ["bench", "/nonexistent.png", "--ocr", "none"], status: 66, message: "no such file"),
@@ -93,10 +94,12 @@ struct ModelCommandTests {
         #expect(r.stdout.isEmpty)
     }
 
-    @Test("ocr of images at the edges of the size range", arguments: [(1, 1), (5, 3000), (3000, 5)])
-    func tinyAndThinImages(width: Int, height: Int) throws {
+    @Test("ocr of images at the edges of the size range",
+          arguments: [(1, 1), (5, 3000), (3000, 5)], ["tesseract", "ppocr"])
+    func tinyAndThinImages(size: (Int, Int), engine: String) throws {
+        let (width, height) = size
         let path = try CLI.temp("blank-\(width)x\(height).png", pngImage(width: width, height: height))
-        let r = try CLI.run(["ocr", path])
+        let r = try CLI.run(["ocr", path, "--ocr", engine])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("\"lines\""))
     }
