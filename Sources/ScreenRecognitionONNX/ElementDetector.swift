@@ -1,36 +1,52 @@
 import Foundation
 import ScreenRecognition
 
-/// The detector's `model.json`: the common contract plus its classes, input geometry and decoding.
+/// The detector's `model.json` (written by `training/screenrec_training/export.py`, format
+/// "screenrecognition-detector" version 1).
 ///
-/// The graph takes `[1, 3, height, width]` RGB floats made by letterboxing the screenshot (scaled to
-/// fit, aspect kept, placed at the top-left or centre, the rest filled with `padValue`) and then
-/// normalising `(pixel / scale − mean) / std`. It returns the top-K candidates already decoded:
-/// `scores [1, K]`, `classes [1, K]` (indices into `classes`) and `boxes [1, K, 4]` as x1, y1, x2, y2
-/// in input pixels. Training and export: training/README.md.
+/// The graph takes one `[1, 3, height, width]` RGB float input made by letterboxing the screenshot
+/// (scaled by `s = min(width / w, height / h)`, aspect kept, placed at the top-left — or centred —
+/// the rest filled with `padValue`), each channel `pixel / 255` when `valueRange` is [0, 1] (any
+/// mean/std is inside the graph). It returns the top-K candidates already decoded, one row each, in
+/// an output whose `columns` name x1, y1, x2, y2 (input pixels), score and classIndex (into
+/// `classes`). Per-class thresholds and NMS are the consumer's (here: ``PostProcessing``).
 public struct DetectorContract: Codable, Sendable, Hashable {
+    public struct Letterbox: Codable, Sendable, Hashable {
+        /// "top-left (offset 0, 0)" (the default) or "center".
+        public var placement: String?
+        /// The fill, per channel, in input value units.
+        public var padValue: [Float]?
+    }
+
     public struct Input: Codable, Sendable, Hashable {
+        public var name: String
         public var width: Int
         public var height: Int
-        /// "top-left" (default) or "center".
-        public var align: String?
-        /// The letterbox fill as a raw 0–255 grey level (default 0).
-        public var padValue: Float?
+        /// [0, 1]: values are pixel / 255; [0, 255]: raw pixels.
+        public var valueRange: [Float]?
+        public var letterbox: Letterbox?
     }
 
-    public struct Decoding: Codable, Sendable, Hashable {
-        /// "topk-xyxy": the graph returns decoded candidates (scores, classes, boxes).
-        public var type: String
-        public var scores: String
-        public var classes: String
-        public var boxes: String
+    public struct Output: Codable, Sendable, Hashable {
+        public var name: String
+        public var shape: [Int]?
+        public var columns: [String]?
     }
 
+    public var format: String
+    public var formatVersion: Int
+    public var file: String
+    public var bytes: Int?
+    public var sha256: String?
     public var classes: [String]
     public var input: Input
-    public var decoding: Decoding
+    public var outputs: [Output]
     /// The per-class thresholds file beside the model (§4.1), e.g. "thresholds.json".
-    public var thresholds: String?
+    public var thresholdsFile: String?
+    /// A short name for reports (default: the folder's name).
+    public var name: String?
+
+    static let requiredColumns = ["x1", "y1", "x2", "y2", "score", "classIndex"]
 }
 
 /// Per-class confidence thresholds chosen from precision-recall curves (§4.1, Fig. 5), stored beside
@@ -57,51 +73,58 @@ public struct DetectorThresholds: Codable, Sendable, Hashable {
 /// The element detector (§4) over ONNX Runtime: letterbox, normalise, run, map boxes back to the
 /// screenshot's pixels. Thresholds and NMS are the core's (``PostProcessing``).
 public final class ONNXElementDetector: ElementDetector, @unchecked Sendable {
-    public let contract: ModelContract
     public let detector: DetectorContract
     public let session: ONNXSession
+    /// A short name for reports.
+    public let name: String
     /// Per-class thresholds from the file beside the model (empty when the model ships none).
     public let thresholds: [ElementClass: Double]
     let classes: [ElementClass]
+    let output: String
+    /// Column indices of x1, y1, x2, y2, score, classIndex in each output row.
+    let columns: [Int]
     /// Candidates below this score are not returned at all: 0.05 — *design choice*, below every
     /// per-class threshold a PR curve would pick, so `--min-confidence` can still go low for eval.
     public var candidateFloor: Float = 0.05
 
-    /// Loads `detector.model.json` (or the given contract) from `directory`.
-    /// - Throws: `.model` when the files are missing, the contract is malformed or names classes the
-    ///   core does not know, or the ONNX file lacks the contract's tensors.
+    /// Loads `model.json` (or `contractName`) and the files it names from `directory`.
+    /// - Throws: `.model` when the files are missing, the contract is malformed or of another
+    ///   format, names classes the core does not know, or the ONNX file lacks its tensors.
     public init(directory: URL, runtime: ONNXRuntime, threads: Int = 2, contractName: String = "model.json") throws {
         let contractURL = directory.appendingPathComponent(contractName)
-        guard FileManager.default.fileExists(atPath: contractURL.path) else {
+        guard let data = FileManager.default.contents(atPath: contractURL.path) else {
             throw ScreenRecognitionError(.model, "no detector installed: \(contractURL.path) not found")
         }
-        let (contract, session) = try ModelContract.openSession(contractAt: contractURL, runtime: runtime, threads: threads)
         let detector: DetectorContract
         do {
-            detector = try JSONDecoder().decode(DetectorContract.self, from: Data(contentsOf: contractURL))
+            detector = try JSONDecoder().decode(DetectorContract.self, from: data)
         } catch {
-            throw ScreenRecognitionError(.model, "\(contractURL.path) is not a detector contract: \(error)")
+            throw ScreenRecognitionError(.model, "\(contractURL.path) is not a valid detector contract: \(error)")
+        }
+        let where_ = contractURL.path
+        guard detector.format == "screenrecognition-detector", detector.formatVersion == 1 else {
+            throw ScreenRecognitionError(.model, "\(where_): unsupported format \(detector.format) version \(detector.formatVersion) (expected screenrecognition-detector 1)")
         }
         var classes: [ElementClass] = []
         for name in detector.classes {
             guard let c = ElementClass(rawValue: name) else {
-                throw ScreenRecognitionError(.model, "\(contractURL.path) names unknown class '\(name)'")
+                throw ScreenRecognitionError(.model, "\(where_) names unknown class '\(name)'")
             }
             classes.append(c)
         }
-        guard detector.decoding.type == "topk-xyxy" else {
-            throw ScreenRecognitionError(.model, "\(contractURL.path): unsupported decoding '\(detector.decoding.type)' (expected topk-xyxy)")
-        }
         guard detector.input.width > 0, detector.input.height > 0, detector.input.width <= 4096, detector.input.height <= 4096 else {
-            throw ScreenRecognitionError(.model, "\(contractURL.path): input size \(detector.input.width)×\(detector.input.height) is not usable")
+            throw ScreenRecognitionError(.model, "\(where_): input size \(detector.input.width)×\(detector.input.height) is not usable")
         }
-        for name in [detector.decoding.scores, detector.decoding.classes, detector.decoding.boxes] where !session.outputNames.contains(name) {
-            throw ScreenRecognitionError(.model, "\(contractURL.path): the model has no output '\(name)'")
+        guard let out = detector.outputs.first(where: { o in DetectorContract.requiredColumns.allSatisfy { (o.columns ?? []).contains($0) } }) else {
+            throw ScreenRecognitionError(.model, "\(where_): no output with columns \(DetectorContract.requiredColumns.joined(separator: ", "))")
         }
-        guard session.inputNames.count == 1 else {
-            throw ScreenRecognitionError(.model, "\(contractURL.path): the detector must have one input, it has \(session.inputNames.count)")
-        }
-        if let file = detector.thresholds {
+        let modelURL = directory.appendingPathComponent(detector.file)
+        let contract = ModelContract(name: detector.name ?? directory.lastPathComponent, file: detector.file, bytes: detector.bytes,
+                                     inputs: [.init(name: detector.input.name)], outputs: [.init(name: out.name)])
+        try contract.checkFile(at: modelURL)
+        let session = try runtime.makeSession(modelPath: modelURL.path, threads: threads)
+        try contract.check(session)
+        if let file = detector.thresholdsFile {
             let url = directory.appendingPathComponent(file)
             do {
                 thresholds = try JSONDecoder().decode(DetectorThresholds.self, from: Data(contentsOf: url)).confidenceThresholds()
@@ -113,10 +136,12 @@ public final class ONNXElementDetector: ElementDetector, @unchecked Sendable {
         } else {
             thresholds = [:]
         }
-        self.contract = contract
         self.detector = detector
         self.session = session
+        self.name = contract.name
         self.classes = classes
+        self.output = out.name
+        self.columns = DetectorContract.requiredColumns.map { (out.columns ?? []).firstIndex(of: $0)! }
     }
 
     /// How a screenshot maps into the model's input.
@@ -146,18 +171,14 @@ public final class ONNXElementDetector: ElementDetector, @unchecked Sendable {
     public func inputTensor(for image: RGBAImage) -> (Tensor, Letterbox) {
         let W = detector.input.width, H = detector.input.height
         let lb = Self.letterbox(imageWidth: image.width, imageHeight: image.height, inputWidth: W, inputHeight: H,
-                                centered: detector.input.align == "center")
-        let norm = contract.normalization ?? ModelContract.Normalization(scale: 255, mean: [0, 0, 0], std: [1, 1, 1])
-        var mul = [Float](repeating: 1, count: 3), add = [Float](repeating: 0, count: 3)
-        for c in 0..<3 {
-            let mean = norm.mean.count == 3 ? norm.mean[c] : 0, std = norm.std.count == 3 && norm.std[c] != 0 ? norm.std[c] : 1
-            mul[c] = 1 / (norm.scale * std)
-            add[c] = -mean / std
-        }
-        let pad = detector.input.padValue ?? 0
+                                centered: detector.input.letterbox?.placement?.hasPrefix("center") == true)
+        // value = pixel / 255 for a [0, 1] input, the raw pixel for [0, 255].
+        let top = detector.input.valueRange?.last ?? 1
+        let mul = [Float](repeating: top > 1 ? 1 : 1 / 255, count: 3), add = [Float](repeating: 0, count: 3)
+        let pad = detector.input.letterbox?.padValue ?? [0, 0, 0]
         var values = [Float](repeating: 0, count: 3 * W * H)
         for c in 0..<3 {
-            let v = pad * mul[c] + add[c]
+            let v = pad.count == 3 ? pad[c] : (pad.first ?? 0)
             for i in (c * W * H)..<((c + 1) * W * H) { values[i] = v }
         }
         let resized = Self.areaResize(image, width: lb.width, height: lb.height)
@@ -215,11 +236,19 @@ public final class ONNXElementDetector: ElementDetector, @unchecked Sendable {
 
     public func detect(in image: RGBAImage) throws -> [Detection] {
         let (input, lb) = inputTensor(for: image)
-        let out = try session.run([session.inputNames[0]: input],
-                                  outputs: [detector.decoding.scores, detector.decoding.classes, detector.decoding.boxes])
-        guard let scores = out[detector.decoding.scores]?.values, let cls = out[detector.decoding.classes]?.values,
-              let boxes = out[detector.decoding.boxes]?.values, cls.count == scores.count, boxes.count == scores.count * 4 else {
-            throw ScreenRecognitionError(.runtime, "\(session.name) returned outputs of unexpected sizes")
+        let out = try session.run([detector.input.name: input], outputs: [output])
+        guard let rows = out[output], rows.shape.count >= 2, let width = rows.shape.last, width > columns.max()!,
+              rows.values.count % width == 0 else {
+            throw ScreenRecognitionError(.runtime, "\(session.name) returned '\(output)' of shape \(out[output]?.shape ?? []), expected [1, K, \(columns.count)]")
+        }
+        var scores: [Float] = [], cls: [Float] = [], boxes: [Float] = []
+        let n = rows.values.count / width
+        scores.reserveCapacity(n); cls.reserveCapacity(n); boxes.reserveCapacity(n * 4)
+        for r in 0..<n {
+            let base = r * width
+            boxes += [rows.values[base + columns[0]], rows.values[base + columns[1]], rows.values[base + columns[2]], rows.values[base + columns[3]]]
+            scores.append(rows.values[base + columns[4]])
+            cls.append(rows.values[base + columns[5]])
         }
         return Self.decode(scores: scores, classes: cls, boxes: boxes, classList: classes, letterbox: lb,
                            imageWidth: image.width, imageHeight: image.height, floor: candidateFloor)

@@ -82,7 +82,7 @@ struct Bench: ParsableCommand {
                 }
             }
             let report = BenchReport(images: images, sizes: sizes, runs: runs, warmup: warmup, threads: modelOptions.threads,
-                                     ocrEngine: modelOptions.ocrEngine().rawValue, detector: detector?.contract.name,
+                                     ocrEngine: modelOptions.ocrEngine().rawValue, detector: detector?.name,
                                      loadMilliseconds: load, stages: stages, peakRSSBytes: peakRSSBytes())
             try writeOutput(json ? report.jsonData() : Data(report.table.utf8), to: nil)
         }

@@ -3,36 +3,44 @@ import ScreenRecognition
 import Testing
 @testable import ScreenRecognitionONNX
 
-/// A stand-in detector graph with the real contract: `scores = S × max(x)`, so a white screenshot
-/// (normalised to 1) yields S and a black one yields nothing; `classes` and `boxes` are constants.
-func fakeDetector(in dir: URL, inputWidth: Int = 50, inputHeight: Int = 100, align: String = "top-left",
-                  thresholds: String? = #"{"thresholds": {"text": 0.4, "icon": 0.6}}"#) throws {
-    let scores: [Float] = [0.9, 0.7, 0.3, 0.01]
-    let classes: [Float] = [9, 4, 2, 9]  // text, icon, container, text
-    let boxes: [Float] = [10, 10, 20, 30, 0, 0, 50, 100, 5, 5, 5, 9, 1, 1, 2, 2]  // the third is empty
+/// A stand-in detector graph with the real contract (training/screenrec_training/export.py):
+/// rows [x1, y1, x2, y2, score, classIndex] = R × [1, 1, 1, 1, max(x), 1], so a white screenshot
+/// (value 1) yields R's scores and a black one yields none; boxes and classes are constants.
+func fakeDetector(in dir: URL, inputWidth: Int = 50, inputHeight: Int = 100, placement: String = "top-left (offset 0, 0)",
+                  thresholds: String? = #"{"rule": "test", "thresholds": {"text": 0.4, "icon": 0.6}}"#) throws {
+    let rows: [Float] = [
+        10, 10, 20, 30, 0.9, 9,    // text
+        0, 0, 50, 100, 0.7, 4,     // icon, the whole input
+        5, 5, 5, 9, 0.3, 2,        // container, empty box
+        1, 1, 2, 2, 0.01, 9,       // text under the floor
+    ]
+    var mask = [Float](repeating: 0, count: 24)
+    for r in 0..<4 { mask[r * 6 + 4] = 1 }           // where the score sits
+    var keep = [Float](repeating: 1, count: 24)
+    for r in 0..<4 { keep[r * 6 + 4] = 0 }
+    // rows × (keep + mask × max(x)): scores scale with the image's brightest value, the rest stay.
     let model = ONNXBuilder.model(
         nodes: [
             ONNXBuilder.node("ReduceMax", ["image"], ["m"], intAttributes: ["keepdims": 0]),
-            ONNXBuilder.node("Mul", ["S", "m"], ["scores"]),
-            ONNXBuilder.node("Identity", ["C"], ["classes"]),
-            ONNXBuilder.node("Identity", ["B"], ["boxes"]),
+            ONNXBuilder.node("Mul", ["M", "m"], ["mm"]),
+            ONNXBuilder.node("Add", ["K", "mm"], ["factor"]),
+            ONNXBuilder.node("Mul", ["R", "factor"], ["detections"]),
         ],
-        initializers: [ONNXBuilder.tensor("S", dims: [1, 4], values: scores), ONNXBuilder.tensor("C", dims: [1, 4], values: classes),
-                       ONNXBuilder.tensor("B", dims: [1, 4, 4], values: boxes)],
+        initializers: [ONNXBuilder.tensor("R", dims: [1, 4, 6], values: rows), ONNXBuilder.tensor("M", dims: [1, 4, 6], values: mask),
+                       ONNXBuilder.tensor("K", dims: [1, 4, 6], values: keep)],
         inputs: [ONNXBuilder.valueInfo("image", dims: [1, 3, inputHeight, inputWidth])],
-        outputs: [ONNXBuilder.valueInfo("scores", dims: [1, 4]), ONNXBuilder.valueInfo("classes", dims: [1, 4]),
-                  ONNXBuilder.valueInfo("boxes", dims: [1, 4, 4])])
+        outputs: [ONNXBuilder.valueInfo("detections", dims: [1, 4, 6])])
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     try model.write(to: dir.appendingPathComponent("detector.onnx"))
-    let contract: [String: Any] = [
-        "name": "fake", "file": "detector.onnx", "bytes": model.count,
+    var contract: [String: Any] = [
+        "format": "screenrecognition-detector", "formatVersion": 1, "file": "detector.onnx", "bytes": model.count,
         "classes": ElementClass.allCases.map(\.rawValue),
-        "inputs": [["name": "image", "shape": [1, 3, inputHeight, inputWidth]]],
-        "outputs": [["name": "scores"], ["name": "classes"], ["name": "boxes"]],
-        "normalization": ["scale": 255, "mean": [0, 0, 0], "std": [1, 1, 1]],
-        "input": ["width": inputWidth, "height": inputHeight, "align": align, "padValue": 0],
-        "decoding": ["type": "topk-xyxy", "scores": "scores", "classes": "classes", "boxes": "boxes"],
-    ].merging(thresholds == nil ? [:] : ["thresholds": "thresholds.json"]) { $1 }
+        "input": ["name": "image", "width": inputWidth, "height": inputHeight, "valueRange": [0, 1],
+                  "letterbox": ["placement": placement, "padValue": [0, 0, 0]]],
+        "outputs": [["name": "detections", "shape": [1, 4, 6], "columns": ["x1", "y1", "x2", "y2", "score", "classIndex"]]],
+        "decoding": ["topK": 4, "nmsIoU": 0.45],
+    ]
+    if thresholds != nil { contract["thresholdsFile"] = "thresholds.json" }
     try JSONSerialization.data(withJSONObject: contract).write(to: dir.appendingPathComponent("model.json"))
     if let thresholds { try Data(thresholds.utf8).write(to: dir.appendingPathComponent("thresholds.json")) }
 }
@@ -85,7 +93,7 @@ struct DetectorTests {
 
     @Test func inputIsPaddedWithThePadValue() throws {
         let dir = scratchDirectory("pad")
-        try fakeDetector(in: dir, align: "center")
+        try fakeDetector(in: dir, placement: "center")
         let detector = try ONNXElementDetector(directory: dir, runtime: ONNXRuntime.load())
         // A 100×100 white square into 50×100, centred: rows 25..<75 are 1, the rest 0.
         let (t, lb) = detector.inputTensor(for: RGBAImage(width: 100, height: 100, fill: RGB(r: 255, g: 255, b: 255)))
@@ -103,11 +111,13 @@ struct DetectorTests {
 
     static let badContracts: [BadContract] = [
         BadContract(name: "unknown class", edit: { $0["classes"] = ["text", "widget"] }, message: "unknown class 'widget'"),
-        BadContract(name: "missing output", edit: { $0["decoding"] = ["type": "topk-xyxy", "scores": "scores", "classes": "classes", "boxes": "bbox"] }, message: "no output 'bbox'"),
-        BadContract(name: "unknown decoding", edit: { $0["decoding"] = ["type": "anchors", "scores": "scores", "classes": "classes", "boxes": "boxes"] }, message: "unsupported decoding"),
+        BadContract(name: "missing output", edit: { $0["outputs"] = [["name": "bbox", "columns": ["x1", "y1", "x2", "y2", "score", "classIndex"]]] }, message: "no output 'bbox'"),
+        BadContract(name: "columns missing", edit: { $0["outputs"] = [["name": "detections", "columns": ["x1", "y1", "x2", "y2", "score"]]] }, message: "no output with columns"),
+        BadContract(name: "other format", edit: { $0["format"] = "yolo" }, message: "unsupported format"),
         BadContract(name: "wrong file size", edit: { $0["bytes"] = 12 }, message: "different or damaged"),
-        BadContract(name: "zero input", edit: { $0["input"] = ["width": 0, "height": 100] }, message: "not usable"),
-        BadContract(name: "not a contract", edit: { $0 = ["hello": "world"] }, message: "not a valid model contract"),
+        BadContract(name: "zero input", edit: { $0["input"] = ["name": "image", "width": 0, "height": 100] }, message: "not usable"),
+        BadContract(name: "wrong input name", edit: { $0["input"] = ["name": "x", "width": 50, "height": 100] }, message: "no input 'x'"),
+        BadContract(name: "not a contract", edit: { $0 = ["hello": "world"] }, message: "not a valid detector contract"),
     ]
 
     @Test(arguments: badContracts)
