@@ -155,13 +155,7 @@ struct BenchReport: Encodable {
         return s
     }
 
-    func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
-        data.append(0x0A)
-        return data
-    }
+    func jsonData() throws -> Data { try prettyJSON(self) }
 }
 
 /// Measures the time spent in a wrapped seam (reset before each run).

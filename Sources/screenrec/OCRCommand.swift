@@ -58,13 +58,7 @@ struct OCRReport: Encodable {
         }
     }
 
-    func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(self)
-        data.append(0x0A)
-        return data
-    }
+    func jsonData() throws -> Data { try prettyJSON(self) }
 }
 
 extension Rect {

@@ -89,3 +89,12 @@ func loadConfiguration(_ path: String?) throws -> AnalysisConfiguration {
         throw ScreenRecognitionError(e.kind, "\(path): \(e.message)")
     }
 }
+
+/// Pretty, key-sorted JSON ending in a newline: the CLI's report format.
+func prettyJSON(_ value: some Encodable) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    var data = try encoder.encode(value)
+    data.append(0x0A)
+    return data
+}

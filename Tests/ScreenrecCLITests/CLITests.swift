@@ -44,10 +44,11 @@ enum CLI {
     }
 }
 
-/// A PNG whose IHDR claims `width × height` (valid CRC) followed by a tiny IDAT and IEND.
-func pngHeader(width: UInt32, height: UInt32) -> Data {
-    func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-    func crc(_ bytes: [UInt8]) -> UInt32 {
+/// PNG building blocks for the tests: big-endian words and CRC-checked chunks.
+enum PNGBytes {
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    static func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    static func crc(_ bytes: [UInt8]) -> UInt32 {
         var c: UInt32 = 0xFFFF_FFFF
         for b in bytes {
             c ^= UInt32(b)
@@ -55,10 +56,15 @@ func pngHeader(width: UInt32, height: UInt32) -> Data {
         }
         return c ^ 0xFFFF_FFFF
     }
-    func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+    static func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
         let t = Array(type.utf8)
         return be(UInt32(body.count)) + t + body + be(crc(t + body))
     }
+}
+
+/// A PNG whose IHDR claims `width × height` (valid CRC) followed by a tiny IDAT and IEND.
+func pngHeader(width: UInt32, height: UInt32) -> Data {
+    let be = PNGBytes.be, chunk = PNGBytes.chunk
     let ihdr = be(width) + be(height) + [8, 6, 0, 0, 0]
     let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr)
         + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])

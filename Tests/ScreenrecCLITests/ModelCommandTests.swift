@@ -118,19 +118,7 @@ struct ModelCommandTests {
 
 /// A valid white RGB PNG of the given size (stored, uncompressed deflate blocks).
 func pngImage(width: Int, height: Int) -> Data {
-    func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-    func crc(_ bytes: [UInt8]) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for b in bytes {
-            c ^= UInt32(b)
-            for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        }
-        return c ^ 0xFFFF_FFFF
-    }
-    func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
-        let t = Array(type.utf8)
-        return be(UInt32(body.count)) + t + body + be(crc(t + body))
-    }
+    let be = PNGBytes.be, chunk = PNGBytes.chunk
     var raw: [UInt8] = []
     for _ in 0..<height { raw.append(0); raw += [UInt8](repeating: 255, count: width * 3) }
     // zlib stream of stored blocks (≤ 65535 bytes each) + Adler-32.
@@ -147,5 +135,5 @@ func pngImage(width: Int, height: Int) -> Data {
     for byte in raw { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
     z += be(b << 16 | a)
     let ihdr = be(UInt32(width)) + be(UInt32(height)) + [8, 2, 0, 0, 0]
-    return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + chunk("IDAT", z) + chunk("IEND", []))
+    return Data(PNGBytes.signature + chunk("IHDR", ihdr) + chunk("IDAT", z) + chunk("IEND", []))
 }
