@@ -620,8 +620,9 @@ span{{overflow-wrap:anywhere}}</style></head>
 
 
 # Collects labelled boxes in CSS px: clipped to the viewport and to the nearest `data-clip`
-# ancestor; dropped when less than half visible, smaller than 2 px, or (for elements outside a
-# dialog) centred under a dialog.
+# ancestor; dropped when smaller than 2 px, less than half visible (except pictures and
+# containers whose visible part is at least 24x24 px), or (for elements outside a dialog)
+# centred under a dialog.
 COLLECT_JS = r"""
 (() => {
   const W = innerWidth, H = innerHeight, out = [];
@@ -634,7 +635,10 @@ COLLECT_JS = r"""
     if (clip) { const c = clip.getBoundingClientRect();
       x1 = Math.max(x1, c.left); y1 = Math.max(y1, c.top); x2 = Math.min(x2, c.right); y2 = Math.min(y2, c.bottom); }
     if (x2 - x1 < 2 || y2 - y1 < 2) continue;
-    if ((x2 - x1) * (y2 - y1) < 0.5 * r.width * r.height) continue;
+    // Mostly hidden elements are dropped, except large clipped pictures and containers whose
+    // visible part is still an obvious picture/container (>= 24 px each way).
+    const big = (el.dataset.c === 'picture' || el.dataset.c === 'container') && x2 - x1 >= 24 && y2 - y1 >= 24;
+    if (!big && (x2 - x1) * (y2 - y1) < 0.5 * r.width * r.height) continue;
     const cx = (x1 + x2) / 2, cy = (y1 + y2) / 2;
     let hidden = false;
     dialogs.forEach((d, i) => { if (d !== el && !d.contains(el)) { const q = drects[i];
