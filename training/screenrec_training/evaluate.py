@@ -113,7 +113,7 @@ class Predictor:
     """Runs the exported-graph decoding (torch ExportWrapper or an ONNX file) on samples and
     returns boxes in the sample's original pixel space."""
 
-    def __init__(self, width, height, model=None, onnx_path=None, threads=2, min_score=0.01,
+    def __init__(self, width, height, model=None, onnx_path=None, threads=2, min_score=0.001,
                  nms_iou=0.6):
         self.width, self.height = width, height
         self.min_score = min_score
