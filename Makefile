@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/release/screenrec
 
-.PHONY: deps build demo test clean
+.PHONY: deps build demo test test-swift test-training clean
 
 deps:
 	@./scripts/install-deps.sh
@@ -15,9 +15,16 @@ build: deps
 demo: build
 	$(BIN) analyze Examples/clock.png --detections Examples/clock.detections.json --format transcript
 
-test: deps
+# Everything: the Swift package's tests, then training/'s pytest (Debian's CPU torch).
+test: test-swift test-training
+
+test-swift: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+test-training:
+	@./training/scripts/setup-test.sh
+	cd training && /usr/bin/python3 -m pytest -q tests
 
 clean:
 	rm -rf .build
