@@ -62,7 +62,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ScreenRecognitionONNXTests",
-            dependencies: ["ScreenRecognitionONNX", "ScreenRecognition"]
+            dependencies: ["ScreenRecognitionONNX", "ScreenRecognition", "ScreenRecognitionImageIO"]
         ),
         .testTarget(
             name: "ScreenRecognitionOCRTests",

@@ -154,6 +154,11 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     public var subtitleGap: Double = 0.03
     /// Picture subtitle: a second line is grouped too (§5.5).
     public var subtitleMaxLines = 2
+    /// A detected dialog hides what is behind it (seed 003) only when its confidence is at least
+    /// this: 0.5 — *design choice*, the conventional operating point. Hiding elements is the one
+    /// destructive heuristic, and the interim detector's dialog AP on real screens is 4%
+    /// (Models/detector/MODEL_CARD.md): its dialogs at 0.2–0.3 hid whole screens.
+    public var modalDialogMinConfidence: Double = 0.5
     public init() {}
 }
 

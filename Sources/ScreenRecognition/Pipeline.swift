@@ -140,7 +140,8 @@ public struct ScreenAnalyzer: Sendable {
         }
 
         elements = Metadata.absorbIntoControls(elements, containment: cfg.grouping.containment)
-        elements = Self.modalDialog(elements, diagnostics: &diagnostics, containment: cfg.grouping.containment)
+        elements = Self.modalDialog(elements, diagnostics: &diagnostics, containment: cfg.grouping.containment,
+                                    minConfidence: cfg.grouping.modalDialogMinConfidence)
         elements = Self.numberSegments(elements, image: image, settings: cfg.selection)
         elements = Metadata.markHeader(elements, screenHeight: h)
 
@@ -166,8 +167,14 @@ public struct ScreenAnalyzer: Sendable {
     /// A dialog blocks what is behind it (seed 003, `accessibilityViewIsModal`): when a dialog is
     /// detected, only the elements inside the most confident dialog stay; the dialog itself is not
     /// an element (VoiceOver moves through its title, message and buttons).
-    static func modalDialog(_ elements: [Element], diagnostics: inout [Diagnostic], containment: Double) -> [Element] {
-        let dialogs = elements.filter { $0.kind == .dialog }
+    static func modalDialog(_ elements: [Element], diagnostics: inout [Diagnostic], containment: Double,
+                            minConfidence: Double = 0.5) -> [Element] {
+        let all = elements.filter { $0.kind == .dialog }
+        let dialogs = all.filter { ($0.detections.first?.confidence ?? 0) >= minConfidence }
+        if dialogs.count < all.count {
+            diagnostics.append(Diagnostic(stage: "dialog", message: "\(all.count - dialogs.count) dialog(s) below confidence \(minConfidence) do not hide the screen"))
+        }
+        let elements = elements.filter { $0.kind != .dialog || dialogs.contains($0) }
         guard let dialog = dialogs.max(by: { ($0.detections.first?.confidence ?? 0) < ($1.detections.first?.confidence ?? 0) }) else {
             return elements
         }

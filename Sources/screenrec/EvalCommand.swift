@@ -148,11 +148,13 @@ struct Eval: ParsableCommand {
     }
 
     /// The detections to evaluate: read from `--detections FILE`, or made by running the detector on
-    /// each data-set image found in `--images DIR` (every candidate above the detector's floor, NMS
+    /// each data-set image found in `--images DIR` (every candidate scoring at least 0.001, NMS
     /// applied, no per-class threshold: AP sweeps all confidences).
     private func loadDetections(for data: CocoDataset, labelMap: LabelMap) throws -> LoadedDetections {
         if let images {
             let detector = try modelOptions.makeDetector(required: true)!
+            // AP integrates over every confidence: keep candidates down to 0.001 (COCO's practice).
+            detector.candidateFloor = 0.001
             var settings = PostProcessingSettings()
             settings.confidenceThresholds = Dictionary(uniqueKeysWithValues: ElementClass.allCases.map { ($0, 0) })
             var byID: [Int: [Detection]] = [:]

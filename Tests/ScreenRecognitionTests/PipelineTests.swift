@@ -92,6 +92,22 @@ struct PipelineTests {
         #expect(result.diagnostics.contains { $0.stage == "dialog" && $0.message.contains("1 element") })
     }
 
+    @Test("Only a confident dialog hides the screen", arguments: [(0.9, 3), (0.55, 3), (0.45, 4), (0.2, 4)])
+    func modalDialogConfidence(confidence: Double, spoken: Int) throws {
+        var config = AnalysisConfiguration()
+        config.postProcessing.confidenceThresholds[.dialog] = 0.1
+        let dets = [
+            det(.text, 16, 100, 200, 30, "Inbox"),
+            det(.dialog, 45, 300, 300, 200, conf: confidence),
+            det(.text, 70, 320, 250, 24, "Delete message?"),
+            det(.text, 80, 440, 80, 24, "Cancel"),
+            det(.text, 230, 440, 80, 24, "Delete"),
+        ]
+        let result = try ScreenAnalyzer(configuration: config).analyze(image: nil, size: ClockScreen.size, detections: dets)
+        #expect(result.transcript.count == spoken, "\(result.transcript)")
+        #expect(result.transcript.contains("Inbox") == (spoken == 4))
+    }
+
     @Test("Detections outside the image are ignored and reported; boxes are clipped")
     func outsideImage() throws {
         let dets = [det(.text, 500, 900, 40, 20, "Ghost"), det(.text, -10, 10, 100, 20, "Clipped")]
