@@ -59,7 +59,7 @@ def main(argv=None):
         if steps:
             last = steps[-1]
             rates = [r["img_per_s"] for r in steps]
-            train_info = (f"{last['iter']} iterations (batch {json.load(open(os.path.join(args.run, 'config.json')))['batch_size']}), "
+            train_info = (f"{ex['checkpoint']['iter']} iterations (logged up to {last['iter']}; batch {json.load(open(os.path.join(args.run, 'config.json')))['batch_size']}), "
                           f"epoch {last['epoch']}, {last['minutes']} min in the last chunk, last loss {last['loss']}, "
                           f"throughput {min(rates)}–{max(rates)} images/s (median {sorted(rates)[len(rates) // 2]}).")
     syn = ""
