@@ -5,9 +5,9 @@ import ScreenRecognitionONNX
 import ScreenRecognitionOCR
 
 /// Which OCR engine reads text. Both were measured on the same 16 check-set screens
-/// (Benchmarks/ocr-checkset/RESULTS.md): Tesseract 97.7% of words, 26/26 button lines, ~0.4 s a
-/// screen, 82 MiB; PP-OCRv4 97.6%, 26/26, 0.6–1.4 s, 385 MiB. Tesseract is the default: as
-/// accurate, 2–4× faster, within the 600 ms goal.
+/// (README, Benchmarks/ocr-checkset/RESULTS.md): Tesseract 97.7% of words, 26/26 button lines,
+/// 279 ms a screen (median, quiet 2-core machine), 82 MiB; PP-OCRv4 97.6%, 26/26, 383 ms, 387 MiB,
+/// and much slower on a busy machine. Tesseract is the default: as accurate, faster, a fifth of the memory.
 enum OCREngine: String, ExpressibleByArgument, CaseIterable {
     /// Tesseract 5 through its C API — the default.
     case tesseract
