@@ -41,8 +41,12 @@ public struct PostProcessingSettings: Codable, Sendable, Hashable {
     /// Minimum confidence per class (§4.1, Fig. 5: chosen per class from precision-recall curves).
     /// Until a detector ships its own thresholds file these are all 0.5 — *design choice*, the
     /// conventional operating point; the detector's model card replaces them with PR-curve picks.
-    public var confidenceThresholds: [ElementClass: Double] = Dictionary(
-        uniqueKeysWithValues: ElementClass.allCases.map { ($0, 0.5) })
+    public var confidenceThresholds: [ElementClass: Double] = uniformThresholds(0.5)
+    /// The same threshold for every class (`screenrec detect --min-confidence`, evaluation).
+    public static func uniformThresholds(_ threshold: Double) -> [ElementClass: Double] {
+        Dictionary(uniqueKeysWithValues: ElementClass.allCases.map { ($0, threshold) })
+    }
+
     /// IoU above which the less confident of two same-class boxes is dropped: 0.45, the value of the
     /// SSD reference implementation (the paper's detector is an SSD, §4.1 and its ref. [51]).
     public var nmsIoU: Double = 0.45
@@ -206,9 +210,11 @@ extension AnalysisConfiguration {
     /// Decodes a configuration file in which any key, at any depth, may be left out: the file is
     /// laid over the defaults before decoding, so `{"grouping": {"subtitleGap": 0.05}}` changes
     /// that one value. Unknown class names and wrong types are reported as ``ScreenRecognitionError``.
-    public static func decode(overridingDefaultsWith data: Data) throws -> AnalysisConfiguration {
+    /// `base` is what the file is laid over (the defaults, or e.g. the defaults with a detector's
+    /// per-class thresholds).
+    public static func decode(overridingDefaultsWith data: Data, base: AnalysisConfiguration = .default) throws -> AnalysisConfiguration {
         let encoder = JSONEncoder()
-        guard let defaults = try JSONSerialization.jsonObject(with: encoder.encode(AnalysisConfiguration.default)) as? [String: Any] else {
+        guard let defaults = try JSONSerialization.jsonObject(with: encoder.encode(base)) as? [String: Any] else {
             throw ScreenRecognitionError(.runtime, "cannot encode the default configuration")
         }
         let given: Any

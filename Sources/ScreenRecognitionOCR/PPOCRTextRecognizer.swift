@@ -40,7 +40,7 @@ public struct PPOCRTextRecognizer: TextRecognizer {
     ///
     /// - Parameters:
     ///   - modelsDirectory: the folder holding the `ppocrv4-*.model.json` contracts (or its parent,
-    ///     the repository's `Models/`); default `ModelLocator.modelsDirectory()/ocr`.
+    ///     the repository's `Models/`); default `RepositoryLocator.modelsDirectory()/ocr`.
     ///   - runtime: the ONNX Runtime to use; default `ONNXRuntime.load()`.
     ///   - threads: intra-op threads per model (2: the target machine's cores).
     /// - Throws: `.model` with "run scripts/setup-models.sh" when a file is missing, damaged or does
@@ -112,7 +112,7 @@ public struct PPOCRTextRecognizer: TextRecognizer {
         var candidates: [URL] = []
         if let given {
             candidates = [given, given.appendingPathComponent("ocr")]
-        } else if let models = ModelLocator.modelsDirectory() {
+        } else if let models = RepositoryLocator.modelsDirectory() {
             candidates = [models.appendingPathComponent("ocr"), models]
         }
         for c in candidates where fm.fileExists(atPath: c.appendingPathComponent(detectorContractName).path) {

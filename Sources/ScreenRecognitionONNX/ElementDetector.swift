@@ -241,32 +241,25 @@ public final class ONNXElementDetector: ElementDetector, @unchecked Sendable {
               rows.values.count % width == 0 else {
             throw ScreenRecognitionError(.runtime, "\(session.name) returned '\(output)' of shape \(out[output]?.shape ?? []), expected [1, K, \(columns.count)]")
         }
-        var scores: [Float] = [], cls: [Float] = [], boxes: [Float] = []
-        let n = rows.values.count / width
-        scores.reserveCapacity(n); cls.reserveCapacity(n); boxes.reserveCapacity(n * 4)
-        for r in 0..<n {
-            let base = r * width
-            boxes += [rows.values[base + columns[0]], rows.values[base + columns[1]], rows.values[base + columns[2]], rows.values[base + columns[3]]]
-            scores.append(rows.values[base + columns[4]])
-            cls.append(rows.values[base + columns[5]])
-        }
-        return Self.decode(scores: scores, classes: cls, boxes: boxes, classList: classes, letterbox: lb,
+        return Self.decode(rows: rows.values, rowWidth: width, columns: columns, classList: classes, letterbox: lb,
                            imageWidth: image.width, imageHeight: image.height, floor: candidateFloor)
     }
 
-    /// Turns the graph's top-K outputs into detections in screenshot pixels (pure; tested on its own).
-    public static func decode(scores: [Float], classes cls: [Float], boxes: [Float], classList: [ElementClass], letterbox lb: Letterbox,
+    /// Turns the graph's rows of top-K candidates into detections in screenshot pixels (pure).
+    /// `columns` gives the positions of x1, y1, x2, y2, score and classIndex within each row.
+    public static func decode(rows: [Float], rowWidth: Int, columns: [Int], classList: [ElementClass], letterbox lb: Letterbox,
                               imageWidth: Int, imageHeight: Int, floor: Float) -> [Detection] {
         var result: [Detection] = []
-        for k in scores.indices where scores[k].isFinite && scores[k] >= floor {
-            let c = Int(cls[k])
-            guard c >= 0, c < classList.count else { continue }
-            let x1 = Double(boxes[k * 4]), y1 = Double(boxes[k * 4 + 1]), x2 = Double(boxes[k * 4 + 2]), y2 = Double(boxes[k * 4 + 3])
+        for start in stride(from: 0, to: rows.count - rowWidth + 1, by: rowWidth) {
+            func at(_ column: Int) -> Float { rows[start + columns[column]] }
+            let score = at(4), c = Int(at(5))
+            guard score.isFinite, score >= floor, c >= 0, c < classList.count else { continue }
+            let x1 = Double(at(0)), y1 = Double(at(1)), x2 = Double(at(2)), y2 = Double(at(3))
             guard [x1, y1, x2, y2].allSatisfy(\.isFinite), x2 > x1, y2 > y1 else { continue }
             let r = lb.unmap(Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1))
                 .clamped(width: Double(imageWidth), height: Double(imageHeight))
             guard r.width >= 1, r.height >= 1 else { continue }
-            result.append(Detection(type: classList[c], box: r, confidence: Double(min(1, scores[k]))))
+            result.append(Detection(type: classList[c], box: r, confidence: Double(min(1, score))))
         }
         return result
     }

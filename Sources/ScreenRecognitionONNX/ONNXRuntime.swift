@@ -207,6 +207,3 @@ public enum RepositoryLocator {
         return nil
     }
 }
-
-/// Kept for the helpers' API: `ModelLocator.modelsDirectory()`.
-public typealias ModelLocator = RepositoryLocator

@@ -42,7 +42,7 @@ struct Analyze: ParsableCommand {
     func run() throws {
         try CLIErrors.run {
             let detector = detections == nil ? try modelOptions.makeDetector() : nil
-            var configuration = try withDetectorThresholds(loadConfiguration(config), userFile: config, detector: detector)
+            var configuration = try loadConfiguration(config, base: withDetectorThresholds(.default, detector: detector))
             if hints { configuration.announcements.includeHints = true }
             let pixels = try loadImage(at: image, maxPixels: configuration.limits.maxPixels)
             let given = try detections.map {

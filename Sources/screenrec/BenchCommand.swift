@@ -54,7 +54,7 @@ struct Bench: ParsableCommand {
             if detector != nil { load["detector"] = ms(clock.now - t1) }
             let timedOCR = recognizer.map { TimedTextRecognizer(base: $0) }
             let timedDetector = detector.map { TimedDetector(base: $0) }
-            let analyzer = ScreenAnalyzer(configuration: try withDetectorThresholds(.default, userFile: nil, detector: detector), detector: timedDetector, textRecognizer: timedOCR)
+            let analyzer = ScreenAnalyzer(configuration: withDetectorThresholds(.default, detector: detector), detector: timedDetector, textRecognizer: timedOCR)
             let decoder = SystemImageDecoder()
             let maxPixels = AnalysisConfiguration.default.limits.maxPixels
 
@@ -165,6 +165,12 @@ final class StageTimer: @unchecked Sendable {
     func add(_ v: Double) { lock.lock(); total += v; lock.unlock() }
     func reset() { lock.lock(); total = 0; lock.unlock() }
     var elapsed: Double { lock.lock(); defer { lock.unlock() }; return total }
+    /// Runs `body`, adding its wall time.
+    func measure<T>(_ body: () throws -> T) rethrows -> T {
+        let clock = ContinuousClock(), start = clock.now
+        defer { add(ms(clock.now - start)) }
+        return try body()
+    }
 }
 
 final class TimedTextRecognizer: TextRecognizer, @unchecked Sendable {
@@ -174,9 +180,7 @@ final class TimedTextRecognizer: TextRecognizer, @unchecked Sendable {
     func reset() { timer.reset() }
     var elapsed: Double { timer.elapsed }
     func recognizeText(in image: RGBAImage, region: Rect?) throws -> [RecognizedText] {
-        let clock = ContinuousClock(), start = clock.now
-        defer { timer.add(ms(clock.now - start)) }
-        return try base.recognizeText(in: image, region: region)
+        try timer.measure { try base.recognizeText(in: image, region: region) }
     }
 }
 
@@ -187,8 +191,6 @@ final class TimedDetector: ElementDetector, @unchecked Sendable {
     func reset() { timer.reset() }
     var elapsed: Double { timer.elapsed }
     func detect(in image: RGBAImage) throws -> [Detection] {
-        let clock = ContinuousClock(), start = clock.now
-        defer { timer.add(ms(clock.now - start)) }
-        return try base.detect(in: image)
+        try timer.measure { try base.detect(in: image) }
     }
 }

@@ -45,10 +45,10 @@ struct Detect: ParsableCommand {
     func run() throws {
         try CLIErrors.run {
             let detector = try modelOptions.makeDetector(required: true)!
-            var settings = try withDetectorThresholds(.default, userFile: nil, detector: detector).postProcessing
+            var settings = withDetectorThresholds(.default, detector: detector).postProcessing
             if let m = minConfidence {
                 detector.candidateFloor = Float(min(m, Double(detector.candidateFloor)))
-                settings.confidenceThresholds = Dictionary(uniqueKeysWithValues: ElementClass.allCases.map { ($0, m) })
+                settings.confidenceThresholds = PostProcessingSettings.uniformThresholds(m)
             }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -62,7 +62,7 @@ struct Detect: ParsableCommand {
                     line.width = pixels.width
                     line.height = pixels.height
                     line.detections = found.map {
-                        Line.D(type: $0.type, box: $0.box.rounded(), confidence: ($0.confidence * 10000).rounded() / 10000)
+                        Line.D(type: $0.type, box: $0.box.rounded(), confidence: $0.confidence.roundedConfidence)
                     }
                 } catch let e as ScreenRecognitionError where e.kind != .model && e.kind != .runtime {
                     line.error = e.message

@@ -76,14 +76,10 @@ struct ModelOptions: ParsableArguments {
     }
 }
 
-/// A configuration whose thresholds come from the detector's PR-curve file (§4.1), unless the
-/// user's configuration file sets `postProcessing.confidenceThresholds` itself.
-func withDetectorThresholds(_ base: AnalysisConfiguration, userFile: String?, detector: ONNXElementDetector?) throws -> AnalysisConfiguration {
-    guard let detector, !detector.thresholds.isEmpty else { return base }
-    if let userFile, let object = try? JSONSerialization.jsonObject(with: readInputFile(userFile)) as? [String: Any],
-       let post = object["postProcessing"] as? [String: Any], post["confidenceThresholds"] != nil {
-        return base
-    }
+/// `base` with the per-class thresholds of the detector's PR-curve file (§4.1); a configuration
+/// file is laid over the result (``loadConfiguration(_:base:)``), so its thresholds still win.
+func withDetectorThresholds(_ base: AnalysisConfiguration, detector: ONNXElementDetector?) -> AnalysisConfiguration {
+    guard let detector else { return base }
     var c = base
     for (cls, t) in detector.thresholds { c.postProcessing.confidenceThresholds[cls] = t }
     return c

@@ -156,7 +156,7 @@ struct Eval: ParsableCommand {
             // AP integrates over every confidence: keep candidates down to 0.001 (COCO's practice).
             detector.candidateFloor = 0.001
             var settings = PostProcessingSettings()
-            settings.confidenceThresholds = Dictionary(uniqueKeysWithValues: ElementClass.allCases.map { ($0, 0) })
+            settings.confidenceThresholds = PostProcessingSettings.uniformThresholds(0)
             var byID: [Int: [Detection]] = [:]
             var missing = 0
             for (n, image) in data.images.enumerated() {

@@ -53,8 +53,8 @@ struct OCRReport: Encodable {
 
     init(lines: [RecognizedText]) {
         self.lines = lines.map { l in
-            Line(text: l.text, box: l.box.rounded(), confidence: (l.confidence * 10000).rounded() / 10000,
-                 words: l.words.map { Word(text: $0.text, box: $0.box.rounded(), confidence: ($0.confidence * 10000).rounded() / 10000) })
+            Line(text: l.text, box: l.box.rounded(), confidence: l.confidence.roundedConfidence,
+                 words: l.words.map { Word(text: $0.text, box: $0.box.rounded(), confidence: $0.confidence.roundedConfidence) })
         }
     }
 

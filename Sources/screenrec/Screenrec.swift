@@ -80,11 +80,11 @@ func readInputFile(_ path: String, maxBytes: Int = 64 * 1024 * 1024) throws -> D
     try readFile(at: path, maxBytes: maxBytes)
 }
 
-func loadConfiguration(_ path: String?) throws -> AnalysisConfiguration {
-    guard let path else { return .default }
+func loadConfiguration(_ path: String?, base: AnalysisConfiguration = .default) throws -> AnalysisConfiguration {
+    guard let path else { return base }
     let data = try readInputFile(path)
     do {
-        return try AnalysisConfiguration.decode(overridingDefaultsWith: data)
+        return try AnalysisConfiguration.decode(overridingDefaultsWith: data, base: base)
     } catch let e as ScreenRecognitionError {
         throw ScreenRecognitionError(e.kind, "\(path): \(e.message)")
     }

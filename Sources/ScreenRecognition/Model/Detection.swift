@@ -75,7 +75,8 @@ public struct Detection: Codable, Sendable, Hashable {
 }
 
 extension Double {
-    var roundedConfidence: Double { (self * 10000).rounded() / 10000 }
+    /// A confidence as written in JSON output: four decimals.
+    public var roundedConfidence: Double { (self * 10000).rounded() / 10000 }
 }
 
 /// A line of text read by a ``TextRecognizer``.
