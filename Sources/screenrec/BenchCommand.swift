@@ -10,14 +10,15 @@ import Glibc
 /// `screenrec bench`: how long each stage of the pipeline takes, measured the same way every time.
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Time each pipeline stage (decode, detect, ocr, heuristics, total) and report peak memory.",
+        abstract: "Time each pipeline stage (decode, detect, ocr, content, heuristics, total) and report peak memory.",
         discussion: """
         Each image is decoded from bytes already in memory and analysed --runs times after --warmup \
         untimed runs; the table gives the median and 95th percentile over all images and runs, in \
         milliseconds. Model loading happens once, before any run, and is reported on its own line. \
-        "heuristics" is everything the analysis does besides detection and OCR (§4.1 post-processing \
+        "content" is picture description and icon clickability (--content). \
+        "heuristics" is everything the analysis does besides detection, OCR and content (§4.1 post-processing \
         through §5.6 ordering and announcements). Peak memory is the process's maximum resident set \
-        size (getrusage). Stages without a model (no detector installed, --ocr none) show "-".
+        size (getrusage). Stages without a model (no detector installed, --ocr none, --content off) show "-".
         """)
 
     @Argument(help: "Screenshots (PNG or JPEG).")
@@ -44,7 +45,7 @@ struct Bench: ParsableCommand {
         try CLIErrors.run {
             let clock = ContinuousClock()
             var load: [String: Double] = [:]
-            var stages: [String: [Double]] = ["decode": [], "detect": [], "ocr": [], "heuristics": [], "total": []]
+            var stages: [String: [Double]] = ["decode": [], "detect": [], "ocr": [], "content": [], "heuristics": [], "total": []]
 
             let t0 = clock.now
             let recognizer = try modelOptions.makeTextRecognizer()
@@ -52,17 +53,23 @@ struct Bench: ParsableCommand {
             let t1 = clock.now
             let detector = try modelOptions.makeDetector()
             if detector != nil { load["detector"] = ms(clock.now - t1) }
+            let t2 = clock.now
+            let content = try modelOptions.makeContentRecognizer()
+            if content != nil { load["content"] = ms(clock.now - t2) }
+            let timedContent = content.map { TimedContentRecognizer(base: $0) }
             let timedOCR = recognizer.map { TimedTextRecognizer(base: $0) }
             let timedDetector = detector.map { TimedDetector(base: $0) }
-            let analyzer = ScreenAnalyzer(configuration: withDetectorThresholds(.default, detector: detector), detector: timedDetector, textRecognizer: timedOCR)
+            let analyzer = ScreenAnalyzer(configuration: withContentThresholds(withDetectorThresholds(.default, detector: detector), content: content),
+                                          detector: timedDetector, textRecognizer: timedOCR, contentRecognizer: timedContent)
             let decoder = SystemImageDecoder()
             let maxPixels = AnalysisConfiguration.default.limits.maxPixels
 
             var sizes: [String] = []
+            var counts: [String: Int] = [:]
             for path in images {
                 let bytes = try readImageFile(at: path)
                 for i in 0..<(warmup + runs) {
-                    timedOCR?.reset(); timedDetector?.reset()
+                    timedOCR?.reset(); timedDetector?.reset(); timedContent?.reset()
                     let start = clock.now
                     let pixels: RGBAImage
                     do { pixels = try decoder.decode(bytes, maxPixels: maxPixels) } catch let e as ScreenRecognitionError {
@@ -73,16 +80,22 @@ struct Bench: ParsableCommand {
                     let end = clock.now
                     if i == 0 { sizes.append("\(pixels.width)×\(pixels.height)") }
                     guard i >= warmup else { continue }
-                    let detectMs = timedDetector?.elapsed ?? 0, ocrMs = timedOCR?.elapsed ?? 0
+                    let detectMs = timedDetector?.elapsed ?? 0, ocrMs = timedOCR?.elapsed ?? 0, contentMs = timedContent?.elapsed ?? 0
                     stages["decode"]!.append(ms(decoded - start))
                     if timedDetector != nil { stages["detect"]!.append(detectMs) }
                     if timedOCR != nil { stages["ocr"]!.append(ocrMs) }
-                    stages["heuristics"]!.append(ms(end - decoded) - detectMs - ocrMs)
+                    if let timedContent {
+                        stages["content"]!.append(contentMs)
+                        for (k, v) in timedContent.counts { counts[k, default: 0] += v }
+                    }
+                    stages["heuristics"]!.append(ms(end - decoded) - detectMs - ocrMs - contentMs)
                     stages["total"]!.append(ms(end - start))
                 }
             }
             let report = BenchReport(images: images, sizes: sizes, runs: runs, warmup: warmup, threads: modelOptions.threads,
                                      ocrEngine: modelOptions.ocrEngine().rawValue, detector: detector?.name,
+                                     contentModels: content.map { c in [c.pictures?.name, c.clickability?.name].compactMap { $0 } } ?? [],
+                                     contentCalls: counts,
                                      loadMilliseconds: load, stages: stages, peakRSSBytes: peakRSSBytes())
             try writeOutput(json ? report.jsonData() : Data(report.table.utf8), to: nil)
         }
@@ -118,14 +131,18 @@ struct BenchReport: Encodable {
     var threads: Int
     var ocrEngine: String
     var detector: String?
+    /// The content models that ran, and how many calls each kind of content recognition made in the timed runs.
+    var contentModels: [String]
+    var contentCalls: [String: Int]
     var loadMs: [String: Double]
     var stages: [String: Stage]
-    var stageOrder = ["decode", "detect", "ocr", "heuristics", "total"]
+    var stageOrder = ["decode", "detect", "ocr", "content", "heuristics", "total"]
     var peakRSSBytes: Int
 
-    enum CodingKeys: String, CodingKey { case images, sizes, runs, warmup, threads, ocrEngine, detector, loadMs, stages, peakRSSBytes }
+    enum CodingKeys: String, CodingKey { case images, sizes, runs, warmup, threads, ocrEngine, detector, contentModels, contentCalls, loadMs, stages, peakRSSBytes }
 
     init(images: [String], sizes: [String], runs: Int, warmup: Int, threads: Int, ocrEngine: String, detector: String?,
+         contentModels: [String] = [], contentCalls: [String: Int] = [:],
          loadMilliseconds: [String: Double], stages: [String: [Double]], peakRSSBytes: Int) {
         func r(_ v: Double?) -> Double? { v.map { ($0 * 100).rounded() / 100 } }
         self.images = images
@@ -135,6 +152,8 @@ struct BenchReport: Encodable {
         self.threads = threads
         self.ocrEngine = ocrEngine
         self.detector = detector
+        self.contentModels = contentModels
+        self.contentCalls = contentCalls
         self.loadMs = loadMilliseconds.mapValues { ($0 * 100).rounded() / 100 }
         self.stages = stages.mapValues { Stage(medianMs: r(percentile($0, 50)), p95Ms: r(percentile($0, 95)), samples: $0.count) }
         self.peakRSSBytes = peakRSSBytes
@@ -143,7 +162,10 @@ struct BenchReport: Encodable {
     var table: String {
         func f(_ v: Double?) -> String { v.map { String(format: "%9.1f", $0) } ?? "        -" }
         var s = "screenrec bench: \(images.count) image(s) (\(Set(sizes).sorted().joined(separator: ", "))), \(runs) run(s) each after \(warmup) warm-up, \(threads) thread(s)\n"
-        s += "OCR: \(ocrEngine); detector: \(detector ?? "none installed")\n"
+        s += "OCR: \(ocrEngine); detector: \(detector ?? "none installed"); content: \(contentModels.isEmpty ? "none" : contentModels.joined(separator: ", "))\n"
+        if !contentCalls.isEmpty {
+            s += "content calls (timed runs): " + contentCalls.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + "\n"
+        }
         let loads = loadMs.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.1f", $0.value)) ms" }
         s += "model load (once): \(loads.isEmpty ? "-" : loads.joined(separator: ", "))\n"
         s += "stage          median       p95   (ms)\n"
@@ -192,5 +214,27 @@ final class TimedDetector: ElementDetector, @unchecked Sendable {
     var elapsed: Double { timer.elapsed }
     func detect(in image: RGBAImage) throws -> [Detection] {
         try timer.measure { try base.detect(in: image) }
+    }
+}
+
+/// Times the content recognizer (all three kinds together) and counts its calls per kind.
+final class TimedContentRecognizer: ContentRecognizer, @unchecked Sendable {
+    let base: any ContentRecognizer
+    let timer = StageTimer()
+    private let lock = NSLock()
+    private var calls: [String: Int] = [:]
+    init(base: any ContentRecognizer) { self.base = base }
+    func reset() { timer.reset(); lock.lock(); calls = [:]; lock.unlock() }
+    var elapsed: Double { timer.elapsed }
+    var counts: [String: Int] { lock.lock(); defer { lock.unlock() }; return calls }
+    private func count(_ k: String) { lock.lock(); calls[k, default: 0] += 1; lock.unlock() }
+    func recognizeIcon(in image: RGBAImage, box: Rect) throws -> IconRecognition? {
+        count("icons"); return try timer.measure { try base.recognizeIcon(in: image, box: box) }
+    }
+    func describePicture(in image: RGBAImage, box: Rect) throws -> PictureDescription? {
+        count("pictures"); return try timer.measure { try base.describePicture(in: image, box: box) }
+    }
+    func clickProbability(of icon: IconFeatures) throws -> Double? {
+        count("clickability"); return try timer.measure { try base.clickProbability(of: icon) }
     }
 }
