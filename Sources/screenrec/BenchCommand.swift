@@ -66,6 +66,7 @@ struct Bench: ParsableCommand {
 
             var sizes: [String] = []
             var counts: [String: Int] = [:]
+            var contentMs_: [String: Double] = [:]
             for path in images {
                 let bytes = try readImageFile(at: path)
                 for i in 0..<(warmup + runs) {
@@ -87,6 +88,7 @@ struct Bench: ParsableCommand {
                     if let timedContent {
                         stages["content"]!.append(contentMs)
                         for (k, v) in timedContent.counts { counts[k, default: 0] += v }
+                        for (k, v) in timedContent.milliseconds { contentMs_[k, default: 0] += v }
                     }
                     stages["heuristics"]!.append(ms(end - decoded) - detectMs - ocrMs - contentMs)
                     stages["total"]!.append(ms(end - start))
@@ -96,6 +98,7 @@ struct Bench: ParsableCommand {
                                      ocrEngine: modelOptions.ocrEngine().rawValue, detector: detector?.name,
                                      contentModels: content.map { c in [c.pictures?.name, c.clickability?.name].compactMap { $0 } } ?? [],
                                      contentCalls: counts,
+                                     contentMsPerCall: counts.reduce(into: [:]) { r, kv in if kv.value > 0 { r[kv.key] = (contentMs_[kv.key] ?? 0) / Double(kv.value) } },
                                      loadMilliseconds: load, stages: stages, peakRSSBytes: peakRSSBytes())
             try writeOutput(json ? report.jsonData() : Data(report.table.utf8), to: nil)
         }
@@ -134,15 +137,17 @@ struct BenchReport: Encodable {
     /// The content models that ran, and how many calls each kind of content recognition made in the timed runs.
     var contentModels: [String]
     var contentCalls: [String: Int]
+    /// Mean milliseconds per call of each kind of content recognition in the timed runs.
+    var contentMsPerCall: [String: Double]
     var loadMs: [String: Double]
     var stages: [String: Stage]
     var stageOrder = ["decode", "detect", "ocr", "content", "heuristics", "total"]
     var peakRSSBytes: Int
 
-    enum CodingKeys: String, CodingKey { case images, sizes, runs, warmup, threads, ocrEngine, detector, contentModels, contentCalls, loadMs, stages, peakRSSBytes }
+    enum CodingKeys: String, CodingKey { case images, sizes, runs, warmup, threads, ocrEngine, detector, contentModels, contentCalls, contentMsPerCall, loadMs, stages, peakRSSBytes }
 
     init(images: [String], sizes: [String], runs: Int, warmup: Int, threads: Int, ocrEngine: String, detector: String?,
-         contentModels: [String] = [], contentCalls: [String: Int] = [:],
+         contentModels: [String] = [], contentCalls: [String: Int] = [:], contentMsPerCall: [String: Double] = [:],
          loadMilliseconds: [String: Double], stages: [String: [Double]], peakRSSBytes: Int) {
         func r(_ v: Double?) -> Double? { v.map { ($0 * 100).rounded() / 100 } }
         self.images = images
@@ -154,6 +159,7 @@ struct BenchReport: Encodable {
         self.detector = detector
         self.contentModels = contentModels
         self.contentCalls = contentCalls
+        self.contentMsPerCall = contentMsPerCall.mapValues { ($0 * 1000).rounded() / 1000 }
         self.loadMs = loadMilliseconds.mapValues { ($0 * 100).rounded() / 100 }
         self.stages = stages.mapValues { Stage(medianMs: r(percentile($0, 50)), p95Ms: r(percentile($0, 95)), samples: $0.count) }
         self.peakRSSBytes = peakRSSBytes
@@ -164,7 +170,9 @@ struct BenchReport: Encodable {
         var s = "screenrec bench: \(images.count) image(s) (\(Set(sizes).sorted().joined(separator: ", "))), \(runs) run(s) each after \(warmup) warm-up, \(threads) thread(s)\n"
         s += "OCR: \(ocrEngine); detector: \(detector ?? "none installed"); content: \(contentModels.isEmpty ? "none" : contentModels.joined(separator: ", "))\n"
         if !contentCalls.isEmpty {
-            s += "content calls (timed runs): " + contentCalls.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + "\n"
+            s += "content calls (timed runs): " + contentCalls.sorted { $0.key < $1.key }.map {
+                "\($0.key) \($0.value) × " + String(format: "%.3f ms", contentMsPerCall[$0.key] ?? 0)
+            }.joined(separator: ", ") + "\n"
         }
         let loads = loadMs.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.1f", $0.value)) ms" }
         s += "model load (once): \(loads.isEmpty ? "-" : loads.joined(separator: ", "))\n"
@@ -217,24 +225,34 @@ final class TimedDetector: ElementDetector, @unchecked Sendable {
     }
 }
 
-/// Times the content recognizer (all three kinds together) and counts its calls per kind.
+/// Times the content recognizer (all three kinds together, and per kind) and counts its calls per kind.
 final class TimedContentRecognizer: ContentRecognizer, @unchecked Sendable {
     let base: any ContentRecognizer
     let timer = StageTimer()
     private let lock = NSLock()
     private var calls: [String: Int] = [:]
+    private var perKind: [String: Double] = [:]
     init(base: any ContentRecognizer) { self.base = base }
-    func reset() { timer.reset(); lock.lock(); calls = [:]; lock.unlock() }
+    func reset() { timer.reset(); lock.lock(); calls = [:]; perKind = [:]; lock.unlock() }
     var elapsed: Double { timer.elapsed }
     var counts: [String: Int] { lock.lock(); defer { lock.unlock() }; return calls }
-    private func count(_ k: String) { lock.lock(); calls[k, default: 0] += 1; lock.unlock() }
+    var milliseconds: [String: Double] { lock.lock(); defer { lock.unlock() }; return perKind }
+    private func measure<T>(_ kind: String, _ body: () throws -> T) rethrows -> T {
+        let clock = ContinuousClock(), start = clock.now
+        defer {
+            let t = ms(clock.now - start)
+            timer.add(t)
+            lock.lock(); calls[kind, default: 0] += 1; perKind[kind, default: 0] += t; lock.unlock()
+        }
+        return try body()
+    }
     func recognizeIcon(in image: RGBAImage, box: Rect) throws -> IconRecognition? {
-        count("icons"); return try timer.measure { try base.recognizeIcon(in: image, box: box) }
+        try measure("icons") { try base.recognizeIcon(in: image, box: box) }
     }
     func describePicture(in image: RGBAImage, box: Rect) throws -> PictureDescription? {
-        count("pictures"); return try timer.measure { try base.describePicture(in: image, box: box) }
+        try measure("pictures") { try base.describePicture(in: image, box: box) }
     }
     func clickProbability(of icon: IconFeatures) throws -> Double? {
-        count("clickability"); return try timer.measure { try base.clickProbability(of: icon) }
+        try measure("clickability") { try base.clickProbability(of: icon) }
     }
 }

@@ -72,7 +72,7 @@ struct PictureDescriberTests {
     }
 
     @Test("Probabilities of classes sharing a label are summed",
-          arguments: [([0.4, 0.3, 0.3], [0, 0, 1], "Cat", 0.7), ([0.5, 0.1, 0.4], [0, 1, 1], "Cat", 0.5),
+          arguments: [([0.4, 0.3, 0.3], [0, 0, 1], "Cat", 0.7), ([0.55, 0.05, 0.4], [0, 1, 1], "Cat", 0.55),
                       ([0.2, 0.2, 0.6], [0, 0, 1], "Dog", 0.6)] as [([Float], [Int], String, Double)])
     func summing(probabilities: [Float], index: [Int], label: String, confidence: Double) {
         let d = ONNXPictureDescriber.bestLabel(probabilities: probabilities, labelIndex: index, labels: ["Cat", "Dog"])
@@ -108,5 +108,107 @@ struct PictureDescriberTests {
             guard let e = error as? ScreenRecognitionError else { return false }
             return e.kind == .model && e.message.contains(c.message)
         }
+    }
+}
+
+@Suite("Clickability model (Models/clickability)")
+struct ClickabilityModelTests {
+    static let directory = packageRoot.appendingPathComponent("Models/clickability")
+
+    struct Screen: Decodable {
+        struct D: Decodable { var type: ElementClass; var box: Rect }
+        var width: Int
+        var height: Int
+        var detections: [D]
+    }
+    struct Expected: Decodable {
+        struct Icon: Decodable { var index: Int; var vector: [Double]; var probability: Double }
+        var icons: [Icon]
+    }
+
+    static func load() throws -> ([Detection], ImageInfo, Expected) {
+        let screen = try JSONDecoder().decode(Screen.self, from: Data(contentsOf: fixtures.appendingPathComponent("clickability-screen.json")))
+        let expected = try JSONDecoder().decode(Expected.self, from: Data(contentsOf: fixtures.appendingPathComponent("clickability-expected.json")))
+        let detections = screen.detections.map { Detection(type: $0.type, box: $0.box, confidence: 0.9) }
+        return (detections, ImageInfo(width: screen.width, height: screen.height), expected)
+    }
+
+    /// Parity: the Swift pipeline's `IconFeatures` → model vector equals what training computed in
+    /// Python for the same detections, and the ONNX model gives Python's probabilities.
+    @Test func featuresAndProbabilitiesMatchPython() throws {
+        let (detections, screen, expected) = try Self.load()
+        let model = try ONNXClickabilityModel(directory: Self.directory, runtime: ONNXRuntime.load())
+        #expect(expected.icons.count == detections.filter { $0.type == .icon }.count)
+        var features: [IconFeatures] = []
+        for icon in expected.icons {
+            let f = Interactivity.features(of: detections[icon.index], among: detections, screen: screen)
+            features.append(f)
+            let v = model.vector(for: f)
+            #expect(v.count == icon.vector.count)
+            for (a, b) in zip(v, icon.vector) { #expect(abs(Double(a) - b) < 1e-5, "icon \(icon.index): \(v) vs \(icon.vector)") }
+        }
+        let batch = try model.probabilities(of: features)
+        for (p, icon) in zip(batch, expected.icons) { #expect(abs(p - icon.probability) < 1e-4, "icon \(icon.index)") }
+        #expect(abs(try model.probability(of: features[0]) - expected.icons[0].probability) < 1e-4)
+        #expect(try model.probabilities(of: []) == [])
+    }
+
+    @Test func thresholdComesFromTheCard() throws {
+        let model = try ONNXClickabilityModel(directory: Self.directory, runtime: ONNXRuntime.load())
+        let t = try #require(model.threshold)
+        #expect(t > 0 && t < 1)
+        let recognizer = ONNXContentRecognizer(clickability: model)
+        #expect(recognizer.applyingThresholds(to: .default).interactivity.clickThreshold == t)
+        #expect(ONNXContentRecognizer().applyingThresholds(to: .default) == .default)
+    }
+
+    @Test func emptyRecognizerSaysDontKnow() throws {
+        let r = ONNXContentRecognizer()
+        let image = RGBAImage(width: 10, height: 10, fill: RGB(r: 0, g: 0, b: 0))
+        #expect(try r.describePicture(in: image, box: Rect(x: 0, y: 0, width: 10, height: 10)) == nil)
+        #expect(try r.recognizeIcon(in: image, box: Rect(x: 0, y: 0, width: 10, height: 10)) == nil)
+        let f = IconFeatures(normalizedFrame: Rect(x: 0, y: 0, width: 0.1, height: 0.1), screenWidth: 10, screenHeight: 10,
+                             meaning: nil, neighboursOnRow: 0, similarIconsOnRow: 0, hasTextOnRow: false)
+        #expect(try r.clickProbability(of: f) == nil)
+    }
+
+    /// An icon classifier plugged into the composite answers icon meanings.
+    @Test func iconClassifierIsConsulted() throws {
+        struct Fixed: IconClassifying {
+            func classifyIcon(in image: RGBAImage, box: Rect) throws -> IconRecognition? { IconRecognition(meaning: .back, confidence: 0.8) }
+        }
+        let r = ONNXContentRecognizer(icons: Fixed())
+        let image = RGBAImage(width: 10, height: 10, fill: RGB(r: 0, g: 0, b: 0))
+        #expect(try r.recognizeIcon(in: image, box: Rect(x: 0, y: 0, width: 5, height: 5))?.meaning == .back)
+    }
+
+    static let badContracts: [BadModel] = [
+        BadModel(name: "other format", edit: { $0["format"] = "screenrecognition-picture-describer" }, message: "unsupported format"),
+        BadModel(name: "unknown feature", edit: { $0["features"] = ["x", "y", "colour"] }, message: "feature 'colour'"),
+        BadModel(name: "no features", edit: { $0["features"] = [String]() }, message: "no features"),
+        BadModel(name: "threshold above 1", edit: { $0["threshold"] = 1.5 }, message: "outside 0...1"),
+        BadModel(name: "bad probability column", edit: { $0["probabilityColumn"] = 2 }, message: "probabilityColumn"),
+        BadModel(name: "wrong file size", edit: { $0["bytes"] = 5 }, message: "different or damaged"),
+        BadModel(name: "wrong input name", edit: { $0["inputs"] = [["name": "x"]] }, message: "no input 'x'"),
+        BadModel(name: "missing onnx", links: [], edit: { _ in }, message: "model file not found"),
+        BadModel(name: "not a contract", edit: { $0 = ["hello": "world"] }, message: "not a valid clickability model"),
+    ]
+
+    @Test(arguments: badContracts)
+    func badContractsAreClearErrors(_ c: BadModel) throws {
+        let dir = try scratchModel(c.name, shipped: "clickability", links: c.links ?? ["clickability.onnx"], edit: c.edit)
+        #expect { try ONNXClickabilityModel(directory: dir, runtime: ONNXRuntime.load()) } throws: { error in
+            guard let e = error as? ScreenRecognitionError else { return false }
+            return e.kind == .model && e.message.contains(c.message)
+        }
+    }
+
+    /// A model whose input has another width than the feature list is caught when it runs, as an error.
+    @Test func featureCountMismatchIsAnError() throws {
+        let dir = try scratchModel("fewer", shipped: "clickability", links: ["clickability.onnx"]) { $0["features"] = ["x", "y"] }
+        let model = try ONNXClickabilityModel(directory: dir, runtime: ONNXRuntime.load())
+        let f = IconFeatures(normalizedFrame: Rect(x: 0, y: 0, width: 0.1, height: 0.1), screenWidth: 10, screenHeight: 10,
+                             meaning: nil, neighboursOnRow: 0, similarIconsOnRow: 0, hasTextOnRow: false)
+        #expect(throws: ScreenRecognitionError.self) { try model.probability(of: f) }
     }
 }
