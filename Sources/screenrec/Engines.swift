@@ -67,16 +67,23 @@ struct ModelOptions: ParsableArguments {
     }
 
     /// The content models installed in the models folder (§5.2, §5.4), or nil when `--content off`
-    /// (or off by `fallback`) or none is installed. Each model loads only when its `model.json` is
-    /// there; one that is there but broken is an error.
+    /// (or off by `fallback`) or none is installed (an error with an explicit `--content on`). Each
+    /// model loads only when its `model.json` is there; one that is there but broken is an error.
     func makeContentRecognizer(default fallback: Switch = .on) throws -> ONNXContentRecognizer? {
-        guard (content ?? fallback) == .on, let dir = modelsDirectory else { return nil }
+        guard (content ?? fallback) == .on else { return nil }
+        // Asked for explicitly (`--content on`), missing models are an error; by default, a note-free nil.
+        guard let dir = content == .on ? try requireModelsDirectory() : modelsDirectory else { return nil }
         func installed(_ name: String) -> URL? {
             let d = dir.appendingPathComponent(name)
             return FileManager.default.fileExists(atPath: d.appendingPathComponent("model.json").path) ? d : nil
         }
         let pictureDir = installed("pictures"), clickDir = installed("clickability")
-        guard pictureDir != nil || clickDir != nil else { return nil }
+        guard pictureDir != nil || clickDir != nil else {
+            if content == .on {
+                throw ScreenRecognitionError(.model, "--content on, but no content model is installed: neither \(dir.path)/pictures/model.json nor \(dir.path)/clickability/model.json exists")
+            }
+            return nil
+        }
         let runtime = try ONNXRuntime.load(libraryPath: onnxruntime)
         // The tree ensemble is tiny (one row of 9 features): one thread, no pool to wake.
         return ONNXContentRecognizer(

@@ -42,6 +42,8 @@ struct ContentCommandTests {
         Bad(name: "no model installed", arguments: ["describe", "\(fixtures)/cat.jpg", "--models", "Tests"], status: 78, message: "no picture describer installed"),
         Bad(name: "bar above 1", arguments: ["describe", "\(fixtures)/cat.jpg", "--min-confidence", "2"], status: 64, message: "--min-confidence"),
         Bad(name: "no image", arguments: ["describe"], status: 64, message: "image"),
+        Bad(name: "content on without models", arguments: ["analyze", "Examples/clock.png", "--ocr", "none", "--content", "on", "--models", "Tests"],
+            status: 78, message: "no content model is installed"),
         Bad(name: "unknown content switch", arguments: ["analyze", "Examples/clock.png", "--content", "maybe"], status: 64, message: "maybe"),
     ]
 
