@@ -62,7 +62,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ScreenRecognitionONNXTests",
-            dependencies: ["ScreenRecognitionONNX", "ScreenRecognition", "ScreenRecognitionImageIO"]
+            dependencies: ["ScreenRecognitionONNX", "ScreenRecognition", "ScreenRecognitionImageIO"],
+            exclude: ["Fixtures"]  // read from the package root (like Models/), not bundled
         ),
         .testTarget(
             name: "ScreenRecognitionOCRTests",
