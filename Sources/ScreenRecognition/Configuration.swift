@@ -188,6 +188,11 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     public var clickThreshold: Double = 0.5
     /// Without a clickability model, the rule in ``Interactivity/ruleBasedClickable(_:)`` decides.
     public var useRuleWithoutModel = true
+    /// With a model, icons in the navigation bar (``Interactivity/isBarItem(_:)``) are buttons
+    /// whatever the model says. The model learnt ui-real's labels, which call 220 of the 236
+    /// navigation-bar icons of its valid split plain icons (measured when the model was trained),
+    /// so it never calls a bar icon a button; on iOS, bar-button items are buttons.
+    public var barIconsAreButtons = true
     public init() {}
 }
 

@@ -117,6 +117,7 @@ public struct ScreenAnalyzer: Sendable {
                 }
                 if let probability {
                     clickable = probability >= cfg.interactivity.clickThreshold
+                        || (cfg.interactivity.barIconsAreButtons && Interactivity.isBarItem(features))
                 } else if cfg.interactivity.useRuleWithoutModel {
                     clickable = Interactivity.ruleBasedClickable(features)
                 }

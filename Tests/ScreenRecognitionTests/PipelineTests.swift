@@ -171,6 +171,18 @@ struct ContentSeamTests {
         #expect((result.elements.first?.kind == .button) == button)
     }
 
+    @Test("With a model, a navigation-bar icon is a button whatever the model says, unless the setting is off",
+          arguments: [(40.0, true, true), (40.0, false, false), (400.0, true, false)])
+    func barIcons(y: Double, barIconsAreButtons: Bool, button: Bool) throws {
+        var cfg = AnalysisConfiguration.default
+        cfg.interactivity.barIconsAreButtons = barIconsAreButtons
+        let icon = det(.icon, 340, y, 30, 30)
+        let content = ReplayContentRecognizer(clickProbability: { _ in 0.01 })
+        let result = try ScreenAnalyzer(configuration: cfg, contentRecognizer: content)
+            .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)), detections: [icon])
+        #expect((result.elements.first?.kind == .button) == button)
+    }
+
     @Test("A cell's clickable icon becomes the cell's custom action; a plain one is not spoken as an action")
     func customActions() throws {
         let cell = det(.container, 0, 300, 390, 60)
