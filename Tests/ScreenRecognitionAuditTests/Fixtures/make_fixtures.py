@@ -142,6 +142,7 @@ def android_inbox():
     s.raw(box(0, 0, 412, 64) + "background:#6200ee;")
     s.text(72, 18, 120, 28, "Messages", size=20, weight=500, color="#fff")
     s.icon(360, 18, 28, "share", color="#fff")
+    s.det("container", 0, 72, 412, 68, conf=0.8)
     s.text(16, 80, 170, 24, "Anna Smith", weight=700)
     s.text(296, 80, 100, 22, "17/07/2020", size=14, color="#666", align="right")
     s.text(16, 110, 250, 22, "Lunch on Friday?", size=15, color="#333")
