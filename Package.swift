@@ -84,7 +84,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ScreenRecognitionAuditTests",
-            dependencies: ["ScreenRecognitionAudit", "ScreenRecognition", "ScreenRecognitionTesting"],
+            dependencies: ["ScreenRecognitionAudit", "ScreenRecognition", "ScreenRecognitionTesting", "ScreenRecognitionImageIO"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -24,6 +24,9 @@ enum UIAutomatorParser {
             let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unknown error"
             throw ScreenRecognitionError(.invalidInput, "malformed uiautomator XML at line \(parser.lineNumber): \(reason)")
         }
+        guard delegate.stack.isEmpty else {
+            throw ScreenRecognitionError(.invalidInput, "malformed uiautomator XML: \(delegate.stack.count) <node> element(s) not closed (truncated file?)")
+        }
         guard delegate.sawHierarchy || !delegate.roots.isEmpty else {
             throw ScreenRecognitionError(.invalidInput, "not a uiautomator dump: no <hierarchy> or <node> element")
         }
