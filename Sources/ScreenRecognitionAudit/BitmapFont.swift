@@ -60,3 +60,4 @@ enum BitmapFont {
         text.isEmpty ? 0 : (text.count * (width + 1) - 1) * scale
     }
 }
+
