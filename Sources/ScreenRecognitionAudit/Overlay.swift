@@ -63,8 +63,9 @@ public enum Overlay {
         return c.image
     }
 
-    /// Glyph pixels per font pixel: 2 on a 780-pixel-wide screenshot, 3 on 1170.
-    static func textScale(_ image: RGBAImage) -> Int { max(1, image.width / 360) }
+    /// Glyph pixels per font pixel: 3 on a 780-pixel-wide screenshot (2× iPhone), 4 on 1170 (3×): digits
+    /// about 21–28 px tall, readable at the 390-pt display width.
+    static func textScale(_ image: RGBAImage) -> Int { max(1, image.width / 240) }
 }
 
 /// A mutable RGBA buffer with the few drawing operations overlays need.
