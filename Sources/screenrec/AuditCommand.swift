@@ -53,6 +53,9 @@ struct Audit: ParsableCommand {
     @Option(help: "An AnalysisConfiguration JSON file (any key left out keeps its default).")
     var config: String?
 
+    @Option(help: ArgumentHelp("Also write the screenshot with the findings drawn and numbered to this PNG (one screen only).", valueName: "png"))
+    var overlay: String?
+
     @Flag(help: "Exit with status 1 when there is an error-severity finding.")
     var strict = false
 
@@ -67,8 +70,8 @@ struct Audit: ParsableCommand {
         var isDir: ObjCBool = false
         let folder = FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
         if !folder, hierarchy == nil { throw ValidationError("--hierarchy FILE is required when auditing one screenshot") }
-        if folder, hierarchy != nil || detections != nil {
-            throw ValidationError("--hierarchy and --detections name one screen's files; a folder pairs files by name")
+        if folder, hierarchy != nil || detections != nil || overlay != nil {
+            throw ValidationError("--hierarchy, --detections and --overlay name one screen's files; a folder pairs files by name")
         }
         var hasErrors = false
         try CLIErrors.run {
@@ -93,6 +96,7 @@ struct Audit: ParsableCommand {
                 let (report, pixels) = try engine.audit(image: path, hierarchy: hierarchy!, detections: detections,
                                                         format: hierarchyFormat, scale: scale, pointScale: pointScale)
                 hasErrors = report.count(.error) > 0
+                if let overlay { try writeOutput(try encodePNG(Overlay.findings(pixels, report: report)), to: overlay) }
                 switch format {
                 case .text: try writeOutput(Data(report.text.utf8), to: output)
                 case .json: try writeOutput(report.jsonData(), to: output)
