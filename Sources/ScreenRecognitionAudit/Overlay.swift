@@ -59,7 +59,19 @@ public enum Overlay {
         var c = Canvas(image, extraHeight: 0)
         let line = max(2, s / 2 + 1)
         for f in report.findings.reversed() { c.stroke(f.frame, color(for: f.severity), thickness: line) }
-        for (i, f) in report.findings.enumerated() { c.tag("\(i + 1)", at: f.frame, color: color(for: f.severity), scale: s) }
+        // Findings on the same frame share one tag ("2,10"), in the colour of the worst.
+        var frames: [(frame: Rect, numbers: [Int], severity: Severity)] = []
+        for (i, f) in report.findings.enumerated() {
+            if let k = frames.firstIndex(where: { $0.frame == f.frame }) {
+                frames[k].numbers.append(i + 1)
+                frames[k].severity = min(frames[k].severity, f.severity)
+            } else {
+                frames.append((f.frame, [i + 1], f.severity))
+            }
+        }
+        for t in frames {
+            c.tag(t.numbers.map(String.init).joined(separator: ","), at: t.frame, color: color(for: t.severity), scale: s)
+        }
         return c.image
     }
 

@@ -134,7 +134,7 @@ enum Rules {
         case .android: fix = "\(name).contentDescription = \(literal(shown)) (or remove contentDescription so TalkBack reads the text)"
         }
         return Finding(rule: .labelMismatch, frame: x.frame,
-                       message: "\(x.reference) is labelled “\(label)” but shows “\(shown)”.", suggestion: fix, line: x.line)
+                       message: "\(x.type)\(x.identifier.map { " #\($0)" } ?? "") is labelled “\(label)” but shows “\(shown)” on screen; voice-control and screen-reader users hear a name they cannot see.", suggestion: fix, line: x.line)
     }
 
     static func missingTraits(_ e: Element, _ x: ExposedElement, platform: Platform) -> [Finding] {

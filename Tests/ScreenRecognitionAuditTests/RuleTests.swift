@@ -22,7 +22,7 @@ struct RuleTests {
         Expected(fixture: .iosInbox, rule: .missingLabel, severity: .error, message: "Button #composeButton has no accessibility label", fix: "composeButton.accessibilityLabel = \"Edit\""),
         Expected(fixture: .iosInbox, rule: .missingLabel, severity: .error, message: "Pixels suggest “Search”", fix: "searchTab.accessibilityLabel = \"Search\""),
         Expected(fixture: .androidInbox, rule: .missingLabel, severity: .error, message: "nav_search has no accessibility label", fix: "navSearch.contentDescription = \"Search\""),
-        Expected(fixture: .iosInbox, rule: .labelMismatch, severity: .warning, message: "labelled “Submit” but shows “Send”", fix: "accessibilityLabel = \"Send\""),
+        Expected(fixture: .iosInbox, rule: .labelMismatch, severity: .warning, message: "Button is labelled “Submit” but shows “Send” on screen", fix: "accessibilityLabel = \"Send\""),
         Expected(fixture: .iosInbox, rule: .missingTrait, severity: .warning, message: "“Notifications” looks like a switch (On)", fix: ".toggleButton"),
         Expected(fixture: .iosInbox, rule: .missingTrait, severity: .warning, message: "“Inbox” looks like the selected tab", fix: ".selected"),
         Expected(fixture: .androidInbox, rule: .missingTrait, severity: .warning, message: "“Wi-Fi only” looks like a switch (On)", fix: "isCheckable = true"),
