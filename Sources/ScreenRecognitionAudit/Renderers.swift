@@ -104,26 +104,16 @@ enum SARIF {
     }
 }
 
-extension AuditReport {
-    /// A self-contained HTML page: the overlay picture (PNG bytes, embedded as base64) and a table of
-    /// findings numbered as on the picture.
-    public func html(overlayPNG: Data?) -> String {
-        func esc(_ s: String) -> String {
-            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
-        var rows = ""
-        for (i, f) in findings.enumerated() {
-            rows += "<tr class=\"\(f.severity.rawValue)\"><td>\(i + 1)</td><td>\(f.severity.rawValue)</td><td><code>\(f.rule.rawValue)</code></td>"
-                + "<td>\(esc(f.message))</td><td><code>\(esc(f.suggestion))</code></td><td>\(esc(f.frame.description))\(f.line.map { "<br>line \($0)" } ?? "")</td></tr>\n"
-        }
-        let picture = overlayPNG.map {
-            "<img alt=\"The screenshot with each finding's frame drawn and numbered\" src=\"data:image/png;base64,\($0.base64EncodedString())\">"
-        } ?? ""
-        let notesHTML = notes.map { "<p class=\"note\">\(esc($0))</p>" }.joined()
-        return """
+enum HTML {
+    static func escape(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    static func page(title: String, body: String) -> String {
+        """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>Accessibility audit: \(esc(image))</title>
+        <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
         <style>
         body{font-family:system-ui,sans-serif;margin:2em;color:#222}
         .layout{display:flex;gap:2em;align-items:flex-start}
@@ -134,14 +124,61 @@ extension AuditReport {
         tr.warning td:nth-child(2){color:#a05a00}
         code{font-size:12px;white-space:pre-wrap}
         </style></head><body>
-        <h1>Accessibility audit: \(esc(image))</h1>
-        <p>\(findings.count) findings: \(count(.error)) errors, \(count(.warning)) warnings, \(count(.note)) notes. Hierarchy: \(esc(hierarchy)) (\(hierarchyFormat.rawValue), \(Self.number(scale)) px per unit). Frames are in image pixels [x, y, width, height].</p>
-        \(notesHTML)
-        <div class="layout">\(picture)
-        <table><thead><tr><th>#</th><th>severity</th><th>rule</th><th>finding</th><th>fix</th><th>frame</th></tr></thead><tbody>
-        \(rows)</tbody></table></div>
+        <h1>\(escape(title))</h1>
+        \(body)
         </body></html>
 
         """
+    }
+
+    static func row(_ n: Int, _ f: Finding, extra: String = "") -> String {
+        "<tr class=\"\(f.severity.rawValue)\"><td>\(n)</td><td>\(f.severity.rawValue)</td><td><code>\(f.rule.rawValue)</code></td>"
+            + "<td>\(escape(f.message))\(extra)</td><td><code>\(escape(f.suggestion))</code></td><td>\(escape(f.frame.description))\(f.line.map { "<br>line \($0)" } ?? "")</td></tr>\n"
+    }
+
+    static let header = "<thead><tr><th>#</th><th>severity</th><th>rule</th><th>finding</th><th>fix</th><th>frame</th></tr></thead>"
+}
+
+extension AuditReport {
+    /// A self-contained HTML page: the overlay picture (PNG bytes, embedded as base64) and a table of
+    /// findings numbered as on the picture.
+    public func html(overlayPNG: Data?) -> String {
+        HTML.page(title: "Accessibility audit: \(image)", body: htmlSection(overlayPNG: overlayPNG))
+    }
+
+    /// The page's body: summary, notes, picture and findings table.
+    func htmlSection(overlayPNG: Data?) -> String {
+        let rows = findings.enumerated().map { HTML.row($0.offset + 1, $0.element) }.joined()
+        let picture = overlayPNG.map {
+            "<img alt=\"The screenshot with each finding's frame drawn and numbered\" src=\"data:image/png;base64,\($0.base64EncodedString())\">"
+        } ?? ""
+        let notesHTML = notes.map { "<p class=\"note\">\(HTML.escape($0))</p>" }.joined()
+        return """
+        <p>\(findings.count) findings: \(count(.error)) errors, \(count(.warning)) warnings, \(count(.note)) notes. Hierarchy: \(HTML.escape(hierarchy)) (\(hierarchyFormat.rawValue), \(Self.number(scale)) px per unit). Frames are in image pixels [x, y, width, height].</p>
+        \(notesHTML)
+        <div class="layout">\(picture)
+        <table>\(HTML.header)<tbody>
+        \(rows)</tbody></table></div>
+        """
+    }
+}
+
+extension BatchReport {
+    /// One self-contained page: the distinct findings (each once, with its screens), then each
+    /// screen with its overlay picture (`overlays` by image name) and its own findings.
+    public func html(overlays: [String: Data]) -> String {
+        var body = "<p>\(screens.count) screens, \(findings.count) distinct findings.</p>\n<h2>Distinct findings</h2>\n<table>\(HTML.header)<tbody>\n"
+        for (i, m) in findings.enumerated() {
+            let f = Finding(rule: m.rule, severity: m.severity, frame: m.frame, message: m.message, suggestion: m.suggestion, line: m.line)
+            body += HTML.row(i + 1, f, extra: "<br><small>on \(m.screens.map(HTML.escape).joined(separator: ", "))</small>")
+        }
+        body += "</tbody></table>\n"
+        for sc in screens where sc.error != nil {
+            body += "<p class=\"note\">\(HTML.escape(sc.image)): \(HTML.escape(sc.error!))</p>\n"
+        }
+        for r in reports {
+            body += "<h2>\(HTML.escape(r.image))</h2>\n" + r.htmlSection(overlayPNG: overlays[r.image]) + "\n"
+        }
+        return HTML.page(title: "Accessibility audit: \(screens.count) screens", body: body)
     }
 }

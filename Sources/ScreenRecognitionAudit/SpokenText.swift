@@ -34,8 +34,9 @@ public enum SpokenText {
         func matches(_ pattern: String) -> [NSTextCheckingResult] {
             (try? NSRegularExpression(pattern: pattern)).map { $0.matches(in: text, range: NSRange(location: 0, length: ns.length)) } ?? []
         }
-        // Numeric dates: d/m/y, m/d/y, with /, . or - (the year has 2 or 4 digits).
-        for m in matches(#"(?<![\d/.-])(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})(?![\d/.-])"#) {
+        // Numeric dates: d/m/y, m/d/y, with /, . or - (the year has 2 or 4 digits). ASCII digits only
+        // ([0-9], not \d, which also matches other scripts' digits that Int() does not parse).
+        for m in matches(#"(?<![0-9/.-])([0-9]{1,2})([/.-])([0-9]{1,2})\2([0-9]{4}|[0-9]{2})(?![0-9/.-])"#) {
             let a = Int(ns.substring(with: m.range(at: 1)))!, b = Int(ns.substring(with: m.range(at: 3)))!
             let y = ns.substring(with: m.range(at: 4))
             let year = y.count == 2 ? "20" + y : y
@@ -58,7 +59,7 @@ public enum SpokenText {
                                explanation: "“\(excerpt)” has no space after the full stop, so the sentences run together.",
                                replacement: ns.replacingCharacters(in: at, with: " ")))
         }
-        for m in matches(#"(\d+)\.(\d+) ([A-Za-z]+)"#) where countNouns.contains(ns.substring(with: m.range(at: 3)).lowercased()) {
+        for m in matches(#"([0-9]+)\.([0-9]+) ([A-Za-z]+)"#) where countNouns.contains(ns.substring(with: m.range(at: 3)).lowercased()) {
             let excerpt = ns.substring(with: m.range)
             let at = NSRange(location: m.range(at: 2).location, length: 0)
             out.append(Problem(kind: .missingSpaceAfterFullStop, excerpt: excerpt,
@@ -66,7 +67,7 @@ public enum SpokenText {
                                replacement: ns.replacingCharacters(in: at, with: " ")))
         }
         // Quotes right after a digit are read as inches (") or feet (').
-        for m in matches(#"\d(["”″]|['’′](?![a-z]))"#) {
+        for m in matches(#"[0-9](["”″]|['’′](?![a-z]))"#) {
             let q = ns.substring(with: m.range(at: 1))
             let unit = "\"”″".contains(q) ? "inches" : "feet"
             let excerpt = ns.substring(with: m.range)

@@ -84,12 +84,12 @@ struct Audit: ParsableCommand {
                 case .json: try writeOutput(batch.jsonData(), to: output)
                 case .sarif: try writeOutput(batch.sarifData(), to: output)
                 case .html:
-                    var page = ""
+                    var overlays: [String: Data] = [:]
                     for r in batch.reports {
                         let pixels = try loadImage(at: (path as NSString).appendingPathComponent(r.image), maxPixels: engine.configuration.limits.maxPixels)
-                        page += r.html(overlayPNG: try encodePNG(Overlay.findings(pixels, report: r)))
+                        overlays[r.image] = try encodePNG(Overlay.findings(pixels, report: r), favorSpeed: true)
                     }
-                    try writeOutput(Data(page.utf8), to: output)
+                    try writeOutput(Data(batch.html(overlays: overlays).utf8), to: output)
                 }
                 if batch.screens.contains(where: { $0.error != nil }) { throw ExitCode(65) }
             } else {

@@ -124,3 +124,25 @@ struct HierarchyTests {
         }
     }
 }
+
+@Suite("Hierarchy robustness")
+struct HierarchyRobustnessTests {
+    @Test("every truncation of the bundled trees parses or throws a clear error, and audits never crash", arguments: Fixture.allCases)
+    func truncations(_ fixture: Fixture) throws {
+        let data = try Fixture.data(fixture.hierarchyFile)
+        let (analysis, _) = try fixture.analysis()
+        for end in stride(from: 0, to: data.count, by: 41) {
+            do {
+                let h = try AccessibilityHierarchy.parse(data.prefix(end), imageSize: analysis.image)
+                _ = Audit.run(analysis: analysis, hierarchy: h, detections: try fixture.detections)
+            } catch let e as ScreenRecognitionError {
+                #expect(e.kind == .invalidInput && !e.message.isEmpty)
+            }
+        }
+    }
+
+    @Test("spoken-text checks survive any script's digits and odd text", arguments: ["١٧/٠٧/٢٠٢٠", "17/07/2020١", "\"\"\"", "99/99/9999", "1.2.3.4", String(repeating: "a.B", count: 1000)])
+    func oddText(_ text: String) {
+        _ = SpokenText.problems(in: text)
+    }
+}

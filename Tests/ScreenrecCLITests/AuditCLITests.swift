@@ -62,6 +62,10 @@ struct AuditCLITests {
         let json = try CLI.run(["audit", dir.path, "--format", "json"])
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
         #expect((object["screens"] as? [Any])?.count == 3)
+        let html = try CLI.run(["audit", dir.path, "--format", "html"])
+        #expect(html.status == 0)
+        #expect(html.stdout.components(separatedBy: "<!DOCTYPE html>").count == 2)         // one page
+        #expect(html.stdout.components(separatedBy: "data:image/png;base64,").count == 4)  // a picture per screen
         // A screenshot with no tree beside it is reported and fails the run with 65.
         try FileManager.default.copyItem(atPath: dir.appendingPathComponent("home.png").path, toPath: dir.appendingPathComponent("orphan.png").path)
         let bad = try CLI.run(["audit", dir.path])
