@@ -106,6 +106,12 @@ public enum Audit {
             findings += Rules.missingTraits(u.inferred, x, platform: platform)
         }
 
+        // An interactive element the pixels did not explain is still unlabelled if the tree says so.
+        let explained = Set(units.map(\.exposed))
+        for (i, x) in exposed.enumerated() where !explained.contains(i) && x.isInteractive {
+            if let f = Rules.missingLabel(nil, x, platform: platform) { findings.append(f) }
+        }
+
         // orderMismatch: the tree's order against the visual order of what each exposed element shows.
         var firstTop: [Int: Int] = [:]
         for l in leaves { if let m = l.match { firstTop[m] = min(firstTop[m] ?? .max, l.top) } }

@@ -94,11 +94,12 @@ enum Rules {
                        suggestion: suggestion)
     }
 
-    static func missingLabel(_ e: Element, _ x: ExposedElement, platform: Platform) -> Finding? {
+    /// `e` is what the pixels show there, when something was matched (it suggests the label).
+    static func missingLabel(_ e: Element?, _ x: ExposedElement, platform: Platform) -> Finding? {
         guard x.spokenLabel == nil, (x.value ?? "").isEmpty else { return nil }
-        let name = codeName(label: e.label, identifier: x.identifier, kind: x.kind ?? e.kind)
-        let read = e.label.flatMap { $0.isEmpty ? nil : $0 }
-        let from = e.kind == .icon || (e.detections.contains { $0.iconLabel != nil } && e.detections.allSatisfy { $0.text == nil })
+        let name = codeName(label: e?.label, identifier: x.identifier, kind: x.kind ?? e?.kind)
+        let read = e?.label.flatMap { $0.isEmpty ? nil : $0 }
+        let from = e.map { e in e.kind == .icon || (e.detections.contains { $0.iconLabel != nil } && e.detections.allSatisfy { $0.text == nil }) } == true
             ? "the icon's meaning" : "the text on screen"
         let label = read ?? "…"
         let fix: String

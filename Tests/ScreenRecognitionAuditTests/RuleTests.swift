@@ -55,16 +55,17 @@ struct RuleTests {
         for label in ["Contacts", "Settings", "People", "Messages", "Delete", "Cancel"] {
             #expect(!report.findings.contains { [.unexposedElement, .missingLabel, .labelMismatch].contains($0.rule) && $0.message.contains("“\(label)”") })
         }
-        // The alert screen's background is hidden by the analysis, so only the modal rule speaks for it.
+        // The alert screen's background is hidden by the analysis: besides the modal rule, only what
+        // the tree alone shows (unlabelled buttons, small targets) is reported for it.
         if fixture == .iosAlert {
-            #expect(Set(report.findings.map(\.rule)) == [.modalNotBlocking, .smallTouchTarget])
+            #expect(Set(report.findings.map(\.rule)) == [.modalNotBlocking, .missingLabel, .smallTouchTarget])
         }
     }
 
     @Test("the exact finding counts per rule are stable", arguments: [
         (Fixture.iosInbox, [AuditRule.unexposedElement: 1, .missingLabel: 2, .labelMismatch: 1, .missingTrait: 2, .shouldGroup: 2, .orderMismatch: 1, .smallTouchTarget: 3, .poorlySpokenText: 2]),
         (Fixture.androidInbox, [.unexposedElement: 1, .missingLabel: 1, .missingTrait: 2, .shouldGroup: 2, .smallTouchTarget: 1, .poorlySpokenText: 1]),
-        (Fixture.iosAlert, [.modalNotBlocking: 1, .smallTouchTarget: 2]),
+        (Fixture.iosAlert, [.modalNotBlocking: 1, .missingLabel: 2, .smallTouchTarget: 2]),
     ])
     func counts(_ fixture: Fixture, _ expected: [AuditRule: Int]) throws {
         let report = try fixture.report()
@@ -129,5 +130,23 @@ struct RuleTests {
     @Test("well-spoken text passes", arguments: ["Version 1.6", "1.5 hours", "17 July 2020", "example.com", "12:41 PM", "v2.10.3", "Rated 4.5 stars", "It's fine"])
     func wellSpoken(_ text: String) {
         #expect(SpokenText.problems(in: text).isEmpty)
+    }
+}
+
+@Suite("Audit rules on small trees")
+struct SmallTreeRuleTests {
+    @Test("an unlabelled button the pixels do not explain is still missingLabel, without a suggestion from pixels")
+    func unexplainedButton() throws {
+        let text = """
+        Element subtree:
+            Window (Main), 0x1, {{0.0, 0.0}, {390.0, 844.0}}
+              Button, 0x2, {{300.0, 400.0}, {60.0, 60.0}}
+        """
+        let analysis = ScreenAnalysis(image: ImageInfo(width: 780, height: 1688), elements: [])
+        let tree = try AccessibilityHierarchy.parse(Data(text.utf8), imageSize: analysis.image)
+        let report = Audit.run(analysis: analysis, hierarchy: tree, detections: [])
+        #expect(report.findings.map(\.rule) == [.missingLabel])
+        #expect(report.findings.first?.frame == Rect(x: 600, y: 800, width: 120, height: 120))
+        #expect(report.findings.first?.message.contains("Pixels suggest") == false)
     }
 }
