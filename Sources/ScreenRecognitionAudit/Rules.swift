@@ -54,6 +54,10 @@ enum Rules {
         case .textField: suffix = "TextField"
         default: suffix = "Button"
         }
+        if let label, SpokenText.problems(in: label).contains(where: { $0.kind == .numericDate }),
+           label.split(separator: " ").count == 1 {
+            return "date" + suffix
+        }
         let words = (label ?? "").split(whereSeparator: { !$0.isLetter && !$0.isNumber }).prefix(3)
         guard let first = words.first, first.first?.isLetter == true else { return suffix.prefix(1).lowercased() + suffix.dropFirst() }
         return first.lowercased() + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined() + suffix
@@ -77,7 +81,7 @@ enum Rules {
 
     static func unexposed(_ e: Element, platform: Platform) -> Finding {
         let name = codeName(label: e.label, kind: e.kind)
-        let label = e.label ?? "…"
+        let label = e.label.map(SpokenText.fixed) ?? "…"
         let suggestion: String
         switch platform {
         case .ios:
@@ -101,7 +105,7 @@ enum Rules {
         let read = e?.label.flatMap { $0.isEmpty ? nil : $0 }
         let from = e.map { e in e.kind == .icon || (e.detections.contains { $0.iconLabel != nil } && e.detections.allSatisfy { $0.text == nil }) } == true
             ? "the icon's meaning" : "the text on screen"
-        let label = read ?? "…"
+        let label = read.map(SpokenText.fixed) ?? "…"
         let fix: String
         switch platform {
         case .ios: fix = "\(name).accessibilityLabel = \(literal(label)) (SwiftUI: .accessibilityLabel(\(literal(label))))"
@@ -173,8 +177,9 @@ enum Rules {
 
     static func shouldGroup(_ e: Element, parts: [ExposedElement], platform: Platform) -> Finding {
         let spoken = parts.map { $0.spokenLabel.map { "“\($0)”" } ?? $0.type }
-        let label = e.label ?? parts.compactMap(\.spokenLabel).joined(separator: ", ")
-        let name = codeName(label: label, kind: .group)
+        let shown = e.label ?? parts.compactMap(\.spokenLabel).joined(separator: ", ")
+        let name = codeName(label: shown, kind: .group)
+        let label = SpokenText.fixed(shown)
         let fix: String
         switch platform {
         case .ios:

@@ -28,6 +28,16 @@ public enum SpokenText {
                                           "albums", "results", "comments", "people", "emails", "notifications",
                                           "episodes", "chapters", "tasks", "contacts", "followers", "likes"]
 
+    /// The text with every problem fixed (dates spelled out, spaces added, quotes removed).
+    public static func fixed(_ text: String) -> String {
+        var t = text
+        for _ in 0..<8 {  // each pass fixes the first problem left; a label has few
+            guard let p = problems(in: t).first, p.replacement != t else { break }
+            t = p.replacement
+        }
+        return t
+    }
+
     public static func problems(in text: String) -> [Problem] {
         var out: [Problem] = []
         let ns = text as NSString

@@ -127,6 +127,12 @@ struct RuleTests {
         #expect(problems.first?.replacement == fixed)
     }
 
+    @Test("every problem fixed at once")
+    func fixedAll() {
+        #expect(SpokenText.fixed("Sent 17/07/2020, “Track 01”, 1.6 tracks") == "Sent 17 July 2020, Track 01, 1. 6 tracks")
+        #expect(SpokenText.fixed("All good") == "All good")
+    }
+
     @Test("well-spoken text passes", arguments: ["Version 1.6", "1.5 hours", "17 July 2020", "example.com", "12:41 PM", "v2.10.3", "Rated 4.5 stars", "It's fine"])
     func wellSpoken(_ text: String) {
         #expect(SpokenText.problems(in: text).isEmpty)
