@@ -75,7 +75,9 @@ struct Audit: ParsableCommand {
         }
         var hasErrors = false
         try CLIErrors.run {
-            let engine = try AuditEngine(options: modelOptions, config: config, useDetector: folder || detections == nil)
+            // The detector (and ONNX Runtime) is loaded only when some screen has no detections file.
+            let needsDetector = folder ? try screensWithoutDetections() > 0 : detections == nil
+            let engine = try AuditEngine(options: modelOptions, config: config, useDetector: needsDetector)
             if folder {
                 let batch = try auditFolder(engine)
                 hasErrors = batch.findings.contains { $0.severity == .error }
@@ -108,6 +110,13 @@ struct Audit: ParsableCommand {
             }
         }
         if strict && hasErrors { throw ExitCode(1) }
+    }
+
+    /// The number of images in the folder without a NAME.detections.json beside them.
+    func screensWithoutDetections() throws -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return names.filter { ["png", "jpg", "jpeg"].contains(($0 as NSString).pathExtension.lowercased()) }
+            .filter { !names.contains((($0 as NSString).deletingPathExtension) + ".detections.json") }.count
     }
 
     /// Audits every image in the folder against the file that shares its name.
