@@ -74,6 +74,28 @@ struct AuditCLITests {
         #expect(bad.stdout.contains("orphan.png: error: no hierarchy file named orphan.*"))
     }
 
+    @Test("a progress bar is drawn on stderr when it is a terminal (util-linux `script` gives it one)",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func progressBar() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("audit-tty-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for ext in ["png", "xcuitest.txt", "detections.json"] {
+            try FileManager.default.copyItem(atPath: CLI.packageRoot.appendingPathComponent(Self.f("ios-inbox.\(ext)")).path,
+                                             toPath: dir.appendingPathComponent("one.\(ext)").path)
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        p.arguments = ["-qec", "\(CLI.binary.path) audit \(dir.path)", "/dev/null"]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(text.contains("] 0/1 one.png"), "\(text)")
+        #expect(text.contains("[==============================] 1/1 done"), "\(text)")
+    }
+
     @Test("bad input gets a clear error and the right exit status", arguments: [
         (["audit", f("ios-inbox.png")], Int32(64), "--hierarchy FILE is required"),
         (["audit", f("ios-inbox.png"), "--hierarchy", f("ios-inbox.detections.json"), "--detections", f("ios-inbox.detections.json")], 65, "invalid analysis JSON hierarchy"),
