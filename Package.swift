@@ -10,10 +10,14 @@ let package = Package(
         .library(name: "ScreenRecognitionTesting", targets: ["ScreenRecognitionTesting"]),
         .library(name: "ScreenRecognitionONNX", targets: ["ScreenRecognitionONNX"]),
         .library(name: "ScreenRecognitionOCR", targets: ["ScreenRecognitionOCR"]),
+        .library(name: "ScreenRecognitionAudit", targets: ["ScreenRecognitionAudit"]),
+        // Its own product so that core users do not pull swift-snapshot-testing.
+        .library(name: "ScreenRecognitionSnapshotTesting", targets: ["ScreenRecognitionSnapshotTesting"]),
         .executable(name: "screenrec", targets: ["screenrec"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
         // Pure-Swift core: model types, seams, heuristics, announcements, metrics. Foundation only.
@@ -42,11 +46,20 @@ let package = Package(
         // Adapter: OCR behind the core's `TextRecognizer` seam — PP-OCRv4 over ONNX Runtime, and Tesseract.
         .target(name: "ScreenRecognitionOCR", dependencies: ["ScreenRecognition", "ScreenRecognitionONNX", "CTesseract"]),
         // Test doubles for the seams (replayed detections, canned OCR), like NIOEmbedded.
-        .target(name: "ScreenRecognitionTesting", dependencies: ["ScreenRecognition"]),
+        .target(name: "ScreenRecognitionTesting", dependencies: ["ScreenRecognition", "ScreenRecognitionAudit"]),
+        // Developer tools (issue 6): the app's own accessibility tree (XCUITest, uiautomator, our JSON)
+        // audited against what the pixels show; reports (text, JSON, SARIF, HTML), overlays, transcripts.
+        .target(name: "ScreenRecognitionAudit", dependencies: ["ScreenRecognition"]),
+        // A swift-snapshot-testing `Snapshotting` strategy for transcripts.
+        .target(
+            name: "ScreenRecognitionSnapshotTesting",
+            dependencies: ["ScreenRecognition", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
+        ),
         .executableTarget(
             name: "screenrec",
             dependencies: [
                 "ScreenRecognition", "ScreenRecognitionImageIO", "ScreenRecognitionONNX", "ScreenRecognitionOCR",
+                "ScreenRecognitionAudit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -69,6 +82,17 @@ let package = Package(
             name: "ScreenRecognitionOCRTests",
             dependencies: ["ScreenRecognitionOCR", "ScreenRecognitionONNX", "ScreenRecognitionImageIO", "ScreenRecognition"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "ScreenRecognitionAuditTests",
+            dependencies: ["ScreenRecognitionAudit", "ScreenRecognition", "ScreenRecognitionTesting", "ScreenRecognitionImageIO"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "ScreenRecognitionSnapshotTestingTests",
+            dependencies: ["ScreenRecognitionSnapshotTesting", "ScreenRecognition",
+                           .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            exclude: ["__Snapshots__"]
         ),
         .testTarget(
             name: "ScreenrecCLITests",

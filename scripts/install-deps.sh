@@ -11,6 +11,8 @@ pkg-config --exists tesseract 2>/dev/null || need+=(libtesseract-dev)
 [ -d /usr/share/tesseract-ocr/5/tessdata ] && ls /usr/share/tesseract-ocr/5/tessdata/eng.traineddata >/dev/null 2>&1 || need+=(tesseract-ocr-eng)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v unzip >/dev/null 2>&1 || need+=(unzip)
+# Swift's FoundationXML (the audit's uiautomator parser) loads libxml2 at run time.
+/sbin/ldconfig -p 2>/dev/null | grep -q 'libxml2\.so\.2' || need+=(libxml2)
 
 if ((${#need[@]})); then
     echo "install-deps: installing ${need[*]}" >&2
