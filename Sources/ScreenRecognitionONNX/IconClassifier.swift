@@ -55,6 +55,13 @@ public final class ONNXIconClassifier: @unchecked Sendable {
     public var unknownThreshold: Double
     /// The meaning of each output class (`nil` for the "other" class).
     let meanings: [IconMeaning?]
+    /// A crop whose luminance spans less than this (0–1 scale, after resizing) has no glyph and is
+    /// "unknown" without asking the model: every training sample has an icon-vs-background
+    /// luminance difference of at least 0.25 (render.py `_colours`), and a blank patch was measured
+    /// to come out as a confident "more" (IconClassifierTests.blankPatchIsUnknown). 0.1 is well
+    /// below the training contrast; no rendered validation or generalisation sample falls below it
+    /// (Models/icons/MODEL_CARD.md).
+    public var minimumContrast: Float = 0.1
 
     /// The full result for one icon: the best of the 38 meanings with its probability, and whether
     /// it passes the threshold (else the icon is "unknown").
@@ -65,7 +72,8 @@ public final class ONNXIconClassifier: @unchecked Sendable {
         public var confidence: Double
         /// The probability of "an icon of another meaning".
         public var otherProbability: Double
-        /// `bestMeaning` when it is confident enough and beats "other"; `nil` means unknown.
+        /// `bestMeaning` when it is confident enough, beats "other" and the crop has a glyph
+        /// (``ONNXIconClassifier/minimumContrast``); `nil` means unknown.
         public var meaning: IconMeaning?
     }
 
@@ -172,6 +180,26 @@ public final class ONNXIconClassifier: @unchecked Sendable {
     /// - Throws: `.invalidInput` for a box that is not finite, is empty or lies outside the image;
     ///   `.runtime` when inference fails or returns an unexpected shape.
     public func probabilities(in image: RGBAImage, box: Rect) throws -> [Float] {
+        try run(in: image, box: box).probabilities
+    }
+
+    /// The luminance range (0–1) of the model input: max − min of 0.299 R + 0.587 G + 0.114 B.
+    func contrast(of input: Tensor) -> Float {
+        let n = contract.input.normalization
+        let plane = contract.input.width * contract.input.height
+        var lo = Float.infinity, hi = -Float.infinity
+        input.values.withUnsafeBufferPointer { v in
+            for i in 0..<plane {
+                // back to 0–1 pixel values: value × std + mean = pixel / scale
+                let r = v[i] * n.std[0] + n.mean[0], g = v[plane + i] * n.std[1] + n.mean[1], b = v[2 * plane + i] * n.std[2] + n.mean[2]
+                let l = (0.299 * r + 0.587 * g + 0.114 * b) * n.scale / 255
+                lo = min(lo, l); hi = max(hi, l)
+            }
+        }
+        return hi - lo
+    }
+
+    func run(in image: RGBAImage, box: Rect) throws -> (probabilities: [Float], contrast: Float) {
         guard [box.x, box.y, box.width, box.height].allSatisfy(\.isFinite), box.width >= 1, box.height >= 1 else {
             throw ScreenRecognitionError(.invalidInput, "icon box \(box) is empty or not finite")
         }
@@ -183,19 +211,19 @@ public final class ONNXIconClassifier: @unchecked Sendable {
         guard let probs = out[contract.output.name], probs.values.count == meanings.count else {
             throw ScreenRecognitionError(.runtime, "\(session.name) returned '\(contract.output.name)' of shape \(out[contract.output.name]?.shape ?? []), expected [1, \(meanings.count)]")
         }
-        return probs.values
+        return (probs.values, contrast(of: input))
     }
 
     /// Classifies the icon in `box`: the best meaning, its probability, and whether it is confident.
     public func classify(in image: RGBAImage, box: Rect) throws -> Classification {
-        let p = try probabilities(in: image, box: box)
+        let (p, contrast) = try run(in: image, box: box)
         var best = -1, other: Float = 0
         for (i, m) in meanings.enumerated() {
             if m == nil { other += p[i]; continue }
             if best < 0 || p[i] > p[best] { best = i }
         }
         let confidence = Double(p[best])
-        let accepted = confidence >= unknownThreshold && p[best] >= other
+        let accepted = confidence >= unknownThreshold && p[best] >= other && contrast >= minimumContrast
         return Classification(bestMeaning: meanings[best]!, confidence: confidence, otherProbability: Double(other),
                               meaning: accepted ? meanings[best] : nil)
     }

@@ -125,13 +125,15 @@ def main() -> None:
     net.eval()
     os.makedirs(a.out, exist_ok=True)
     onnx_path = os.path.join(a.out, "icons.onnx")
-    torch.onnx.export(ExportWrapper(net), torch.zeros(1, 3, SIZE, SIZE), onnx_path, input_names=["image"],
+    wrapper = ExportWrapper(net).eval()  # export restores the wrapper's mode afterwards: keep it eval
+    torch.onnx.export(wrapper, torch.zeros(1, 3, SIZE, SIZE), onnx_path, input_names=["image"],
                       output_names=["probabilities"], dynamic_axes={"image": {0: "n"}, "probabilities": {0: "n"}},
                       opset_version=13)
     so = ort.SessionOptions()
     so.intra_op_num_threads = 1
     sess = ort.InferenceSession(onnx_path, so)
     # parity torch vs onnx
+    net.eval()
     va = np.load(os.path.join(a.data, "val.npz"))
     xt = torch.from_numpy((va["x"][:64].astype(np.float32).transpose(0, 3, 1, 2) / 255.0 - MEAN) / STD)
     with torch.no_grad():
@@ -169,7 +171,7 @@ def main() -> None:
                   "normalization": {"scale": 255.0, "mean": [MEAN] * 3, "std": [STD] * 3}},
         "output": {"name": "probabilities", "shape": [-1, len(CLASSES)], "meaning": "softmax over classes"},
         "unknownThreshold": threshold,
-        "unknownRule": "unknown when the best meaning's probability < unknownThreshold or < P(other)",
+        "unknownRule": "unknown when the best meaning's probability < unknownThreshold or < P(other); the Swift side also answers unknown for a crop whose luminance range is < 0.1 (no glyph; every rendered sample has >= 0.24)",
         "export": {"checkpointEpoch": ck["epoch"], "torchVsOnnxMaxProbDiff": diff, "opset": 13,
                    "parameters": sum(p.numel() for p in net.parameters()),
                    "latencyMsOrt1Thread": {"median": round(float(np.median(ts)), 3), "p95": round(float(np.percentile(ts, 95)), 3),
