@@ -56,11 +56,10 @@ public final class ONNXIconClassifier: @unchecked Sendable {
     /// The meaning of each output class (`nil` for the "other" class).
     let meanings: [IconMeaning?]
     /// A crop whose luminance spans less than this (0–1 scale, after resizing) has no glyph and is
-    /// "unknown" without asking the model: every training sample has an icon-vs-background
-    /// luminance difference of at least 0.25 (render.py `_colours`), and a blank patch was measured
-    /// to come out as a confident "more" (IconClassifierTests.blankPatchIsUnknown). 0.1 is well
-    /// below the training contrast; no rendered validation or generalisation sample falls below it
-    /// (Models/icons/MODEL_CARD.md).
+    /// "unknown" without asking the model: training icons differ from their background by at least
+    /// 0.25 in luminance (render.py `_colours`), and every rendered crop's range is ≥ 0.23 (measured
+    /// on the train, validation and generalisation sets, Models/icons/MODEL_CARD.md), while a blank
+    /// patch was measured to come out as a confident "more" (IconClassifierTests.blankPatchIsUnknown).
     public var minimumContrast: Float = 0.1
 
     /// The full result for one icon: the best of the 38 meanings with its probability, and whether

@@ -171,7 +171,7 @@ def main() -> None:
                   "normalization": {"scale": 255.0, "mean": [MEAN] * 3, "std": [STD] * 3}},
         "output": {"name": "probabilities", "shape": [-1, len(CLASSES)], "meaning": "softmax over classes"},
         "unknownThreshold": threshold,
-        "unknownRule": "unknown when the best meaning's probability < unknownThreshold or < P(other); the Swift side also answers unknown for a crop whose luminance range is < 0.1 (no glyph; every rendered sample has >= 0.24)",
+        "unknownRule": "unknown when the best meaning's probability < unknownThreshold or < P(other); the Swift side also answers unknown for a crop whose luminance range is < 0.1 (no glyph; every rendered sample has >= 0.23)",
         "export": {"checkpointEpoch": ck["epoch"], "torchVsOnnxMaxProbDiff": diff, "opset": 13,
                    "parameters": sum(p.numel() for p in net.parameters()),
                    "latencyMsOrt1Thread": {"median": round(float(np.median(ts)), 3), "p95": round(float(np.percentile(ts, 95)), 3),

@@ -1,6 +1,7 @@
 """Rasterises icons as they appear in apps, for training and validation.
 
-Each sample: a cached glyph mask scaled to 32–120 px (20–40 pt at 2x/3x, and 16 pt at 2x), tinted
+Each sample: a cached glyph mask scaled to 32–120 px (20–40 pt at 2x/3x, and 16 pt at 2x; a third
+of the time 12–32 px, as in downscaled screenshots), 30 % JPEG-compressed, tinted
 on a light, dark or coloured background (sometimes inside a filled circle or rounded square, as
 floating and toolbar buttons draw them), with a detector-like box around it (0–30 % padding per
 side, sometimes cutting 5 % off), a little clutter beside it, then cropped and resized exactly as
@@ -9,6 +10,7 @@ at inference (``preprocess``).
 from __future__ import annotations
 
 import colorsys
+import io
 import os
 import random
 import re
@@ -38,6 +40,11 @@ def negative_names(family: str, table: dict, count: int, seed: int) -> list[str]
     rng = random.Random(seed)
     rng.shuffle(pool)
     return pool[:count]
+
+
+# Fraction of small glyphs and of JPEG-compressed samples (0 in the first export, r1; see the card).
+SMALL_FRACTION = 0.33
+JPEG_FRACTION = 0.3
 
 
 def _ink_ok(m: np.ndarray | None) -> bool:
@@ -103,7 +110,9 @@ def _colours(rng: random.Random):
 def render_sample(mask: np.ndarray, rng: random.Random, size: int = 40) -> np.ndarray:
     """One augmented sample of the glyph `mask`: the model input's pixels before normalisation,
     uint8 [size, size, 3] (``preprocess`` = this / 255, then (v - 0.5) / 0.5)."""
-    g = rng.uniform(32, 120)
+    # glyph size in px: 16–40 pt at 2x/3x (32–120 px); a third of the time 12–32 px, as icons in
+    # downscaled screenshots (ui-real's are 12–30 px: Benchmarks/icons-ui-real) appear
+    g = rng.uniform(12, 32) if rng.random() < SMALL_FRACTION else rng.uniform(32, 120)
     h0, w0 = mask.shape
     s = g / max(h0, w0)
     w, h = max(2, int(round(w0 * s))), max(2, int(round(h0 * s)))
@@ -137,5 +146,9 @@ def render_sample(mask: np.ndarray, rng: random.Random, size: int = 40) -> np.nd
     rgb = np.asarray(canvas)
     if rng.random() < 0.3:
         rgb = np.clip(rgb.astype(np.int16) + np.random.default_rng(rng.randrange(1 << 30)).integers(-6, 7, rgb.shape), 0, 255).astype(np.uint8)
+    if rng.random() < JPEG_FRACTION:  # screenshots are often stored as JPEG (ui-real's are)
+        buf = io.BytesIO()
+        Image.fromarray(rgb).save(buf, "JPEG", quality=rng.randint(50, 90))
+        rgb = np.asarray(Image.open(buf).convert("RGB"))
     rows, cols = crop_indices(rgb.shape[1], rgb.shape[0], box)
     return np.clip(np.floor(area_resize(rgb[rows][:, cols], size, size) + 0.5), 0, 255).astype(np.uint8)

@@ -60,6 +60,7 @@ def main() -> None:
     p.add_argument("--width", type=int, default=16)
     p.add_argument("--epochs", type=int, default=1000, help="upper bound; the time budget ends training")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--init", default=None, help="start from this checkpoint's weights (fine-tuning)")
     a = p.parse_args()
     torch.set_num_threads(a.threads)
     torch.manual_seed(a.seed)
@@ -68,6 +69,8 @@ def main() -> None:
     va = np.load(os.path.join(a.data, "val.npz"))
     xtr, ytr = tr["x"], torch.from_numpy(tr["y"])
     net = IconNet(len(CLASSES), a.width)
+    if a.init:
+        net.load_state_dict(torch.load(a.init, map_location="cpu")["model"])
     opt = torch.optim.AdamW(net.parameters(), lr=a.lr, weight_decay=5e-4)
     steps_per_epoch = len(ytr) // a.batch
     budget = a.minutes * 60
