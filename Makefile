@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/release/screenrec
 
-.PHONY: deps build demo test test-swift test-training clean
+.PHONY: deps build demo serve test test-swift test-training clean
 
 deps:
 	@./scripts/install-deps.sh
@@ -14,6 +14,10 @@ build: deps
 # The detections file stands in for the detector and OCR until those models ship.
 demo: build
 	$(BIN) analyze Examples/clock.png --detections Examples/clock.detections.json --format transcript
+
+# The HTTP server and web explorer on http://127.0.0.1:8080/ (README "Server").
+serve: build
+	$(BIN) serve
 
 # Everything: the Swift package's tests, then training/'s pytest (Debian's CPU torch).
 test: test-swift test-training

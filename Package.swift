@@ -3,17 +3,21 @@ import PackageDescription
 
 let package = Package(
     name: "ScreenRecognition",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],
     products: [
         .library(name: "ScreenRecognition", targets: ["ScreenRecognition"]),
         .library(name: "ScreenRecognitionImageIO", targets: ["ScreenRecognitionImageIO"]),
         .library(name: "ScreenRecognitionTesting", targets: ["ScreenRecognitionTesting"]),
         .library(name: "ScreenRecognitionONNX", targets: ["ScreenRecognitionONNX"]),
         .library(name: "ScreenRecognitionOCR", targets: ["ScreenRecognitionOCR"]),
+        .library(name: "ScreenRecognitionHTTP", targets: ["ScreenRecognitionHTTP"]),
+        .library(name: "ScreenRecognitionServer", targets: ["ScreenRecognitionServer"]),
         .executable(name: "screenrec", targets: ["screenrec"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The HTTP server (`screenrec serve`); 2.28.1 is the mirrored release that builds with Swift 6.3.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // Pure-Swift core: model types, seams, heuristics, announcements, metrics. Foundation only.
@@ -43,10 +47,23 @@ let package = Package(
         .target(name: "ScreenRecognitionOCR", dependencies: ["ScreenRecognition", "ScreenRecognitionONNX", "CTesseract"]),
         // Test doubles for the seams (replayed detections, canned OCR), like NIOEmbedded.
         .target(name: "ScreenRecognitionTesting", dependencies: ["ScreenRecognition"]),
+        // The server's request parsing (media types, multipart/form-data, query options): Foundation
+        // only, so the fuzz harnesses in Fuzz/ build it without the HTTP stack.
+        .target(name: "ScreenRecognitionHTTP"),
+        // The HTTP server and web explorer (`screenrec serve`): `buildApplication` over injected engines.
+        .target(
+            name: "ScreenRecognitionServer",
+            dependencies: [
+                "ScreenRecognition", "ScreenRecognitionImageIO", "ScreenRecognitionHTTP",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+            ]
+        ),
         .executableTarget(
             name: "screenrec",
             dependencies: [
                 "ScreenRecognition", "ScreenRecognitionImageIO", "ScreenRecognitionONNX", "ScreenRecognitionOCR",
+                "ScreenRecognitionServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -67,6 +84,14 @@ let package = Package(
         .testTarget(
             name: "ScreenRecognitionOCRTests",
             dependencies: ["ScreenRecognitionOCR", "ScreenRecognitionONNX", "ScreenRecognitionImageIO", "ScreenRecognition"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "ScreenRecognitionServerTests",
+            dependencies: [
+                "ScreenRecognitionServer", "ScreenRecognitionHTTP", "ScreenRecognition", "ScreenRecognitionTesting", "ScreenRecognitionImageIO",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

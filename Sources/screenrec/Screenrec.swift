@@ -15,7 +15,7 @@ struct Screenrec: ParsableCommand {
         model or ONNX Runtime library (run scripts/setup-models.sh).
         """,
         version: "0.1.0",
-        subcommands: [Analyze.self, Detect.self, OCR.self, Bench.self, Eval.self]
+        subcommands: [Analyze.self, Detect.self, OCR.self, Bench.self, Eval.self, Serve.self]
     )
 
     /// Starts the command, first making sure OpenMP (inside Tesseract) runs one thread per call:
