@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Takes docs/explorer.png: starts `screenrec serve` (release build, the real detector and
 # Tesseract), opens the explorer in headless Chromium at 1400×900, uploads Examples/clock.png
-# through the page's file input, moves two elements forward and captures the page.
+# through the page's file input, moves three elements forward and captures the page.
 #
 #   scripts/explorer-screenshot.sh [IMAGE] [OUT.png]
 set -euo pipefail
@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 image=${1:-Examples/clock.png}
 out=${2:-docs/explorer.png}
 port=${PORT:-18181}
-bin=.build/release/screenrec
+bin=${SCREENREC:-.build/release/screenrec}
 [ -x "$bin" ] || swift build -c release --product screenrec
 "$bin" serve --port "$port" >/tmp/screenrec-serve-$$.log 2>&1 &
 server=$!
@@ -19,5 +19,5 @@ for _ in $(seq 300); do
     sleep 0.2
 done
 python3 Tests/ScreenRecognitionServerTests/Fixtures/explorer_cdp.py --url "http://127.0.0.1:$port/" \
-    --image "$image" --screenshot "$out" --steps 2 >/dev/null
+    --image "$image" --screenshot "$out" --steps 3 >/dev/null
 echo "wrote $out" >&2
