@@ -9,8 +9,9 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// The TCP port (0 picks a free one).
     public var port = 8080
     /// Requests analysed at once; one more is answered 503 with `Retry-After`, never queued.
-    /// Default 2 — the target machine's cores (each analysis is CPU-bound: the detector and OCR
-    /// run with `--threads` threads each; measured in Benchmarks/server-load/RESULTS.md).
+    /// Default 2 — the target machine's cores: each analysis is CPU-bound, and on 2 cores the
+    /// throughput was 1.2–1.6 analyses/s for 1, 8 or 50 clients (Benchmarks/server-load/RESULTS.md),
+    /// so more slots would add memory and latency, not throughput.
     public var maxConcurrentRequests = 2
     /// Largest request body: 32 MiB — *design choice*: the bundled 1170×2532 screenshots are
     /// 0.1–0.3 MB as PNG, an uncompressed-ish 1290×2796 PNG is about 11 MB; 32 MiB leaves room
@@ -19,11 +20,12 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// Images with more pixels are refused (422) from their header, before decoding: the core's
     /// ``Limits/maxPixels`` (50 megapixels) unless set.
     public var maxPixels = Limits().maxPixels
-    /// Time allowed for one request, from the first byte of its body to the response: 30 s —
-    /// *design choice*, about 30× the measured single-request latency on the shared 2-core machine
-    /// (Benchmarks/server-load/RESULTS.md); slower requests get 504 (analysis) or 408 (upload).
+    /// Time allowed for one request, for reading its body and again for analysing it: 30 s —
+    /// *design choice*, about 30× the measured single-client p95 (1.1 s on the busy 2-core machine,
+    /// Benchmarks/server-load/RESULTS.md); slower requests get 504 (analysis) or 408 (upload).
     public var requestTimeout: Duration = .seconds(30)
-    /// The `Retry-After` seconds sent with 503: 1 — about one analysis's duration (RESULTS.md).
+    /// The `Retry-After` seconds sent with 503: 1 — about one analysis (single-client p50 0.8 s,
+    /// Benchmarks/server-load/RESULTS.md).
     public var retryAfterSeconds = 1
     /// Open connections at most: 512 — *design choice*: each costs NIO buffers (a few KiB) and a
     /// file descriptor; beyond it new connections wait in the listen backlog instead of being accepted.
