@@ -12,12 +12,16 @@ let package = Package(
         .library(name: "ScreenRecognitionOCR", targets: ["ScreenRecognitionOCR"]),
         .library(name: "ScreenRecognitionHTTP", targets: ["ScreenRecognitionHTTP"]),
         .library(name: "ScreenRecognitionServer", targets: ["ScreenRecognitionServer"]),
+        .library(name: "ScreenRecognitionAudit", targets: ["ScreenRecognitionAudit"]),
+        // Its own product so that core users do not pull swift-snapshot-testing.
+        .library(name: "ScreenRecognitionSnapshotTesting", targets: ["ScreenRecognitionSnapshotTesting"]),
         .executable(name: "screenrec", targets: ["screenrec"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // The HTTP server (`screenrec serve`); 2.28.1 is the mirrored release that builds with Swift 6.3.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
         // Pure-Swift core: model types, seams, heuristics, announcements, metrics. Foundation only.
@@ -45,8 +49,6 @@ let package = Package(
         ),
         // Adapter: OCR behind the core's `TextRecognizer` seam — PP-OCRv4 over ONNX Runtime, and Tesseract.
         .target(name: "ScreenRecognitionOCR", dependencies: ["ScreenRecognition", "ScreenRecognitionONNX", "CTesseract"]),
-        // Test doubles for the seams (replayed detections, canned OCR), like NIOEmbedded.
-        .target(name: "ScreenRecognitionTesting", dependencies: ["ScreenRecognition"]),
         // The server's request parsing (media types, multipart/form-data, query options): Foundation
         // only, so the fuzz harnesses in Fuzz/ build it without the HTTP stack.
         .target(name: "ScreenRecognitionHTTP"),
@@ -54,16 +56,27 @@ let package = Package(
         .target(
             name: "ScreenRecognitionServer",
             dependencies: [
-                "ScreenRecognition", "ScreenRecognitionImageIO", "ScreenRecognitionHTTP",
+                "ScreenRecognition", "ScreenRecognitionImageIO", "ScreenRecognitionHTTP", "ScreenRecognitionAudit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
             ]
+        ),
+        // Test doubles for the seams (replayed detections, canned OCR), like NIOEmbedded.
+        .target(name: "ScreenRecognitionTesting", dependencies: ["ScreenRecognition", "ScreenRecognitionAudit"]),
+        // Developer tools (issue 6): the app's own accessibility tree (XCUITest, uiautomator, our JSON)
+        // audited against what the pixels show; reports (text, JSON, SARIF, HTML), overlays, transcripts.
+        .target(name: "ScreenRecognitionAudit", dependencies: ["ScreenRecognition"]),
+        // A swift-snapshot-testing `Snapshotting` strategy for transcripts.
+        .target(
+            name: "ScreenRecognitionSnapshotTesting",
+            dependencies: ["ScreenRecognition", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
         ),
         .executableTarget(
             name: "screenrec",
             dependencies: [
                 "ScreenRecognition", "ScreenRecognitionImageIO", "ScreenRecognitionONNX", "ScreenRecognitionOCR",
                 "ScreenRecognitionServer",
+                "ScreenRecognitionAudit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -79,7 +92,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ScreenRecognitionONNXTests",
-            dependencies: ["ScreenRecognitionONNX", "ScreenRecognition", "ScreenRecognitionImageIO"]
+            dependencies: ["ScreenRecognitionONNX", "ScreenRecognition", "ScreenRecognitionImageIO"],
+            exclude: ["Fixtures"]  // read from the package root (like Models/), not bundled
         ),
         .testTarget(
             name: "ScreenRecognitionOCRTests",
@@ -90,9 +104,21 @@ let package = Package(
             name: "ScreenRecognitionServerTests",
             dependencies: [
                 "ScreenRecognitionServer", "ScreenRecognitionHTTP", "ScreenRecognition", "ScreenRecognitionTesting", "ScreenRecognitionImageIO",
+                "ScreenRecognitionAudit",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "ScreenRecognitionAuditTests",
+            dependencies: ["ScreenRecognitionAudit", "ScreenRecognition", "ScreenRecognitionTesting", "ScreenRecognitionImageIO"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "ScreenRecognitionSnapshotTestingTests",
+            dependencies: ["ScreenRecognitionSnapshotTesting", "ScreenRecognition",
+                           .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            exclude: ["__Snapshots__"]
         ),
         .testTarget(
             name: "ScreenrecCLITests",

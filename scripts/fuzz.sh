@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Fuzzes the parsers that read untrusted bytes under libFuzzer + AddressSanitizer (not part of
-# `make test`): the image decoder, the server's request parsing, the JSON inputs (Fuzz/README.md).
+# `make test`): the image decoder, the server's request parsing, the audit's hierarchy parsers and
+# the JSON inputs (Fuzz/README.md).
 #
-#   scripts/fuzz.sh [SECONDS] [TARGET...]     # default: 600 s each, all three targets
+#   scripts/fuzz.sh [SECONDS] [TARGET...]     # default: 600 s each, all four targets
 #
 # Builds Fuzz/ with `-sanitize=fuzzer,address` into Fuzz/.build, then runs each target for SECONDS
 # at low priority (nice -n 10), starting from the committed seeds in Fuzz/Corpus/TARGET and
@@ -13,7 +14,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-600}
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(FuzzImageDecoder FuzzRequestParsing FuzzJSONInputs)
+((${#targets[@]})) || targets=(FuzzImageDecoder FuzzRequestParsing FuzzHierarchyParsers FuzzJSONInputs)
 
 nice -n 10 swift build --package-path Fuzz -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 bin=$(swift build --package-path Fuzz -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --show-bin-path)

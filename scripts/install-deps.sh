@@ -13,6 +13,8 @@ command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v unzip >/dev/null 2>&1 || need+=(unzip)
 # The explorer's browser test (Tests/ScreenRecognitionServerTests/ExplorerBrowserTests.swift).
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+# Swift's FoundationXML (the audit's uiautomator parser) loads libxml2 at run time.
+/sbin/ldconfig -p 2>/dev/null | grep -q 'libxml2\.so\.2' || need+=(libxml2)
 
 if ((${#need[@]})); then
     echo "install-deps: installing ${need[*]}" >&2

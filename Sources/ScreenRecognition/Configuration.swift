@@ -111,7 +111,9 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// icon classifier's calibrated threshold when it ships.
     public var minIconConfidence: Double = 0.5
     /// Picture descriptions are offered only at or above 0.7 (seed 002: the Buffer team found ~70%
-    /// the right bar for suggested alt text); otherwise the picture is just "Image".
+    /// the right bar for suggested alt text); otherwise the picture is just "Image". The confidence
+    /// is the describer's summed probability of the classes sharing the label (Models/pictures:
+    /// 3 of 12 sample photos pass it, all 3 correctly — MODEL_CARD.md).
     public var minPictureDescriptionConfidence: Double = 0.7
     public init() {}
 }
@@ -179,11 +181,18 @@ public struct OrderingSettings: Codable, Sendable, Hashable {
 
 /// §5.4: interactivity.
 public struct InteractivitySettings: Codable, Sendable, Hashable {
-    /// An icon is a button when the clickability model's probability reaches this (the model card
-    /// gives the value that keeps 90% precision, §5.4).
+    /// An icon is a button when the clickability model's probability reaches this. 0.5 is only the
+    /// default for a model without one; `screenrec` replaces it with the shipped model's threshold
+    /// (Models/clickability/model.json: 0.7279, the lowest with ≥ 90% out-of-fold precision on
+    /// ui-real's train split, §5.4; valid: 90.3% precision, 57.1% recall — MODEL_CARD.md).
     public var clickThreshold: Double = 0.5
     /// Without a clickability model, the rule in ``Interactivity/ruleBasedClickable(_:)`` decides.
     public var useRuleWithoutModel = true
+    /// With a model, icons in the navigation bar (``Interactivity/isBarItem(_:)``) are buttons
+    /// whatever the model says. The model learnt ui-real's labels, which call 220 of the 236
+    /// navigation-bar icons of its valid split plain icons (measured when the model was trained),
+    /// so it never calls a bar icon a button; on iOS, bar-button items are buttons.
+    public var barIconsAreButtons = true
     public init() {}
 }
 

@@ -80,8 +80,8 @@ public struct ScreenAnalyzer: Sendable {
 
         // §5.2 icon and picture content, §5.4 clickability.
         var elements: [Element] = []
-        for d in detections {
-            var d = d
+        for original in detections {
+            var d = original
             var description: String?
             if d.type == .icon, d.iconLabel == nil, let contentRecognizer, let image {
                 do {
@@ -104,7 +104,11 @@ public struct ScreenAnalyzer: Sendable {
             }
             var clickable = false
             if d.type == .icon {
-                let features = Interactivity.features(of: d, among: detections, screen: screen)
+                // Features of the detection as it stands among the others (`original`: a recognised
+                // meaning changes `d`, and `d` would then count itself as its own neighbour), with
+                // the meaning just recognised.
+                var features = Interactivity.features(of: original, among: detections, screen: screen)
+                features.meaning = d.iconLabel
                 var probability: Double?
                 if let contentRecognizer {
                     do { probability = try contentRecognizer.clickProbability(of: features) } catch {
@@ -113,6 +117,7 @@ public struct ScreenAnalyzer: Sendable {
                 }
                 if let probability {
                     clickable = probability >= cfg.interactivity.clickThreshold
+                        || (cfg.interactivity.barIconsAreButtons && Interactivity.isBarItem(features))
                 } else if cfg.interactivity.useRuleWithoutModel {
                     clickable = Interactivity.ruleBasedClickable(features)
                 }

@@ -64,7 +64,8 @@ public struct ModelContract: Codable, Sendable, Hashable {
 
     /// Checks the ONNX file's size before loading it.
     public func checkFile(at url: URL) throws {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else {
+        // Symbolic links are followed (attributesOfItem describes the link itself).
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path) else {
             throw ScreenRecognitionError(.model, "model file not found: \(url.path) (run scripts/setup-models.sh)")
         }
         if let bytes, let size = attributes[.size] as? Int, size != bytes {

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import ScreenRecognition
+import ScreenRecognitionAudit
 import ScreenRecognitionHTTP
 
 /// The server: `screenrec serve` is a thin shell over this.
@@ -12,8 +13,9 @@ import ScreenRecognitionHTTP
 /// - `POST /v1/analyze` — body: PNG/JPEG bytes; query: ``AnalyzeOptions``; returns the `analyze`
 ///   JSON (`application/json`) or its transcript (`text/plain`).
 /// - `POST /v1/ocr` — body: PNG/JPEG bytes; returns `{"lines": [{"text", "box", "confidence", "words"}]}`.
-/// - `POST /v1/audit` — `multipart/form-data` with parts `image` and `hierarchy`; validated, then
-///   501 until the audit engine (issue 6) is connected (``runAudit(image:hierarchy:options:engines:)``).
+/// - `POST /v1/audit` — `multipart/form-data` with parts `image` (PNG/JPEG) and `hierarchy` (XCUITest
+///   text, uiautomator XML or `analyze` JSON); query: ``AuditOptions``; returns the audit report
+///   (JSON, or SARIF with `format=sarif`), as `screenrec audit --format json|sarif` prints it.
 ///
 /// Every error is JSON: `{"error": {"status": 413, "code": "body_too_large", "message": "…"}}`
 /// (codes in ``ErrorMiddleware``); 503 also carries `Retry-After`.
@@ -140,7 +142,7 @@ struct AnalysisService: Sendable {
     }
 
     func audit(_ request: Request) async throws -> Response {
-        let options = try AnalyzeOptions(query: request.uri.query ?? "")
+        let options = try AuditOptions(query: request.uri.query ?? "")
         let boundary = try MultipartFormData.boundary(fromContentType: request.headers[.contentType])
         let slot = try limiter.acquire()
         let body: Data
@@ -159,9 +161,11 @@ struct AnalysisService: Sendable {
                 throw RequestError(status: 400, code: "empty_part", "the \"hierarchy\" part is empty")
             }
             let pixels = try decodeImage(imagePart.body, decoder: engines.decoder, maxPixels: maxPixels)
-            return try runAudit(image: pixels, hierarchy: hierarchyPart.body, options: options, engines: engines)
+            return try runAudit(image: pixels, hierarchy: hierarchyPart.body, options: options, engines: engines,
+                                imageName: imagePart.filename ?? "image", hierarchyName: hierarchyPart.filename ?? "hierarchy")
         }
-        return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        let type = options.format == .sarif ? "application/sarif+json" : "application/json"
+        return Response(status: .ok, headers: [.contentType: type], body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     // MARK: helpers
@@ -193,12 +197,29 @@ func decodeImage(_ data: Data, decoder: any ImageDecoder, maxPixels: Int) throws
     try decoder.decode(data, maxPixels: maxPixels)
 }
 
-/// The one call into the audit engine (issue 6, branch `audit`): compares the app's accessibility
-/// hierarchy with what the screen shows. Not connected yet — the engine has not landed on main —
-/// so it answers 501 after the form has been fully validated.
-func runAudit(image: RGBAImage, hierarchy: Data, options: AnalyzeOptions, engines: ServerEngines) throws -> Data {
-    throw RequestError(status: 501, code: "not_implemented",
-                       "the audit engine (issue 6) is not part of this server yet; the image and hierarchy were read and are valid")
+/// The one call into the audit engine (issue 6, `ScreenRecognitionAudit`), as `screenrec audit`
+/// makes it: the screen is analysed with the server's detector and OCR (the detections kept for
+/// the modal-dialog rule), the hierarchy parsed in the screenshot's pixels, the rules run, the
+/// report encoded. A malformed hierarchy is a 400 `invalid_hierarchy` naming the line.
+func runAudit(image: RGBAImage, hierarchy: Data, options: AuditOptions, engines: ServerEngines,
+              imageName: String, hierarchyName: String) throws -> Data {
+    let detections = try engines.detector.map { try $0.detect(in: image) }
+    let analyzer = ScreenAnalyzer(configuration: engines.analysis, detector: engines.detector,
+                                  textRecognizer: options.ocr ? engines.textRecognizer : nil,
+                                  contentRecognizer: engines.contentRecognizer)
+    let analysis = try analyzer.analyze(image: image, detections: detections)
+    let tree: AccessibilityHierarchy
+    do {
+        tree = try AccessibilityHierarchy.parse(hierarchy, format: HierarchyFormat(rawValue: options.hierarchyFormat) ?? .auto,
+                                                imageSize: analysis.image, scale: options.scale)
+    } catch let e as ScreenRecognitionError where e.kind == .invalidInput {
+        throw RequestError(status: 400, code: "invalid_hierarchy", "\(hierarchyName): \(e.message)")
+    }
+    let report = Audit.run(analysis: analysis, hierarchy: tree, detections: detections,
+                           image: imageName, hierarchyName: hierarchyName)
+    var data = try options.format == .sarif ? report.sarifData() : report.jsonData()
+    if data.last != 0x0A { data.append(0x0A) }
+    return data
 }
 
 /// `value` as pretty, key-sorted JSON with a trailing newline.

@@ -29,6 +29,7 @@ struct OCRReport: Encodable {
 /// | 400    | `invalid_image`          | not PNG/JPEG, truncated or corrupt                              |
 /// | 400    | `invalid_multipart`      | a malformed `multipart/form-data` body                          |
 /// | 400    | `missing_part` / `empty_part` | `/v1/audit` without `image` or `hierarchy`                 |
+/// | 400    | `invalid_hierarchy`      | a hierarchy the audit's parsers refuse (the message names the line) |
 /// | 400    | `invalid_input`          | other input the pipeline refuses                                |
 /// | 404    | `not_found`              | no such route                                                   |
 /// | 405    | `method_not_allowed`     | a known route with another method                               |
@@ -37,7 +38,7 @@ struct OCRReport: Encodable {
 /// | 415    | `unsupported_media_type` | a `Content-Type` that is not an image (or not multipart for audit) |
 /// | 422    | `image_too_large`        | an image with more than `--max-pixels` pixels                   |
 /// | 500    | `internal`               | a model failed (message says which)                             |
-/// | 501    | `not_configured` / `not_implemented` | OCR off; the audit engine not connected yet        |
+/// | 501    | `not_configured`         | `/v1/ocr` on a server started with `--ocr none`                 |
 /// | 503    | `overloaded`             | `--max-concurrent` requests already running (`Retry-After`)     |
 /// | 504    | `timeout`                | the analysis ran past `--timeout`                               |
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {

@@ -13,9 +13,11 @@ struct Analyze: ParsableCommand {
         discussion: """
         Without --detections the element detector in Models/detector/ runs (without one, the OCR \
         text alone becomes the elements, grouped and ordered). OCR (--ocr, default tesseract) reads the text of \
-        text elements that have none and recovers text the detector missed (§5.1). A detections file \
+        text elements that have none and recovers text the detector missed (§5.1). The content models \
+        (--content, default on) describe pictures and decide which icons are buttons (§5.2, §5.4). A detections file \
         {"detections": [{"type", "box": [x, y, w, h], "confidence", "text", "iconLabel"}]} stands \
-        in for the detector; its `text` and `iconLabel` stand in for OCR and icon recognition.
+        in for the detector; its `text` and `iconLabel` stand in for OCR and icon recognition (then \
+        --ocr and --content default to none/off).
         """
     )
 
@@ -42,13 +44,16 @@ struct Analyze: ParsableCommand {
     func run() throws {
         try CLIErrors.run {
             let detector = detections == nil ? try modelOptions.makeDetector() : nil
-            var configuration = try loadConfiguration(config, base: withDetectorThresholds(.default, detector: detector))
+            let content = try modelOptions.makeContentRecognizer(default: detections == nil ? .on : .off)
+            var configuration = try loadConfiguration(
+                config, base: withContentThresholds(withDetectorThresholds(.default, detector: detector), content: content))
             if hints { configuration.announcements.includeHints = true }
             let pixels = try loadImage(at: image, maxPixels: configuration.limits.maxPixels)
             let given = try detections.map {
                 try DetectionsFile.decode(readInputFile($0), maxDetections: configuration.limits.maxDetections)
             }
-            let analyzer = ScreenAnalyzer(configuration: configuration, detector: detector, textRecognizer: try modelOptions.makeTextRecognizer(default: detections == nil ? .tesseract : .none))
+            let analyzer = ScreenAnalyzer(configuration: configuration, detector: detector, textRecognizer: try modelOptions.makeTextRecognizer(default: detections == nil ? .tesseract : .none),
+                                          contentRecognizer: content)
             let result = try analyzer.analyze(image: pixels, detections: given)
             switch format {
             case .json:

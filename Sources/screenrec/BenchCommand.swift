@@ -10,14 +10,15 @@ import Glibc
 /// `screenrec bench`: how long each stage of the pipeline takes, measured the same way every time.
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Time each pipeline stage (decode, detect, ocr, heuristics, total) and report peak memory.",
+        abstract: "Time each pipeline stage (decode, detect, ocr, content, heuristics, total) and report peak memory.",
         discussion: """
         Each image is decoded from bytes already in memory and analysed --runs times after --warmup \
         untimed runs; the table gives the median and 95th percentile over all images and runs, in \
         milliseconds. Model loading happens once, before any run, and is reported on its own line. \
-        "heuristics" is everything the analysis does besides detection and OCR (§4.1 post-processing \
+        "content" is picture description and icon clickability (--content). \
+        "heuristics" is everything the analysis does besides detection, OCR and content (§4.1 post-processing \
         through §5.6 ordering and announcements). Peak memory is the process's maximum resident set \
-        size (getrusage). Stages without a model (no detector installed, --ocr none) show "-".
+        size (getrusage). Stages without a model (no detector installed, --ocr none, --content off) show "-".
         """)
 
     @Argument(help: "Screenshots (PNG or JPEG).")
@@ -44,7 +45,7 @@ struct Bench: ParsableCommand {
         try CLIErrors.run {
             let clock = ContinuousClock()
             var load: [String: Double] = [:]
-            var stages: [String: [Double]] = ["decode": [], "detect": [], "ocr": [], "heuristics": [], "total": []]
+            var stages: [String: [Double]] = ["decode": [], "detect": [], "ocr": [], "content": [], "heuristics": [], "total": []]
 
             let t0 = clock.now
             let recognizer = try modelOptions.makeTextRecognizer()
@@ -52,17 +53,24 @@ struct Bench: ParsableCommand {
             let t1 = clock.now
             let detector = try modelOptions.makeDetector()
             if detector != nil { load["detector"] = ms(clock.now - t1) }
+            let t2 = clock.now
+            let content = try modelOptions.makeContentRecognizer()
+            if content != nil { load["content"] = ms(clock.now - t2) }
+            let timedContent = content.map { TimedContentRecognizer(base: $0) }
             let timedOCR = recognizer.map { TimedTextRecognizer(base: $0) }
             let timedDetector = detector.map { TimedDetector(base: $0) }
-            let analyzer = ScreenAnalyzer(configuration: withDetectorThresholds(.default, detector: detector), detector: timedDetector, textRecognizer: timedOCR)
+            let analyzer = ScreenAnalyzer(configuration: withContentThresholds(withDetectorThresholds(.default, detector: detector), content: content),
+                                          detector: timedDetector, textRecognizer: timedOCR, contentRecognizer: timedContent)
             let decoder = SystemImageDecoder()
             let maxPixels = AnalysisConfiguration.default.limits.maxPixels
 
             var sizes: [String] = []
+            var counts: [String: Int] = [:]
+            var contentMs_: [String: Double] = [:]
             for path in images {
                 let bytes = try readImageFile(at: path)
                 for i in 0..<(warmup + runs) {
-                    timedOCR?.reset(); timedDetector?.reset()
+                    timedOCR?.reset(); timedDetector?.reset(); timedContent?.reset()
                     let start = clock.now
                     let pixels: RGBAImage
                     do { pixels = try decoder.decode(bytes, maxPixels: maxPixels) } catch let e as ScreenRecognitionError {
@@ -73,16 +81,24 @@ struct Bench: ParsableCommand {
                     let end = clock.now
                     if i == 0 { sizes.append("\(pixels.width)×\(pixels.height)") }
                     guard i >= warmup else { continue }
-                    let detectMs = timedDetector?.elapsed ?? 0, ocrMs = timedOCR?.elapsed ?? 0
+                    let detectMs = timedDetector?.elapsed ?? 0, ocrMs = timedOCR?.elapsed ?? 0, contentMs = timedContent?.elapsed ?? 0
                     stages["decode"]!.append(ms(decoded - start))
                     if timedDetector != nil { stages["detect"]!.append(detectMs) }
                     if timedOCR != nil { stages["ocr"]!.append(ocrMs) }
-                    stages["heuristics"]!.append(ms(end - decoded) - detectMs - ocrMs)
+                    if let timedContent {
+                        stages["content"]!.append(contentMs)
+                        for (k, v) in timedContent.counts { counts[k, default: 0] += v }
+                        for (k, v) in timedContent.milliseconds { contentMs_[k, default: 0] += v }
+                    }
+                    stages["heuristics"]!.append(ms(end - decoded) - detectMs - ocrMs - contentMs)
                     stages["total"]!.append(ms(end - start))
                 }
             }
             let report = BenchReport(images: images, sizes: sizes, runs: runs, warmup: warmup, threads: modelOptions.threads,
                                      ocrEngine: modelOptions.ocrEngine().rawValue, detector: detector?.name,
+                                     contentModels: content.map { c in [c.pictures?.name, c.clickability?.name].compactMap { $0 } } ?? [],
+                                     contentCalls: counts,
+                                     contentMsPerCall: counts.reduce(into: [:]) { r, kv in if kv.value > 0 { r[kv.key] = (contentMs_[kv.key] ?? 0) / Double(kv.value) } },
                                      loadMilliseconds: load, stages: stages, peakRSSBytes: peakRSSBytes())
             try writeOutput(json ? report.jsonData() : Data(report.table.utf8), to: nil)
         }
@@ -118,14 +134,20 @@ struct BenchReport: Encodable {
     var threads: Int
     var ocrEngine: String
     var detector: String?
+    /// The content models that ran, and how many calls each kind of content recognition made in the timed runs.
+    var contentModels: [String]
+    var contentCalls: [String: Int]
+    /// Mean milliseconds per call of each kind of content recognition in the timed runs.
+    var contentMsPerCall: [String: Double]
     var loadMs: [String: Double]
     var stages: [String: Stage]
-    var stageOrder = ["decode", "detect", "ocr", "heuristics", "total"]
+    var stageOrder = ["decode", "detect", "ocr", "content", "heuristics", "total"]
     var peakRSSBytes: Int
 
-    enum CodingKeys: String, CodingKey { case images, sizes, runs, warmup, threads, ocrEngine, detector, loadMs, stages, peakRSSBytes }
+    enum CodingKeys: String, CodingKey { case images, sizes, runs, warmup, threads, ocrEngine, detector, contentModels, contentCalls, contentMsPerCall, loadMs, stages, peakRSSBytes }
 
     init(images: [String], sizes: [String], runs: Int, warmup: Int, threads: Int, ocrEngine: String, detector: String?,
+         contentModels: [String] = [], contentCalls: [String: Int] = [:], contentMsPerCall: [String: Double] = [:],
          loadMilliseconds: [String: Double], stages: [String: [Double]], peakRSSBytes: Int) {
         func r(_ v: Double?) -> Double? { v.map { ($0 * 100).rounded() / 100 } }
         self.images = images
@@ -135,6 +157,9 @@ struct BenchReport: Encodable {
         self.threads = threads
         self.ocrEngine = ocrEngine
         self.detector = detector
+        self.contentModels = contentModels
+        self.contentCalls = contentCalls
+        self.contentMsPerCall = contentMsPerCall.mapValues { ($0 * 1000).rounded() / 1000 }
         self.loadMs = loadMilliseconds.mapValues { ($0 * 100).rounded() / 100 }
         self.stages = stages.mapValues { Stage(medianMs: r(percentile($0, 50)), p95Ms: r(percentile($0, 95)), samples: $0.count) }
         self.peakRSSBytes = peakRSSBytes
@@ -143,7 +168,12 @@ struct BenchReport: Encodable {
     var table: String {
         func f(_ v: Double?) -> String { v.map { String(format: "%9.1f", $0) } ?? "        -" }
         var s = "screenrec bench: \(images.count) image(s) (\(Set(sizes).sorted().joined(separator: ", "))), \(runs) run(s) each after \(warmup) warm-up, \(threads) thread(s)\n"
-        s += "OCR: \(ocrEngine); detector: \(detector ?? "none installed")\n"
+        s += "OCR: \(ocrEngine); detector: \(detector ?? "none installed"); content: \(contentModels.isEmpty ? "none" : contentModels.joined(separator: ", "))\n"
+        if !contentCalls.isEmpty {
+            s += "content calls (timed runs): " + contentCalls.sorted { $0.key < $1.key }.map {
+                "\($0.key) \($0.value) × " + String(format: "%.3f ms", contentMsPerCall[$0.key] ?? 0)
+            }.joined(separator: ", ") + "\n"
+        }
         let loads = loadMs.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.1f", $0.value)) ms" }
         s += "model load (once): \(loads.isEmpty ? "-" : loads.joined(separator: ", "))\n"
         s += "stage          median       p95   (ms)\n"
@@ -192,5 +222,37 @@ final class TimedDetector: ElementDetector, @unchecked Sendable {
     var elapsed: Double { timer.elapsed }
     func detect(in image: RGBAImage) throws -> [Detection] {
         try timer.measure { try base.detect(in: image) }
+    }
+}
+
+/// Times the content recognizer (all three kinds together, and per kind) and counts its calls per kind.
+final class TimedContentRecognizer: ContentRecognizer, @unchecked Sendable {
+    let base: any ContentRecognizer
+    let timer = StageTimer()
+    private let lock = NSLock()
+    private var calls: [String: Int] = [:]
+    private var perKind: [String: Double] = [:]
+    init(base: any ContentRecognizer) { self.base = base }
+    func reset() { timer.reset(); lock.lock(); calls = [:]; perKind = [:]; lock.unlock() }
+    var elapsed: Double { timer.elapsed }
+    var counts: [String: Int] { lock.lock(); defer { lock.unlock() }; return calls }
+    var milliseconds: [String: Double] { lock.lock(); defer { lock.unlock() }; return perKind }
+    private func measure<T>(_ kind: String, _ body: () throws -> T) rethrows -> T {
+        let clock = ContinuousClock(), start = clock.now
+        defer {
+            let t = ms(clock.now - start)
+            timer.add(t)
+            lock.lock(); calls[kind, default: 0] += 1; perKind[kind, default: 0] += t; lock.unlock()
+        }
+        return try body()
+    }
+    func recognizeIcon(in image: RGBAImage, box: Rect) throws -> IconRecognition? {
+        try measure("icons") { try base.recognizeIcon(in: image, box: box) }
+    }
+    func describePicture(in image: RGBAImage, box: Rect) throws -> PictureDescription? {
+        try measure("pictures") { try base.describePicture(in: image, box: box) }
+    }
+    func clickProbability(of icon: IconFeatures) throws -> Double? {
+        try measure("clickability") { try base.clickProbability(of: icon) }
     }
 }

@@ -17,6 +17,11 @@ enum OCREngine: String, ExpressibleByArgument, CaseIterable {
     case none
 }
 
+/// An on/off command-line value.
+enum Switch: String, ExpressibleByArgument, CaseIterable {
+    case on, off
+}
+
 /// Options shared by every command that runs models.
 struct ModelOptions: ParsableArguments {
     @Option(help: ArgumentHelp("OCR engine: tesseract (the default), ppocr or none. With `analyze --detections` the default is none: the file's `text` stands in for OCR.", valueName: "engine"))
@@ -30,6 +35,9 @@ struct ModelOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp("Threads per model (default 2: the target machine's cores).", valueName: "n"))
     var threads: Int = 2
+
+    @Option(help: ArgumentHelp("Content recognition (picture descriptions, icon clickability) from Models/pictures and Models/clickability: on or off. Default on; off with `analyze --detections`, whose file stands in for the models.", valueName: "on|off"))
+    var content: Switch?
 
     func validate() throws {
         guard (1...64).contains(threads) else { throw ValidationError("--threads must be between 1 and 64") }
@@ -58,6 +66,31 @@ struct ModelOptions: ParsableArguments {
         return try ONNXElementDetector(directory: dir, runtime: ONNXRuntime.load(libraryPath: onnxruntime), threads: threads)
     }
 
+    /// The content models installed in the models folder (§5.2, §5.4), or nil when `--content off`
+    /// (or off by `fallback`) or none is installed (an error with an explicit `--content on`). Each
+    /// model loads only when its `model.json` is there; one that is there but broken is an error.
+    func makeContentRecognizer(default fallback: Switch = .on) throws -> ONNXContentRecognizer? {
+        guard (content ?? fallback) == .on else { return nil }
+        // Asked for explicitly (`--content on`), missing models are an error; by default, a note-free nil.
+        guard let dir = content == .on ? try requireModelsDirectory() : modelsDirectory else { return nil }
+        func installed(_ name: String) -> URL? {
+            let d = dir.appendingPathComponent(name)
+            return FileManager.default.fileExists(atPath: d.appendingPathComponent("model.json").path) ? d : nil
+        }
+        let pictureDir = installed("pictures"), clickDir = installed("clickability")
+        guard pictureDir != nil || clickDir != nil else {
+            if content == .on {
+                throw ScreenRecognitionError(.model, "--content on, but no content model is installed: neither \(dir.path)/pictures/model.json nor \(dir.path)/clickability/model.json exists")
+            }
+            return nil
+        }
+        let runtime = try ONNXRuntime.load(libraryPath: onnxruntime)
+        // The tree ensemble is tiny (one row of 9 features): one thread, no pool to wake.
+        return ONNXContentRecognizer(
+            pictures: try pictureDir.map { try ONNXPictureDescriber(directory: $0, runtime: runtime, threads: threads) },
+            clickability: try clickDir.map { try ONNXClickabilityModel(directory: $0, runtime: runtime, threads: 1) })
+    }
+
     /// The OCR engine asked for, or `fallback`.
     func ocrEngine(default fallback: OCREngine = .tesseract) -> OCREngine { ocr ?? fallback }
 
@@ -83,4 +116,10 @@ func withDetectorThresholds(_ base: AnalysisConfiguration, detector: ONNXElement
     var c = base
     for (cls, t) in detector.thresholds { c.postProcessing.confidenceThresholds[cls] = t }
     return c
+}
+
+/// `base` with the content models' operating points (the clickability threshold for 90% precision,
+/// §5.4); a configuration file laid over the result still wins.
+func withContentThresholds(_ base: AnalysisConfiguration, content: ONNXContentRecognizer?) -> AnalysisConfiguration {
+    content?.applyingThresholds(to: base) ?? base
 }

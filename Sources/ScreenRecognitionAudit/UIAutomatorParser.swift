@@ -1,0 +1,142 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import ScreenRecognition
+
+/// Reads Android's `uiautomator dump` XML: nested `<node>`s with `text`, `content-desc`,
+/// `class`, `resource-id`, `clickable`, `checkable`, `checked`, `selected`, `enabled` and
+/// `bounds="[x1,y1][x2,y2]"` in pixels.
+///
+/// Which nodes are accessibility elements follows TalkBack: an actionable node (clickable,
+/// long-clickable, checkable, or focusable and not a scroll container) with no actionable
+/// descendant is one stop that speaks its `content-desc`, else its `text`, else its descendants'
+/// text; otherwise a leaf with `text` or `content-desc` is a stop; every other node is layout.
+enum UIAutomatorParser {
+    static func parse(_ data: Data) throws -> [ExposedElement] {
+        let delegate = Delegate()
+        let parser = XMLParser(data: data)
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = delegate
+        let ok = parser.parse()
+        if let error = delegate.error { throw error }
+        guard ok else {
+            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unknown error"
+            throw ScreenRecognitionError(.invalidInput, "malformed uiautomator XML at line \(parser.lineNumber): \(reason)")
+        }
+        guard delegate.stack.isEmpty else {
+            throw ScreenRecognitionError(.invalidInput, "malformed uiautomator XML: \(delegate.stack.count) <node> element(s) not closed (truncated file?)")
+        }
+        guard delegate.sawHierarchy || !delegate.roots.isEmpty else {
+            throw ScreenRecognitionError(.invalidInput, "not a uiautomator dump: no <hierarchy> or <node> element")
+        }
+        return delegate.roots.map { classify($0, inTabBar: false) }
+    }
+
+    final class Delegate: NSObject, XMLParserDelegate {
+        var stack: [ExposedElement] = []
+        var roots: [ExposedElement] = []
+        var error: ScreenRecognitionError?
+        var sawHierarchy = false
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes a: [String: String] = [:]) {
+            if name == "hierarchy" { sawHierarchy = true; return }
+            guard name == "node" else { return }
+            let line = parser.lineNumber
+            guard let boundsText = a["bounds"] else {
+                fail(parser, "line \(line): <node> has no bounds attribute")
+                return
+            }
+            guard let frame = parseBounds(boundsText) else {
+                fail(parser, "line \(line): malformed bounds \"\(boundsText)\" (expected [x1,y1][x2,y2] with x1 ≤ x2, y1 ≤ y2)")
+                return
+            }
+            let cls = a["class"] ?? ""
+            var traits: Traits = []
+            if a["selected"] == "true" { traits.insert(.selected) }
+            if a["enabled"] == "false" { traits.insert(.notEnabled) }
+            let checkable = a["checkable"] == "true"
+            let actionable = a["clickable"] == "true" || a["long-clickable"] == "true" || checkable
+                || (a["focusable"] == "true" && a["scrollable"] != "true")
+            var kind = Self.kind(ofClass: cls, clickable: actionable)
+            if checkable, kind == nil || kind == .button { kind = .checkbox }
+            var value: String?
+            if checkable {
+                let on = a["checked"] == "true"
+                value = kind == .toggle ? (on ? "On" : "Off") : (on ? "Checked" : "Not checked")
+                if kind == .toggle { traits.insert(.toggleButton) }
+            }
+            if kind == .button { traits.insert(.button) }
+            if kind == .text { traits.insert(.staticText) }
+            if kind == .picture { traits.insert(.image) }
+            let desc = a["content-desc"].flatMap { $0.isEmpty ? nil : $0 }
+            let text = a["text"].flatMap { $0.isEmpty ? nil : $0 }
+            let id = a["resource-id"].flatMap { $0.isEmpty ? nil : $0 }
+            let shortClass = cls.split(separator: ".").last.map(String.init) ?? cls
+            stack.append(ExposedElement(type: shortClass.isEmpty ? "node" : shortClass, kind: kind, frame: frame,
+                                        label: desc ?? text, value: value, identifier: id, traits: traits,
+                                        isInteractive: actionable, isAccessibilityElement: actionable, line: line))
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            guard name == "node", let done = stack.popLast() else { return }
+            if stack.isEmpty { roots.append(done) } else { stack[stack.count - 1].children.append(done) }
+        }
+
+        func fail(_ parser: XMLParser, _ message: String) {
+            if error == nil { error = ScreenRecognitionError(.invalidInput, "uiautomator XML " + message) }
+            parser.abortParsing()
+        }
+
+        static func kind(ofClass cls: String, clickable: Bool) -> ElementKind? {
+            let c = cls.split(separator: ".").last.map(String.init) ?? cls
+            if c.contains("Switch") || c == "ToggleButton" { return .toggle }
+            if c.contains("CheckBox") || c.contains("RadioButton") { return .checkbox }
+            if c.contains("EditText") || c.contains("TextInput") { return .textField }
+            if c.contains("SeekBar") || c.contains("Slider") { return .slider }
+            if c.contains("Button") { return .button }
+            if c.contains("ImageView") { return clickable ? .button : .picture }
+            if c.contains("TextView") { return clickable ? .button : .text }
+            return clickable ? .button : nil
+        }
+    }
+
+    /// `[x1,y1][x2,y2]`.
+    static func parseBounds(_ s: String) -> Rect? {
+        let parts = s.split(whereSeparator: { "[],".contains($0) }).map(String.init)
+        let v = parts.compactMap { Double($0) }
+        guard parts.count == 4, v.count == 4, v.allSatisfy(\.isFinite), v[2] >= v[0], v[3] >= v[1],
+              s.hasPrefix("["), s.hasSuffix("]") else { return nil }
+        return Rect(minX: v[0], minY: v[1], maxX: v[2], maxY: v[3])
+    }
+
+    /// Applies TalkBack's rules (see the type's comment) once the whole tree is known.
+    static func classify(_ node: ExposedElement, inTabBar: Bool) -> ExposedElement {
+        var n = node
+        let tabBar = inTabBar || ["BottomNavigationView", "TabLayout", "NavigationBarView", "TabWidget"].contains(where: { n.type.contains($0) })
+        n.children = n.children.map { classify($0, inTabBar: tabBar) }
+        func hasActionableDescendant(_ e: ExposedElement) -> Bool {
+            e.children.contains { $0.isInteractive || hasActionableDescendant($0) }
+        }
+        if n.isInteractive {
+            if hasActionableDescendant(n) {
+                n.isAccessibilityElement = false
+            } else {
+                n.isAccessibilityElement = true
+                if n.spokenLabel == nil {
+                    let texts = descendantTexts(n)
+                    if !texts.isEmpty { n.label = texts.joined(separator: ", ") }
+                }
+                if inTabBar, n.kind == .button || n.kind == nil { n.kind = .tabButton }
+            }
+        } else {
+            n.isAccessibilityElement = n.children.isEmpty && n.spokenLabel != nil
+        }
+        return n
+    }
+
+    static func descendantTexts(_ e: ExposedElement) -> [String] {
+        e.children.flatMap { c in (c.spokenLabel.map { [$0] } ?? []) + descendantTexts(c) }
+    }
+}

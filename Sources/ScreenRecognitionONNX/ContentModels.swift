@@ -1,0 +1,324 @@
+import Foundation
+import ScreenRecognition
+
+// MARK: Picture descriptions (§5.2)
+
+/// The picture describer's `model.json` (written by `training/screenrec_training/content/pictures.py`,
+/// format "screenrecognition-picture-describer" version 1).
+///
+/// The graph takes one `[1, 3, height, width]` RGB float input — the picture's whole box resized to
+/// the input size (aspect not kept), each channel `(pixel / scale − mean) / std` — and returns softmax
+/// probabilities over ImageNet's classes. `labelsFile` gives each class its short alt-text label;
+/// classes sharing a label have their probabilities summed before `minConfidence` is applied.
+public struct PictureDescriberContract: Codable, Sendable, Hashable {
+    public struct Input: Codable, Sendable, Hashable {
+        public var width: Int
+        public var height: Int
+    }
+    public var format: String
+    public var formatVersion: Int
+    public var name: String?
+    public var file: String
+    public var bytes: Int?
+    public var inputs: [ModelContract.TensorSpec]
+    public var outputs: [ModelContract.TensorSpec]
+    public var normalization: ModelContract.Normalization
+    public var input: Input
+    public var labelsFile: String
+    /// The bar below which the describer's label is not offered (0.7, seed 002).
+    public var minConfidence: Double?
+    /// What a picture is called when no label is confident ("Image").
+    public var fallbackLabel: String?
+}
+
+/// `labels.json` beside the picture describer: the alt-text label of each output class.
+public struct PictureLabels: Codable, Sendable, Hashable {
+    public var labels: [String]
+    public var imagenetClasses: [String]?
+}
+
+/// Describes pictures (§5.2) with an ImageNet classifier over ONNX Runtime (the shipped model:
+/// EfficientNet-Lite0, `Models/pictures/`), turning its 1000 classes into short labels ("Cat",
+/// "Dog", "Coffee") and summing the probabilities of classes that share a label.
+public final class ONNXPictureDescriber: @unchecked Sendable {
+    public let contract: PictureDescriberContract
+    public let session: ONNXSession
+    public let name: String
+    /// The label of each output class, in output order.
+    public let labels: [String]
+    /// Distinct labels, and for each output class the index of its label there.
+    let distinctLabels: [String]
+    let labelIndex: [Int]
+    let inputName: String
+    let outputName: String
+
+    /// Loads `model.json` and the files it names from `directory` (e.g. `Models/pictures`).
+    /// - Throws: `.model` when a file is missing or malformed, the format is not the describer's,
+    ///   the normalisation or input size is unusable, the labels do not match the output, or the ONNX
+    ///   file lacks its tensors.
+    public init(directory: URL, runtime: ONNXRuntime, threads: Int = 2, contractName: String = "model.json") throws {
+        let url = directory.appendingPathComponent(contractName)
+        let c: PictureDescriberContract = try decodeContract(at: url, what: "picture describer")
+        guard c.format == "screenrecognition-picture-describer", c.formatVersion == 1 else {
+            throw ScreenRecognitionError(.model, "\(url.path): unsupported format \(c.format) version \(c.formatVersion) (expected screenrecognition-picture-describer 1)")
+        }
+        guard (8...1024).contains(c.input.width), (8...1024).contains(c.input.height) else {
+            throw ScreenRecognitionError(.model, "\(url.path): input size \(c.input.width)×\(c.input.height) is not usable")
+        }
+        let n = c.normalization
+        guard n.mean.count == 3, n.std.count == 3, n.scale > 0, n.std.allSatisfy({ $0 != 0 }) else {
+            throw ScreenRecognitionError(.model, "\(url.path): normalization needs 3 means, 3 non-zero stds and a positive scale")
+        }
+        guard let input = c.inputs.first, let output = c.outputs.first else {
+            throw ScreenRecognitionError(.model, "\(url.path): the contract names no input or no output tensor")
+        }
+        let labelsURL = directory.appendingPathComponent(c.labelsFile)
+        let labels: PictureLabels = try decodeContract(at: labelsURL, what: "picture labels")
+        if let classes = output.shape?.last, classes > 0, classes != labels.labels.count {
+            throw ScreenRecognitionError(.model, "\(labelsURL.path) has \(labels.labels.count) labels but the output has \(classes) classes")
+        }
+        guard !labels.labels.isEmpty, labels.labels.allSatisfy({ !$0.isEmpty }) else {
+            throw ScreenRecognitionError(.model, "\(labelsURL.path): labels must be non-empty strings")
+        }
+        let common = ModelContract(name: c.name ?? directory.lastPathComponent, file: c.file, bytes: c.bytes,
+                                   inputs: c.inputs, outputs: c.outputs, normalization: c.normalization)
+        let modelURL = common.modelURL(besides: url)
+        try common.checkFile(at: modelURL)
+        session = try runtime.makeSession(modelPath: modelURL.path, threads: threads)
+        try common.check(session)
+        contract = c
+        name = common.name
+        self.labels = labels.labels
+        var distinct: [String] = [], index: [String: Int] = [:]
+        labelIndex = labels.labels.map { l in
+            if let i = index[l] { return i }
+            index[l] = distinct.count; distinct.append(l); return distinct.count - 1
+        }
+        distinctLabels = distinct
+        inputName = input.name
+        outputName = output.name
+    }
+
+    /// The model's input for the part of `image` inside `box` (the whole image when `box` is nil):
+    /// that region area-averaged (or, when enlarging, nearest-sampled) to the input size, aspect not
+    /// kept, then normalised as the contract says.
+    /// - Throws: `.invalidInput` when the box holds no whole pixel of the image.
+    public func inputTensor(for image: RGBAImage, box: Rect?) throws -> Tensor {
+        let region = try crop(image, to: box)
+        let W = contract.input.width, H = contract.input.height
+        let rgb = ONNXElementDetector.areaResize(region, width: W, height: H)
+        let n = contract.normalization
+        var values = [Float](repeating: 0, count: 3 * W * H)
+        for c in 0..<3 {
+            let mul = 1 / (n.scale * n.std[c]), add = -n.mean[c] / n.std[c]
+            for i in 0..<(W * H) { values[c * W * H + i] = rgb[i * 3 + c] * mul + add }
+        }
+        return Tensor(shape: [1, 3, H, W], values: values)
+    }
+
+    /// The output probabilities (one per class) for a region.
+    public func probabilities(in image: RGBAImage, box: Rect?) throws -> [Float] {
+        let out = try session.run([inputName: inputTensor(for: image, box: box)], outputs: [outputName])
+        guard let p = out[outputName], p.values.count == labels.count else {
+            throw ScreenRecognitionError(.runtime, "\(session.name) returned '\(outputName)' of shape \(out[outputName]?.shape ?? []), expected [1, \(labels.count)]")
+        }
+        return p.values
+    }
+
+    /// The best label and its summed probability (no threshold applied: the pipeline applies
+    /// `AnalysisConfiguration.content.minPictureDescriptionConfidence`).
+    public func describe(in image: RGBAImage, box: Rect?) throws -> PictureDescription {
+        Self.bestLabel(probabilities: try probabilities(in: image, box: box), labelIndex: labelIndex, labels: distinctLabels)
+    }
+
+    /// Sums the probabilities per label and returns the largest (pure; ties go to the earlier label).
+    public static func bestLabel(probabilities: [Float], labelIndex: [Int], labels: [String]) -> PictureDescription {
+        var sums = [Double](repeating: 0, count: labels.count)
+        for (p, l) in zip(probabilities, labelIndex) { sums[l] += Double(p) }
+        var best = 0
+        for i in sums.indices where sums[i] > sums[best] { best = i }
+        return PictureDescription(label: labels[best], confidence: min(1, sums[best]))
+    }
+}
+
+/// The pixels of `image` inside `box`, rounded outwards to whole pixels and clamped to the image.
+func crop(_ image: RGBAImage, to box: Rect?) throws -> RGBAImage {
+    guard let box else { return image }
+    guard box.x.isFinite, box.y.isFinite, box.width.isFinite, box.height.isFinite else {
+        throw ScreenRecognitionError(.invalidInput, "region \(box) is not finite")
+    }
+    let x0 = max(0, Int(box.minX.rounded(.down))), y0 = max(0, Int(box.minY.rounded(.down)))
+    let x1 = min(image.width, Int(box.maxX.rounded(.up))), y1 = min(image.height, Int(box.maxY.rounded(.up)))
+    guard x1 > x0, y1 > y0 else {
+        throw ScreenRecognitionError(.invalidInput, "region \(box) holds no pixel of the \(image.width)×\(image.height) image")
+    }
+    if x0 == 0, y0 == 0, x1 == image.width, y1 == image.height { return image }
+    let w = x1 - x0
+    var pixels = [UInt8](); pixels.reserveCapacity(w * (y1 - y0) * 4)
+    for y in y0..<y1 {
+        let start = (y * image.width + x0) * 4
+        pixels.append(contentsOf: image.pixels[start..<(start + w * 4)])
+    }
+    return RGBAImage(width: w, height: y1 - y0, pixels: pixels)!
+}
+
+/// Decodes a JSON file with a `.model` error naming the file on failure.
+func decodeContract<T: Decodable>(at url: URL, what: String) throws -> T {
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+        throw ScreenRecognitionError(.model, "no \(what) installed: \(url.path) not found")
+    }
+    do {
+        return try JSONDecoder().decode(T.self, from: data)
+    } catch {
+        throw ScreenRecognitionError(.model, "\(url.path) is not a valid \(what) file: \(error)")
+    }
+}
+
+// MARK: Icon clickability (§5.4)
+
+/// The clickability model's `model.json` (written by `training/screenrec_training/content/clickability.py`,
+/// format "screenrecognition-clickability" version 1): a tree ensemble over the features named in
+/// `features`, in that order, returning `[N, 2]` class probabilities (column `probabilityColumn` is
+/// "clickable"); `threshold` is the operating point chosen for 90% precision (§5.4).
+public struct ClickabilityContract: Codable, Sendable, Hashable {
+    public var format: String
+    public var formatVersion: Int
+    public var name: String?
+    public var file: String
+    public var bytes: Int?
+    public var inputs: [ModelContract.TensorSpec]
+    public var outputs: [ModelContract.TensorSpec]
+    public var features: [String]
+    public var probabilityColumn: Int
+    public var threshold: Double?
+}
+
+/// Predicts whether an icon is a button (§5.4) from its ``IconFeatures`` with a gradient-boosted
+/// tree model over ONNX Runtime (`Models/clickability/`).
+public final class ONNXClickabilityModel: @unchecked Sendable {
+    /// The feature names a model may ask for, and how each is computed from ``IconFeatures`` —
+    /// the same as `vector()` in training/screenrec_training/content/clickability.py.
+    public static let featureFunctions: [String: @Sendable (IconFeatures) -> Double] = [
+        "x": { $0.normalizedFrame.minX },
+        "y": { $0.normalizedFrame.minY },
+        "width": { $0.normalizedFrame.width },
+        "height": { $0.normalizedFrame.height },
+        "screenAspect": { $0.screenWidth > 0 ? $0.screenHeight / $0.screenWidth : 0 },
+        "iconAspect": { f in
+            let h = f.normalizedFrame.height * f.screenHeight
+            return h > 0 ? f.normalizedFrame.width * f.screenWidth / h : 0
+        },
+        "neighboursOnRow": { Double($0.neighboursOnRow) },
+        "similarIconsOnRow": { Double($0.similarIconsOnRow) },
+        "hasTextOnRow": { $0.hasTextOnRow ? 1 : 0 },
+    ]
+
+    public let contract: ClickabilityContract
+    public let session: ONNXSession
+    public let name: String
+    /// The operating threshold from the contract (nil when the contract gives none).
+    public var threshold: Double? { contract.threshold }
+    let functions: [@Sendable (IconFeatures) -> Double]
+    let inputName: String
+    let outputName: String
+
+    /// Loads `model.json` and the ONNX file it names from `directory` (e.g. `Models/clickability`).
+    /// - Throws: `.model` when a file is missing or malformed, of another format, asks for a feature
+    ///   this code does not compute, has an unusable threshold, or lacks its tensors.
+    public init(directory: URL, runtime: ONNXRuntime, threads: Int = 1, contractName: String = "model.json") throws {
+        let url = directory.appendingPathComponent(contractName)
+        let c: ClickabilityContract = try decodeContract(at: url, what: "clickability model")
+        guard c.format == "screenrecognition-clickability", c.formatVersion == 1 else {
+            throw ScreenRecognitionError(.model, "\(url.path): unsupported format \(c.format) version \(c.formatVersion) (expected screenrecognition-clickability 1)")
+        }
+        guard !c.features.isEmpty else { throw ScreenRecognitionError(.model, "\(url.path): no features listed") }
+        var functions: [@Sendable (IconFeatures) -> Double] = []
+        for f in c.features {
+            guard let fn = Self.featureFunctions[f] else {
+                throw ScreenRecognitionError(.model, "\(url.path) asks for feature '\(f)', which screenrec does not compute (known: \(Self.featureFunctions.keys.sorted().joined(separator: ", ")))")
+            }
+            functions.append(fn)
+        }
+        guard (0...1).contains(c.probabilityColumn) else {
+            throw ScreenRecognitionError(.model, "\(url.path): probabilityColumn \(c.probabilityColumn) is not 0 or 1")
+        }
+        if let t = c.threshold, !(t.isFinite && (0...1).contains(t)) {
+            throw ScreenRecognitionError(.model, "\(url.path): threshold \(t) is outside 0...1")
+        }
+        guard let input = c.inputs.first, let output = c.outputs.first else {
+            throw ScreenRecognitionError(.model, "\(url.path): the contract names no input or no output tensor")
+        }
+        let common = ModelContract(name: c.name ?? directory.lastPathComponent, file: c.file, bytes: c.bytes,
+                                   inputs: c.inputs, outputs: c.outputs)
+        let modelURL = common.modelURL(besides: url)
+        try common.checkFile(at: modelURL)
+        session = try runtime.makeSession(modelPath: modelURL.path, threads: threads)
+        try common.check(session)
+        contract = c
+        name = common.name
+        self.functions = functions
+        inputName = input.name
+        outputName = output.name
+    }
+
+    /// The model input for one icon, in the contract's feature order.
+    public func vector(for features: IconFeatures) -> [Float] { functions.map { Float($0(features)) } }
+
+    /// The probabilities that the icons are clickable, one model run for all of them.
+    public func probabilities(of icons: [IconFeatures]) throws -> [Double] {
+        guard !icons.isEmpty else { return [] }
+        let n = functions.count
+        let input = Tensor(shape: [icons.count, n], values: icons.flatMap(vector(for:)))
+        let out = try session.run([inputName: input], outputs: [outputName])
+        guard let p = out[outputName], p.values.count == icons.count * 2 else {
+            throw ScreenRecognitionError(.runtime, "\(session.name) returned '\(outputName)' of shape \(out[outputName]?.shape ?? []), expected [\(icons.count), 2]")
+        }
+        return (0..<icons.count).map { Double(p.values[$0 * 2 + contract.probabilityColumn]) }
+    }
+
+    /// The probability that one icon is clickable.
+    public func probability(of icon: IconFeatures) throws -> Double { try probabilities(of: [icon])[0] }
+}
+
+// MARK: The composite content recognizer
+
+/// Recognises an icon's meaning (§5.2). The icon classifier (`ONNXIconClassifier`) conforms.
+public protocol IconClassifying: Sendable {
+    func classifyIcon(in image: RGBAImage, box: Rect) throws -> IconRecognition?
+}
+
+/// The core's ``ContentRecognizer`` seam over the content models, each optional: icon meanings,
+/// picture descriptions and icon clickability. A missing model answers `nil` ("don't know"), so
+/// the pipeline keeps a detection's own `iconLabel`, calls the picture "Image", and falls back to
+/// ``Interactivity/ruleBasedClickable(_:)``.
+public struct ONNXContentRecognizer: ContentRecognizer {
+    public var icons: (any IconClassifying)?
+    public var pictures: ONNXPictureDescriber?
+    public var clickability: ONNXClickabilityModel?
+
+    public init(icons: (any IconClassifying)? = nil, pictures: ONNXPictureDescriber? = nil, clickability: ONNXClickabilityModel? = nil) {
+        self.icons = icons
+        self.pictures = pictures
+        self.clickability = clickability
+    }
+
+    public func recognizeIcon(in image: RGBAImage, box: Rect) throws -> IconRecognition? {
+        try icons?.classifyIcon(in: image, box: box)
+    }
+
+    public func describePicture(in image: RGBAImage, box: Rect) throws -> PictureDescription? {
+        try pictures?.describe(in: image, box: box)
+    }
+
+    public func clickProbability(of icon: IconFeatures) throws -> Double? {
+        try clickability?.probability(of: icon)
+    }
+
+    /// The configuration with the clickability model's operating threshold (§5.4) in place of the
+    /// default; a configuration file laid over the result still wins.
+    public func applyingThresholds(to configuration: AnalysisConfiguration) -> AnalysisConfiguration {
+        var c = configuration
+        if let t = clickability?.threshold { c.interactivity.clickThreshold = t }
+        return c
+    }
+}

@@ -1,0 +1,225 @@
+import ArgumentParser
+import Foundation
+import ScreenRecognition
+import ScreenRecognitionAudit
+import ScreenRecognitionImageIO
+
+enum AuditFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, sarif, html
+}
+
+extension HierarchyFormat: ExpressibleByArgument {}
+
+struct Audit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Audit an app's own accessibility tree against what its screenshot shows.",
+        discussion: """
+        The hierarchy is XCUITest's XCUIApplication().debugDescription text (frames in points), a \
+        `uiautomator dump` XML (pixels), or `screenrec analyze` JSON; the format is recognised from \
+        the content. Points become pixels by the screenshot's scale (its width over the root frame's \
+        width, or --scale). Rules: unexposedElement, missingLabel, labelMismatch, missingTrait, \
+        shouldGroup, orderMismatch, smallTouchTarget, poorlySpokenText, modalNotBlocking.
+
+        With a folder, every PNG/JPEG in it is audited against the file of the same name \
+        (NAME.png with NAME.xcuitest.txt, NAME.xml, NAME.json …; NAME.detections.json is used as \
+        its detections); findings repeated across screens are reported once.
+        """
+    )
+
+    @Argument(help: "A screenshot (PNG or JPEG), or a folder of screenshots with their hierarchy files.")
+    var path: String
+
+    @Option(help: "The app's accessibility tree for the screenshot.")
+    var hierarchy: String?
+
+    @Option(help: ArgumentHelp("The hierarchy's format (default: recognised from its content).", valueName: "auto|xcuitest|uiautomator|analysis"))
+    var hierarchyFormat: HierarchyFormat = .auto
+
+    @Option(help: "A detections file to use instead of the detector.")
+    var detections: String?
+
+    @Option(help: "Report format: text, json, sarif (2.1.0) or html (self-contained, with the overlay picture).")
+    var format: AuditFormat = .text
+
+    @Option(name: [.short, .long], help: "Write the report to this file instead of standard output.")
+    var output: String?
+
+    @Option(help: "Image pixels per hierarchy unit (default: the image width over the root frame's width).")
+    var scale: Double?
+
+    @Option(help: "Image pixels per point (iOS) or dp (Android) for touch-target sizes (default: --scale on iOS; image width / 411 on Android).")
+    var pointScale: Double?
+
+    @Option(help: "An AnalysisConfiguration JSON file (any key left out keeps its default).")
+    var config: String?
+
+    @Option(help: ArgumentHelp("Also write the screenshot with the findings drawn and numbered to this PNG (one screen only).", valueName: "png"))
+    var overlay: String?
+
+    @Flag(help: "Exit with status 1 when there is an error-severity finding.")
+    var strict = false
+
+    @OptionGroup var modelOptions: ModelOptions
+
+    func validate() throws {
+        if let scale, !(scale > 0 && scale <= 10) { throw ValidationError("--scale must be between 0 and 10") }
+        if let pointScale, !(pointScale > 0 && pointScale <= 10) { throw ValidationError("--point-scale must be between 0 and 10") }
+    }
+
+    func run() throws {
+        var isDir: ObjCBool = false
+        let folder = FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
+        if !folder, hierarchy == nil { throw ValidationError("--hierarchy FILE is required when auditing one screenshot") }
+        if folder, hierarchy != nil || detections != nil || overlay != nil {
+            throw ValidationError("--hierarchy, --detections and --overlay name one screen's files; a folder pairs files by name")
+        }
+        var hasErrors = false
+        try CLIErrors.run {
+            // The detector (and ONNX Runtime) is loaded only when some screen has no detections file.
+            let needsDetector = folder ? try screensWithoutDetections() > 0 : detections == nil
+            let engine = try AuditEngine(options: modelOptions, config: config, useDetector: needsDetector)
+            if folder {
+                let batch = try auditFolder(engine)
+                hasErrors = batch.findings.contains { $0.severity == .error }
+                switch format {
+                case .text: try writeOutput(Data(batch.text.utf8), to: output)
+                case .json: try writeOutput(batch.jsonData(), to: output)
+                case .sarif: try writeOutput(batch.sarifData(), to: output)
+                case .html:
+                    var overlays: [String: Data] = [:]
+                    for r in batch.reports {
+                        let pixels = try loadImage(at: (path as NSString).appendingPathComponent(r.image), maxPixels: engine.configuration.limits.maxPixels)
+                        overlays[r.image] = try encodePNG(Overlay.findings(pixels, report: r), favorSpeed: true)
+                    }
+                    try writeOutput(Data(batch.html(overlays: overlays).utf8), to: output)
+                }
+                if batch.screens.contains(where: { $0.error != nil }) { throw ExitCode(65) }
+            } else {
+                let (report, pixels) = try engine.audit(image: path, hierarchy: hierarchy!, detections: detections,
+                                                        format: hierarchyFormat, scale: scale, pointScale: pointScale)
+                hasErrors = report.count(.error) > 0
+                if let overlay { try writeOutput(try encodePNG(Overlay.findings(pixels, report: report)), to: overlay) }
+                switch format {
+                case .text: try writeOutput(Data(report.text.utf8), to: output)
+                case .json: try writeOutput(report.jsonData(), to: output)
+                case .sarif: try writeOutput(report.sarifData(), to: output)
+                case .html:
+                    let png = try encodePNG(Overlay.findings(pixels, report: report))
+                    try writeOutput(Data(report.html(overlayPNG: png).utf8), to: output)
+                }
+            }
+        }
+        if strict && hasErrors { throw ExitCode(1) }
+    }
+
+    /// The number of images in the folder without a NAME.detections.json beside them.
+    func screensWithoutDetections() throws -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return names.filter { ["png", "jpg", "jpeg"].contains(($0 as NSString).pathExtension.lowercased()) }
+            .filter { !names.contains((($0 as NSString).deletingPathExtension) + ".detections.json") }.count
+    }
+
+    /// Audits every image in the folder against the file that shares its name.
+    func auditFolder(_ engine: AuditEngine) throws -> BatchReport {
+        let dir = URL(fileURLWithPath: path)
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        } catch {
+            throw ScreenRecognitionError(.io, "cannot list \(path): \((error as NSError).localizedDescription)")
+        }
+        let images = names.filter { ["png", "jpg", "jpeg"].contains(($0 as NSString).pathExtension.lowercased()) }
+        guard !images.isEmpty else { throw ScreenRecognitionError(.invalidInput, "\(path) holds no PNG or JPEG screenshots") }
+        var reports: [AuditReport] = []
+        var failures: [(image: String, hierarchy: String?, error: String)] = []
+        let progress = Progress(total: images.count)
+        for (n, image) in images.enumerated() {
+            progress.show(n, image)
+            let stem = (image as NSString).deletingPathExtension
+            let detectionsName = stem + ".detections.json"
+            let candidates = names.filter {
+                $0.hasPrefix(stem + ".") && $0 != image && $0 != detectionsName
+                    && !["png", "jpg", "jpeg"].contains(($0 as NSString).pathExtension.lowercased())
+                    && ["txt", "xml", "json"].contains(($0 as NSString).pathExtension.lowercased())
+            }
+            guard candidates.count == 1 else {
+                failures.append((image, nil, candidates.isEmpty
+                    ? "no hierarchy file named \(stem).* (.txt, .xml or .json)"
+                    : "several hierarchy files: \(candidates.joined(separator: ", "))"))
+                continue
+            }
+            do {
+                var (report, _) = try engine.audit(
+                    image: dir.appendingPathComponent(image).path, hierarchy: dir.appendingPathComponent(candidates[0]).path,
+                    detections: names.contains(detectionsName) ? dir.appendingPathComponent(detectionsName).path : nil,
+                    format: hierarchyFormat, scale: scale, pointScale: pointScale)
+                report.image = image
+                report.hierarchy = candidates[0]
+                reports.append(report)
+            } catch let e as ScreenRecognitionError {
+                failures.append((image, candidates[0], e.message))
+            }
+        }
+        progress.finish()
+        return BatchReport(reports: reports, failures: failures)
+    }
+}
+
+/// What `audit` needs for each screen, loaded once: configuration, detector and OCR.
+struct AuditEngine {
+    var configuration: AnalysisConfiguration
+    var analyzer: ScreenAnalyzer
+    var options: ModelOptions
+
+    init(options: ModelOptions, config: String?, useDetector: Bool) throws {
+        self.options = options
+        let detector = useDetector ? try options.makeDetector() : nil
+        configuration = try loadConfiguration(config, base: withDetectorThresholds(.default, detector: detector))
+        analyzer = ScreenAnalyzer(configuration: configuration, detector: detector,
+                                  textRecognizer: try options.makeTextRecognizer(default: useDetector ? .tesseract : .none))
+    }
+
+    /// Analyses the screenshot (from the detections file, else the detector) and audits the hierarchy.
+    func audit(image: String, hierarchy: String, detections: String?, format: HierarchyFormat,
+               scale: Double?, pointScale: Double?) throws -> (AuditReport, RGBAImage) {
+        let pixels = try loadImage(at: image, maxPixels: configuration.limits.maxPixels)
+        var given = try detections.map { try DetectionsFile.decode(readInputFile($0), maxDetections: configuration.limits.maxDetections) }
+        if given == nil, let detector = analyzer.detector { given = try detector.detect(in: pixels) }
+        var analyzer = self.analyzer
+        if detections != nil {
+            // A detections file stands in for OCR too (its `text`), as with `analyze --detections`.
+            analyzer.textRecognizer = options.ocr == nil ? nil : analyzer.textRecognizer
+        }
+        let analysis = try analyzer.analyze(image: pixels, detections: given)
+        let tree: AccessibilityHierarchy
+        do {
+            tree = try AccessibilityHierarchy.parse(readInputFile(hierarchy), format: format,
+                                                    imageSize: analysis.image, scale: scale, pointScale: pointScale)
+        } catch let e as ScreenRecognitionError {
+            throw ScreenRecognitionError(e.kind, "\(hierarchy): \(e.message)")
+        }
+        let report = ScreenRecognitionAudit.Audit.run(analysis: analysis, hierarchy: tree, detections: given,
+                                                      image: image, hierarchyName: hierarchy)
+        return (report, pixels)
+    }
+}
+
+/// A progress bar on standard error, drawn only when it is a terminal.
+struct Progress {
+    var total: Int
+    let enabled = isatty(2) == 1
+
+    func show(_ done: Int, _ name: String) {
+        guard enabled else { return }
+        let width = 30
+        let filled = total > 0 ? width * done / total : width
+        let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
+        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) \(name.prefix(40))\u{1B}[K".utf8))
+    }
+
+    func finish() {
+        guard enabled else { return }
+        show(total, "done")
+        FileHandle.standardError.write(Data("\n".utf8))
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import ScreenRecognition
+import ScreenRecognitionImageIO
+import ScreenRecognitionONNX
+
+/// `screenrec describe`: a short description of a picture (§5.2) from the model in Models/pictures.
+struct Describe: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Describe a picture in a few words (\"Cat\", \"Coffee\"), or \"Image\" when unsure.",
+        discussion: """
+        Runs the picture describer in Models/pictures (EfficientNet-Lite0 over ImageNet; the classes \
+        sharing a label have their probabilities summed) on the whole image and prints one JSON line \
+        {"label", "confidence"}. Below --min-confidence (default: the model's, 0.7 — seed 002's bar for \
+        suggested alt text) the label is "Image" and "candidate" holds the best label.
+        """)
+
+    @Argument(help: "The picture (PNG or JPEG).")
+    var image: String
+
+    @Option(help: ArgumentHelp("Offer a label only at or above this summed probability (0...1).", valueName: "x"))
+    var minConfidence: Double?
+
+    @Option(name: [.short, .long], help: "Write the output to this file instead of standard output.")
+    var output: String?
+
+    @OptionGroup var modelOptions: ModelOptions
+
+    func validate() throws {
+        if let m = minConfidence, !(m.isFinite && (0...1).contains(m)) {
+            throw ValidationError("--min-confidence must be between 0 and 1")
+        }
+    }
+
+    struct Line: Encodable {
+        var label: String
+        var confidence: Double
+        var candidate: String?
+    }
+
+    func run() throws {
+        try CLIErrors.run {
+            let dir = try modelOptions.requireModelsDirectory().appendingPathComponent("pictures")
+            let describer = try ONNXPictureDescriber(directory: dir, runtime: ONNXRuntime.load(libraryPath: modelOptions.onnxruntime),
+                                                     threads: modelOptions.threads)
+            let pixels = try loadImage(at: image, maxPixels: AnalysisConfiguration.default.limits.maxPixels)
+            let d = try describer.describe(in: pixels, box: nil)
+            let bar = minConfidence ?? describer.contract.minConfidence ?? AnalysisConfiguration.default.content.minPictureDescriptionConfidence
+            let confident = d.confidence >= bar
+            let line = Line(label: confident ? d.label : (describer.contract.fallbackLabel ?? "Image"),
+                            confidence: d.confidence.roundedConfidence, candidate: confident ? nil : d.label)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            var data = try encoder.encode(line)
+            data.append(0x0A)
+            try writeOutput(data, to: output)
+        }
+    }
+}

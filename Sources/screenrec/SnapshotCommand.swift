@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import ScreenRecognition
+import ScreenRecognitionAudit
+import ScreenRecognitionImageIO
+
+struct Snapshot: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Record or verify a text snapshot of what VoiceOver would say on a screen.",
+        discussion: """
+        The snapshot is the transcript: one announcement per element, in navigation order. \
+        --record writes it; --verify compares and, on any change, prints a diff (- snapshot, + now) \
+        and exits with status 1.
+        """
+    )
+
+    @Argument(help: "The screenshot (PNG or JPEG).")
+    var image: String
+
+    @Option(help: "A detections file to use instead of the detector.")
+    var detections: String?
+
+    @Option(help: "Write the transcript to this snapshot file.")
+    var record: String?
+
+    @Option(help: "Compare the transcript with this snapshot file.")
+    var verify: String?
+
+    @Option(help: "An AnalysisConfiguration JSON file (any key left out keeps its default).")
+    var config: String?
+
+    @OptionGroup var modelOptions: ModelOptions
+
+    func validate() throws {
+        guard (record == nil) != (verify == nil) else { throw ValidationError("give exactly one of --record FILE and --verify FILE") }
+    }
+
+    func run() throws {
+        var mismatch: String?
+        try CLIErrors.run {
+            let detector = detections == nil ? try modelOptions.makeDetector() : nil
+            let configuration = try loadConfiguration(config, base: withDetectorThresholds(.default, detector: detector))
+            let pixels = try loadImage(at: image, maxPixels: configuration.limits.maxPixels)
+            let given = try detections.map { try DetectionsFile.decode(readInputFile($0), maxDetections: configuration.limits.maxDetections) }
+            let analyzer = ScreenAnalyzer(configuration: configuration, detector: detector,
+                                          textRecognizer: try modelOptions.makeTextRecognizer(default: detections == nil ? .tesseract : .none))
+            let text = TranscriptSnapshot.text(of: try analyzer.analyze(image: pixels, detections: given))
+            if let record {
+                try writeOutput(Data(text.utf8), to: record)
+            } else if let verify {
+                let expected = try readInputFile(verify)
+                guard let s = String(data: expected, encoding: .utf8) else {
+                    throw ScreenRecognitionError(.invalidInput, "\(verify): the snapshot is not UTF-8 text")
+                }
+                mismatch = TranscriptSnapshot.diff(expected: s, actual: text)
+            }
+        }
+        if let mismatch {
+            FileHandle.standardError.write(Data("screenrec: \(image) no longer reads like \(verify!):\n\(mismatch)".utf8))
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+import ScreenRecognition
+@testable import ScreenRecognitionAudit
+
+@Suite("Hierarchy parsers")
+struct HierarchyTests {
+    struct Expectation: Sendable, CustomStringConvertible {
+        var fixture: Fixture
+        var format: HierarchyFormat
+        var scale: Double
+        var elements: Int
+        /// Labels of the accessibility elements, in tree order (nil: unlabelled).
+        var firstLabels: [String?]
+        var description: String { fixture.rawValue }
+    }
+
+    @Test("parses the bundled trees: format, scale, containers skipped, order", arguments: [
+        Expectation(fixture: .iosInbox, format: .xcuitest, scale: 2, elements: 14,
+                    firstLabels: ["Mark all as read", "Inbox", nil, "Anna Smith", "17/07/2020"]),
+        Expectation(fixture: .iosAlert, format: .xcuitest, scale: 2, elements: 11,
+                    firstLabels: ["Back", "Inbox", nil, "Anna Smith, Lunch on Friday?", "Inbox"]),
+        Expectation(fixture: .androidInbox, format: .uiautomator, scale: 1, elements: 9,
+                    firstLabels: ["Messages", "Anna Smith", "17/07/2020", "Lunch on Friday?", "Wi-Fi only"]),
+    ])
+    func parses(_ e: Expectation) throws {
+        let h = try e.fixture.hierarchy()
+        #expect(h.format == e.format)
+        #expect(h.scale == e.scale)
+        let elements = h.accessibilityElements
+        #expect(elements.count == e.elements)
+        #expect(Array(elements.prefix(e.firstLabels.count).map(\.spokenLabel)) == e.firstLabels)
+        #expect(elements.allSatisfy { $0.children.isEmpty || $0.kind != nil })
+    }
+
+    @Test("XCUITest: points become pixels, lines are kept, tab bar buttons are tabs, flags are traits")
+    func xcuitestDetails() throws {
+        let h = try Fixture.iosInbox.hierarchy()
+        let compose = try #require(h.accessibilityElements.first { $0.identifier == "composeButton" })
+        #expect(compose.frame == Rect(x: 692, y: 108, width: 60, height: 60))
+        #expect(compose.line == 9)
+        #expect(compose.kind == .button)
+        let tabs = h.accessibilityElements.filter { $0.kind == .tabButton }
+        #expect(tabs.count == 4)
+        let alert = try Fixture.iosAlert.hierarchy()
+        #expect(alert.allNodes.contains { $0.type == "Alert" && !$0.isAccessibilityElement })
+    }
+
+    @Test("XCUITest: quotes, commas and apostrophes inside labels; Selected flag; value")
+    func xcuitestFields() throws {
+        let text = """
+        Element subtree:
+         →Application, 0x1, pid: 1, label: 'App'
+            Window (Main), 0x2, {{0.0, 0.0}, {100.0, 200.0}}
+              Button, 0x3, {{10.0, 20.0}, {30.0, 40.0}}, label: 'Don't, stop', Selected
+              Switch, 0x4, {{10.0, 70.0}, {51.0, 31.0}}, label: 'Wi-Fi', value: 1
+        """
+        let h = try AccessibilityHierarchy.parse(Data(text.utf8), imageSize: ImageInfo(width: 300, height: 600))
+        #expect(h.scale == 3)
+        let els = h.accessibilityElements
+        #expect(els.map(\.spokenLabel) == ["Don't, stop", "Wi-Fi"])
+        #expect(els[0].traits.contains(.selected))
+        #expect(els[0].frame == Rect(x: 30, y: 60, width: 90, height: 120))
+        #expect(els[1].kind == .toggle && els[1].value == "1")
+    }
+
+    @Test("uiautomator: an actionable node with text children is one element speaking their text")
+    func uiautomatorMerging() throws {
+        let xml = """
+        <hierarchy rotation="0"><node class="android.widget.FrameLayout" bounds="[0,0][1080,2000]">
+          <node class="android.widget.LinearLayout" clickable="true" bounds="[0,100][1080,300]">
+            <node class="android.widget.TextView" text="Anna" bounds="[10,110][500,150]"/>
+            <node class="android.widget.TextView" text="Lunch?" bounds="[10,160][500,200]"/>
+          </node>
+          <node class="android.widget.CheckBox" text="Remember me" checkable="true" checked="true" clickable="true" bounds="[10,400][500,460]"/>
+        </node></hierarchy>
+        """
+        let h = try AccessibilityHierarchy.parse(Data(xml.utf8), imageSize: ImageInfo(width: 1080, height: 2000))
+        let els = h.accessibilityElements
+        #expect(els.map(\.spokenLabel) == ["Anna, Lunch?", "Remember me"])
+        #expect(els[1].kind == .checkbox && els[1].value == "Checked")
+    }
+
+    @Test("our analyze JSON is a hierarchy too")
+    func analysisJSON() throws {
+        let (analysis, _) = try Fixture.iosInbox.analysis()
+        let h = try AccessibilityHierarchy.parse(analysis.jsonData(), imageSize: analysis.image)
+        #expect(h.format == .analysis)
+        #expect(h.scale == 1)
+        #expect(h.accessibilityElements.count == analysis.elements.count)
+        // Auditing a screen against its own analysis finds nothing missing or unlabelled.
+        let report = Audit.run(analysis: analysis, hierarchy: h)
+        #expect(!report.findings.contains { [.unexposedElement, .missingLabel, .shouldGroup, .orderMismatch].contains($0.rule) })
+    }
+
+    struct Malformed: Sendable, CustomStringConvertible {
+        var name: String
+        var text: String
+        var format: HierarchyFormat = .auto
+        var message: String
+        var description: String { name }
+    }
+
+    @Test("malformed hierarchies are clear invalid-input errors", arguments: [
+        Malformed(name: "empty", text: "", message: "empty"),
+        Malformed(name: "not a hierarchy", text: "hello world", message: "not recognised"),
+        Malformed(name: "XCUITest bad frame", text: "Element subtree:\n →Application, 0x1\n    Button, 0x2, {{1.0, 2.0}, {3.0}}\n", message: "line 3: malformed frame"),
+        Malformed(name: "XCUITest negative size", text: "Element subtree:\n    Button, 0x2, {{1.0, 2.0}, {-3.0, 4.0}}\n", message: "negative size"),
+        Malformed(name: "XCUITest unterminated quote", text: "Element subtree:\n    Button, 0x2, {{1, 2}, {3, 4}}, label: 'Oops\n", message: "unterminated quote"),
+        Malformed(name: "XCUITest no elements", text: "Element subtree:\n", format: .xcuitest, message: "no element lines"),
+        Malformed(name: "XCUITest no root frame", text: "Element subtree:\n →Application, 0x1, label: 'A'\n", message: "--scale"),
+        Malformed(name: "XML truncated", text: "<hierarchy><node bounds=\"[0,0][10,10]\">", message: "malformed uiautomator XML"),
+        Malformed(name: "XML bounds missing", text: "<hierarchy><node text=\"a\"/></hierarchy>", message: "no bounds"),
+        Malformed(name: "XML bounds reversed", text: "<hierarchy><node bounds=\"[10,10][0,0]\"/></hierarchy>", message: "malformed bounds"),
+        Malformed(name: "XML no nodes", text: "<root/>", message: "not a uiautomator dump"),
+        Malformed(name: "JSON wrong shape", text: "{\"elements\": 3}", message: "invalid analysis JSON"),
+    ])
+    func malformed(_ m: Malformed) {
+        #expect {
+            try AccessibilityHierarchy.parse(Data(m.text.utf8), format: m.format, imageSize: ImageInfo(width: 100, height: 200))
+        } throws: { error in
+            guard let e = error as? ScreenRecognitionError else { return false }
+            return e.kind == .invalidInput && e.message.contains(m.message)
+        }
+    }
+}
+
+@Suite("Hierarchy robustness")
+struct HierarchyRobustnessTests {
+    @Test("every truncation of the bundled trees parses or throws a clear error, and audits never crash", arguments: Fixture.allCases)
+    func truncations(_ fixture: Fixture) throws {
+        let data = try Fixture.data(fixture.hierarchyFile)
+        let (analysis, _) = try fixture.analysis()
+        for end in stride(from: 0, to: data.count, by: 41) {
+            do {
+                let h = try AccessibilityHierarchy.parse(data.prefix(end), imageSize: analysis.image)
+                _ = Audit.run(analysis: analysis, hierarchy: h, detections: try fixture.detections)
+            } catch let e as ScreenRecognitionError {
+                #expect(e.kind == .invalidInput && !e.message.isEmpty)
+            }
+        }
+    }
+
+    @Test("spoken-text checks survive any script's digits and odd text", arguments: ["١٧/٠٧/٢٠٢٠", "17/07/2020١", "\"\"\"", "99/99/9999", "1.2.3.4", String(repeating: "a.B", count: 1000)])
+    func oddText(_ text: String) {
+        _ = SpokenText.problems(in: text)
+    }
+}

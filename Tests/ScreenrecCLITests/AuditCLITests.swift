@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+/// `screenrec audit`, `snapshot` and `annotate`, run as a user would, on the audit fixtures.
+@Suite("screenrec audit, snapshot, annotate")
+struct AuditCLITests {
+    static let fixtures = "Tests/ScreenRecognitionAuditTests/Fixtures"
+    static func f(_ name: String) -> String { "\(fixtures)/\(name)" }
+    static let inbox = ["audit", f("ios-inbox.png"), "--hierarchy", f("ios-inbox.xcuitest.txt"), "--detections", f("ios-inbox.detections.json")]
+
+    @Test("audit prints the text report for each format", arguments: [
+        ("text", "error unexposedElement [24.0, 108.0, 60.0, 60.0]"),
+        ("json", "\"rule\" : \"missingLabel\""),
+        ("sarif", "\"version\" : \"2.1.0\""),
+        ("html", "data:image/png;base64,iVBORw0KGgo"),
+    ])
+    func formats(_ format: String, _ needle: String) throws {
+        let r = try CLI.run(Self.inbox + ["--format", format])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains(needle))
+    }
+
+    @Test("the text report matches the library's snapshot; --strict fails on errors")
+    func textAndStrict() throws {
+        let r = try CLI.run(Self.inbox)
+        #expect(r.stdout.contains("14 findings (3 errors, 11 warnings, 0 notes)"))
+        let strict = try CLI.run(Self.inbox + ["--strict"])
+        #expect(strict.status == 1)
+    }
+
+    @Test("audit of the Android dump writes JSON to --output")
+    func android() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("audit-\(getpid()).json").path
+        let r = try CLI.run(["audit", Self.f("android-inbox.png"), "--hierarchy", Self.f("android-inbox.uiautomator.xml"),
+                             "--detections", Self.f("android-inbox.detections.json"), "--format", "json", "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as! [String: Any]
+        #expect((object["findings"] as? [Any])?.count == 8)
+        #expect(object["hierarchyFormat"] as? String == "uiautomator")
+    }
+
+    @Test("a folder: screens paired by name, repeats reported once, a screen without a tree fails the run")
+    func batch() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("audit-batch-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for screen in ["home", "inbox"] {
+            for (src, ext) in [("ios-inbox.png", "png"), ("ios-inbox.xcuitest.txt", "xcuitest.txt"), ("ios-inbox.detections.json", "detections.json")] {
+                try FileManager.default.copyItem(atPath: CLI.packageRoot.appendingPathComponent(Self.f(src)).path,
+                                                 toPath: dir.appendingPathComponent("\(screen).\(ext)").path)
+            }
+        }
+        for (src, dst) in [("ios-alert.png", "alert.png"), ("ios-alert.xcuitest.txt", "alert.txt"), ("ios-alert.detections.json", "alert.detections.json")] {
+            try FileManager.default.copyItem(atPath: CLI.packageRoot.appendingPathComponent(Self.f(src)).path, toPath: dir.appendingPathComponent(dst).path)
+        }
+        // Every screen has its detections file, so no model is loaded (a broken ONNX Runtime path is never read).
+        let ok = try CLI.run(["audit", dir.path], environment: ["SCREENREC_ONNXRUNTIME": "/nonexistent/libonnxruntime.so"])
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(ok.stdout.hasPrefix("3 screens audited: 33 findings, 18 distinct"), "\(ok.stdout)")
+        #expect(ok.stdout.contains("[2 screens: home.png, inbox.png]"))
+        #expect(ok.stdout.contains("[3 screens: alert.png, home.png, inbox.png]"))  // the compose button is too small everywhere
+        #expect(ok.stderr.isEmpty)  // no progress bar when stderr is not a terminal
+        let json = try CLI.run(["audit", dir.path, "--format", "json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        #expect((object["screens"] as? [Any])?.count == 3)
+        let html = try CLI.run(["audit", dir.path, "--format", "html"])
+        #expect(html.status == 0)
+        #expect(html.stdout.components(separatedBy: "<!DOCTYPE html>").count == 2)         // one page
+        #expect(html.stdout.components(separatedBy: "data:image/png;base64,").count == 4)  // a picture per screen
+        // A screenshot with no tree beside it is reported and fails the run with 65.
+        try FileManager.default.copyItem(atPath: dir.appendingPathComponent("home.png").path, toPath: dir.appendingPathComponent("orphan.png").path)
+        let bad = try CLI.run(["audit", dir.path])
+        #expect(bad.status == 65)
+        #expect(bad.stdout.contains("orphan.png: error: no hierarchy file named orphan.*"))
+    }
+
+    @Test("a progress bar is drawn on stderr when it is a terminal (util-linux `script` gives it one)",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func progressBar() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("audit-tty-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for ext in ["png", "xcuitest.txt", "detections.json"] {
+            try FileManager.default.copyItem(atPath: CLI.packageRoot.appendingPathComponent(Self.f("ios-inbox.\(ext)")).path,
+                                             toPath: dir.appendingPathComponent("one.\(ext)").path)
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        p.arguments = ["-qec", "\(CLI.binary.path) audit \(dir.path)", "/dev/null"]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(text.contains("] 0/1 one.png"), "\(text)")
+        #expect(text.contains("[==============================] 1/1 done"), "\(text)")
+    }
+
+    @Test("bad input gets a clear error and the right exit status", arguments: [
+        (["audit", f("ios-inbox.png")], Int32(64), "--hierarchy FILE is required"),
+        (["audit", f("ios-inbox.png"), "--hierarchy", f("ios-inbox.detections.json"), "--detections", f("ios-inbox.detections.json")], 65, "invalid analysis JSON hierarchy"),
+        (["audit", f("ios-inbox.png"), "--hierarchy", f("make_fixtures.py"), "--detections", f("ios-inbox.detections.json")], 65, "hierarchy format not recognised"),
+        (["audit", f("ios-inbox.png"), "--hierarchy", "/nonexistent/tree.txt", "--detections", f("ios-inbox.detections.json")], 66, "tree.txt"),
+        (["audit", f("ios-inbox.xcuitest.txt"), "--hierarchy", f("ios-inbox.xcuitest.txt"), "--detections", f("ios-inbox.detections.json")], 65, "PNG"),
+        (["audit", f("ios-inbox.png"), "--hierarchy", f("ios-inbox.xcuitest.txt"), "--scale", "0"], 64, "--scale"),
+        (["snapshot", f("ios-inbox.png"), "--detections", f("ios-inbox.detections.json")], 64, "exactly one of --record FILE and --verify FILE"),
+        (["annotate", f("ios-inbox.png"), "--detections", f("ios-inbox.detections.json"), "-o", "/nonexistent/dir/out.png"], 73, "cannot write"),
+    ])
+    func badInput(_ args: [String], _ status: Int32, _ message: String) throws {
+        let r = try CLI.run(args)
+        #expect(r.status == status, "\(r.stderr)")
+        #expect(r.stderr.contains(message), "\(r.stderr)")
+    }
+
+    @Test("a truncated hierarchy is exit 65 with the file and line named")
+    func truncatedHierarchy() throws {
+        let tree = try String(contentsOf: CLI.packageRoot.appendingPathComponent(Self.f("android-inbox.uiautomator.xml")), encoding: .utf8)
+        let path = try CLI.temp("truncated.xml", Data(tree.prefix(900).utf8))
+        let r = try CLI.run(["audit", Self.f("android-inbox.png"), "--hierarchy", path, "--detections", Self.f("android-inbox.detections.json")])
+        #expect(r.status == 65)
+        #expect(r.stderr.hasPrefix("screenrec: error: \(path): "), "\(r.stderr)")
+        #expect(r.stderr.contains("uiautomator XML") && r.stderr.contains("line "), "\(r.stderr)")
+    }
+
+    @Test("snapshot --record then --verify; a change exits 1 with a readable diff")
+    func snapshot() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("snap-\(getpid()).txt").path
+        let base = ["snapshot", Self.f("ios-inbox.png"), "--detections", Self.f("ios-inbox.detections.json")]
+        #expect(try CLI.run(base + ["--record", path]).status == 0)
+        let same = try CLI.run(base + ["--verify", path])
+        #expect(same.status == 0, "\(same.stderr)")
+        #expect(try CLI.run(base + ["--verify", Self.f("ios-inbox.transcript.txt")]).status == 0)
+        var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        lines[2] = "Compose, Button"
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let changed = try CLI.run(base + ["--verify", path])
+        #expect(changed.status == 1)
+        #expect(changed.stderr.contains("- 3  Compose, Button\n"), "\(changed.stderr)")
+        #expect(changed.stderr.contains("+ 3  Edit, Button\n"), "\(changed.stderr)")
+    }
+
+    @Test("annotate writes a PNG with a legend below the screenshot")
+    func annotate() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("annotate-\(getpid()).png").path
+        let r = try CLI.run(["annotate", Self.f("ios-inbox.png"), "--detections", Self.f("ios-inbox.detections.json"), "-o", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
+        #expect(bytes.prefix(8) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(height > 1688)
+    }
+}
