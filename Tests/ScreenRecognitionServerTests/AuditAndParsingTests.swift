@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import ScreenRecognition
+import ScreenRecognitionAudit
 import ScreenRecognitionHTTP
 import ScreenRecognitionServer
 import ScreenRecognitionTesting
@@ -44,6 +46,8 @@ func multipart(_ parts: [(String, String?, String?, Data)], boundary: String = "
         ("", boundary, "empty-hierarchy", 400, "empty_part"),
         ("", boundary, "bad-hierarchy", 400, "invalid_hierarchy"),
         ("?hierarchy=uiautomator", boundary, "valid", 400, "invalid_hierarchy"),
+        ("?hierarchy=uiautomator", boundary, "fuzz-crash", 400, "invalid_hierarchy"),
+        ("", boundary, "fuzz-crash", 400, "invalid_hierarchy"),
         ("", boundary, "bad-image", 400, "invalid_image"),
         ("", boundary, "gif-image", 415, "unsupported_media_type"),
         ("", boundary, "huge-image", 422, "image_too_large"),
@@ -64,6 +68,7 @@ func multipart(_ parts: [(String, String?, String?, Data)], boundary: String = "
         case "no-hierarchy": body = multipart([("image", nil, nil, png)])
         case "empty-hierarchy": body = multipart([("image", nil, nil, png), ("hierarchy", nil, nil, Data())])
         case "bad-hierarchy": body = multipart([("image", nil, nil, png), ("hierarchy", nil, nil, Data("<hierarchy><node bounds=".utf8))])
+        case "fuzz-crash": body = multipart([("image", nil, nil, png), ("hierarchy", nil, nil, try fixture("fuzz-crash-invalid-utf8.uiautomator.xml"))])
         case "bad-image": body = multipart([("image", nil, "image/png", Data("GIF89a".utf8)), ("hierarchy", nil, nil, tree)])
         case "gif-image": body = multipart([("image", nil, "image/gif", png), ("hierarchy", nil, nil, tree)])
         case "huge-image": body = multipart([("image", nil, nil, try fixture("huge_header.png")), ("hierarchy", nil, nil, tree)])
@@ -160,6 +165,20 @@ func multipart(_ parts: [(String, String?, String?, Data)], boundary: String = "
     ])
     func options(query: String, expected: AnalyzeOptions) throws {
         #expect(try AnalyzeOptions(query: query) == expected)
+    }
+}
+
+/// Inputs the fuzzers found that crashed a parser, kept so the fix stays: each must now be refused
+/// with an error, in every format (Fuzz/RESULTS.md).
+@Suite struct FuzzRegressionTests {
+    @Test(arguments: ["fuzz-crash-invalid-utf8.uiautomator.xml"])
+    func hierarchyParsersRefuseWithoutTrapping(file: String) throws {
+        let data = try fixture(file)
+        for format in HierarchyFormat.allCases {
+            #expect(throws: ScreenRecognitionError.self) {
+                try AccessibilityHierarchy.parse(data, format: format, imageSize: ImageInfo(width: 1080, height: 2400))
+            }
+        }
     }
 }
 
