@@ -52,13 +52,17 @@ struct Serve: ParsableCommand {
 
     func run() throws {
         try CLIErrors.run {
+            // The same engines as `analyze IMAGE`: detector, OCR and content models, loaded once.
             let detector = try modelOptions.makeDetector()
-            let analysis = try loadConfiguration(config, base: withDetectorThresholds(.default, detector: detector))
+            let content = try modelOptions.makeContentRecognizer()
+            let analysis = try loadConfiguration(
+                config, base: withContentThresholds(withDetectorThresholds(.default, detector: detector), content: content))
             let recognizer = try modelOptions.makeTextRecognizer()
             var names = ["ocr": modelOptions.ocrEngine().rawValue]
             names["detector"] = detector == nil ? "none" : "onnx"
+            names["content"] = content == nil ? "none" : "onnx"
             let engines = ServerEngines(decoder: SystemImageDecoder(), analysis: analysis, detector: detector,
-                                        textRecognizer: recognizer, names: names)
+                                        textRecognizer: recognizer, contentRecognizer: content, names: names)
             var cfg = ServerConfiguration()
             cfg.host = host
             cfg.port = port
