@@ -10,10 +10,11 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product screenrec
 
-# Analyse the bundled Clock screenshot (Examples/clock.png) and print what VoiceOver would say.
-# The detections file stands in for the detector and OCR until those models ship.
+# Analyse the bundled Clock screenshot (Examples/clock.png) with the shipped models — the element
+# detector (Models/detector), Tesseract OCR, the icon classifier, picture describer and icon
+# clickability model (Models/icons, pictures, clickability) — and print what VoiceOver would say.
 demo: build
-	$(BIN) analyze Examples/clock.png --detections Examples/clock.detections.json --format transcript
+	$(BIN) analyze Examples/clock.png --format transcript
 
 # The HTTP server and web explorer on http://127.0.0.1:8080/ (README "Server").
 serve: build

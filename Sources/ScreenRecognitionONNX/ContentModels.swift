@@ -287,6 +287,8 @@ public protocol IconClassifying: Sendable {
     func classifyIcon(in image: RGBAImage, box: Rect) throws -> IconRecognition?
 }
 
+extension ONNXIconClassifier: IconClassifying {}
+
 /// The core's ``ContentRecognizer`` seam over the content models, each optional: icon meanings,
 /// picture descriptions and icon clickability. A missing model answers `nil` ("don't know"), so
 /// the pipeline keeps a detection's own `iconLabel`, calls the picture "Image", and falls back to
@@ -319,6 +321,9 @@ public struct ONNXContentRecognizer: ContentRecognizer {
     public func applyingThresholds(to configuration: AnalysisConfiguration) -> AnalysisConfiguration {
         var c = configuration
         if let t = clickability?.threshold { c.interactivity.clickThreshold = t }
+        // The classifier already answers nil below its own validated threshold (Models/icons/
+        // model.json); the pipeline's default bar (0.5, a placeholder) must not discard more.
+        if let classifier = icons as? ONNXIconClassifier { c.content.minIconConfidence = classifier.unknownThreshold }
         return c
     }
 }

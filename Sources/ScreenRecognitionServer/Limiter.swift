@@ -49,7 +49,7 @@ final class ConcurrencyLimiter: @unchecked Sendable {
     }
 }
 
-/// Runs CPU-bound, synchronous `work` on a Dispatch worker thread (not on the server's event loop)
+/// Runs CPU-bound, synchronous `work` on a thread of its own (not on the server's event loop)
 /// and returns its result, or throws a 504 when `timeout` passes first. Pipeline work cannot be
 /// interrupted, so on a timeout it runs on to its end and only then frees `slot`: abandoned work
 /// still counts against the concurrency limit, so timeouts cannot pile up CPU work.
@@ -58,11 +58,16 @@ func runBlocking<T: Sendable>(timeout: Duration, releasing slot: ConcurrencyLimi
     let once = Once<T>()
     return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
         once.set(continuation)
-        DispatchQueue.global().async {
+        // A thread of its own (at most `maxConcurrentRequests` of them), not a Dispatch worker:
+        // blocked Dispatch workers starve Dispatch's timers, and the timeout below fired 55 s late
+        // when the test suite kept the pool busy.
+        let thread = Thread {
             let result = Result { try work() }
             slot.release()
             once.resume(with: result)
         }
+        thread.name = "screenrec-analysis"
+        thread.start()
         let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
             once.resume(with: .failure(RequestError(status: 504, code: "timeout",

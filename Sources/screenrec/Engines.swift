@@ -77,16 +77,17 @@ struct ModelOptions: ParsableArguments {
             let d = dir.appendingPathComponent(name)
             return FileManager.default.fileExists(atPath: d.appendingPathComponent("model.json").path) ? d : nil
         }
-        let pictureDir = installed("pictures"), clickDir = installed("clickability")
-        guard pictureDir != nil || clickDir != nil else {
+        let iconDir = installed("icons"), pictureDir = installed("pictures"), clickDir = installed("clickability")
+        guard iconDir != nil || pictureDir != nil || clickDir != nil else {
             if content == .on {
-                throw ScreenRecognitionError(.model, "--content on, but no content model is installed: neither \(dir.path)/pictures/model.json nor \(dir.path)/clickability/model.json exists")
+                throw ScreenRecognitionError(.model, "--content on, but no content model is installed: none of \(dir.path)/{icons,pictures,clickability}/model.json exists")
             }
             return nil
         }
         let runtime = try ONNXRuntime.load(libraryPath: onnxruntime)
         // The tree ensemble is tiny (one row of 9 features): one thread, no pool to wake.
         return ONNXContentRecognizer(
+            icons: try iconDir.map { try ONNXIconClassifier(directory: $0, runtime: runtime, threads: 1) },
             pictures: try pictureDir.map { try ONNXPictureDescriber(directory: $0, runtime: runtime, threads: threads) },
             clickability: try clickDir.map { try ONNXClickabilityModel(directory: $0, runtime: runtime, threads: 1) })
     }

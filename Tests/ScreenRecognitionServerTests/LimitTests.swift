@@ -67,12 +67,13 @@ final class GateDetector: ElementDetector, @unchecked Sendable {
                                    engines: try replayEngines(detector: gate))
         let png = ByteBuffer(bytes: try fixture("clock.png"))
         try await app.test(.router) { client in
-            let started = ContinuousClock.now
             try await client.execute(uri: "/v1/analyze?ocr=false", method: .post, headers: [.contentType: "image/png"], body: png) { response in
                 #expect(response.status == .gatewayTimeout)
                 #expect((try? decodeError(response))?.error.code == "timeout")
             }
-            #expect(ContinuousClock.now - started < .seconds(20))
+            // The 504 came while the detector was still blocked (the gate opens only below), so
+            // the timeout, not the work's end, answered. (No wall-clock bound: on a busy machine
+            // the suite's other tests can hold the cooperative threads for many seconds.)
             // The abandoned analysis still holds the only slot.
             try await client.execute(uri: "/v1/analyze", method: .post, headers: [.contentType: "image/png"], body: png) { response in
                 #expect(response.status == .serviceUnavailable)

@@ -1,0 +1,128 @@
+"""The icon classifier's training pieces (screenrec_training/icons) on tiny inputs."""
+import json
+import os
+import random
+import re
+import sys
+
+import numpy as np
+import pytest
+
+from screenrec_training.icons import preprocess as pp
+from screenrec_training.icons.table import CLASSES, MEANINGS, OTHER, load_table
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def test_meanings_match_the_swift_contract():
+    src = open(os.path.join(ROOT, "Sources/ScreenRecognition/Model/ElementClass.swift")).read()
+    body = src[src.index("enum IconMeaning"):src.index("public var spokenLabel")]
+    ids = [w for line in re.findall(r"^\s*case ([a-z, ]+)$", body, re.M) for w in re.split(r",\s*", line.strip())]
+    assert ids == MEANINGS
+    assert CLASSES == MEANINGS + [OTHER]
+
+
+def test_table_covers_every_meaning_and_keeps_design_groups_on_one_side():
+    table = load_table()
+    assert {d["split"] for d in table.values()} == {"train", "val", "gen"}
+    for fam, d in table.items():
+        assert list(d["meanings"]) == MEANINGS, fam
+        assert all(d["meanings"][m] for m in MEANINGS), fam
+        names = [n for ns in d["meanings"].values() for n in ns]
+        assert len(names) == len(set(names)), f"{fam}: a glyph is listed under two meanings"
+    # generalisation families are never trained or validated on
+    assert {f for f, d in table.items() if d["split"] == "gen"} == {"lucide", "heroicons"}
+
+
+def test_table_rejects_a_group_split_across_sides(tmp_path):
+    table = load_table()
+    table["fa5"]["split"] = "val"  # fa4 (same design group) stays in train
+    p = tmp_path / "t.json"
+    p.write_text(json.dumps(table))
+    with pytest.raises(ValueError, match="fontawesome"):
+        load_table(str(p))
+
+
+def _area_resize_reference(img, width, height):
+    H, W = img.shape[:2]
+    sx, sy = W / width, H / height
+    out = np.zeros((height, width, 3))
+    for y in range(height):
+        y0 = min(H - 1, int(y * sy)); y1 = max(min(H, int((y + 1) * sy)), y0 + 1)
+        for x in range(width):
+            x0 = min(W - 1, int(x * sx)); x1 = max(min(W, int((x + 1) * sx)), x0 + 1)
+            out[y, x] = img[y0:y1, x0:x1, :3].reshape(-1, 3).mean(0)
+    return out
+
+
+@pytest.mark.parametrize("shape", [(97, 61), (40, 40), (13, 29), (200, 120)])
+def test_area_resize_matches_the_per_pixel_definition(shape):
+    img = np.random.default_rng(0).integers(0, 256, shape + (3,)).astype(np.uint8)
+    got = pp.area_resize(img, 40, 40)
+    assert np.allclose(got, _area_resize_reference(img, 40, 40), atol=1e-3)
+
+
+def test_crop_is_square_centred_and_repeats_edges():
+    rows, cols = pp.crop_indices(100, 50, (90, 40, 20, 10))  # partly outside on the right and bottom
+    side = pp.rnd(20 * 1.15)
+    assert len(rows) == len(cols) == side
+    assert cols.max() == 99 and rows.max() == 49           # clamped to the last pixel
+    assert cols[0] == pp.rnd(100 - side / 2)               # centred on x = 100
+    x = pp.preprocess(np.zeros((50, 100, 3), np.uint8), (0, 0, 100, 50))
+    assert x.shape == (3, pp.SIZE, pp.SIZE) and np.allclose(x, -1.0)  # black → (0 - 0.5) / 0.5
+
+
+def test_rendered_samples_are_model_inputs():
+    from screenrec_training.icons.render import render_sample
+    mask = np.zeros((60, 50), np.uint8)
+    mask[10:50, 20:30] = 255
+    rng = random.Random(3)
+    xs = [render_sample(mask, rng) for _ in range(20)]
+    assert all(x.shape == (pp.SIZE, pp.SIZE, 3) and x.dtype == np.uint8 for x in xs)
+    assert all(x.std() > 5 for x in xs), "the glyph must be visible in every sample"
+
+
+def test_threshold_choice_and_decision_rule():
+    from screenrec_training.icons.export import choose_threshold, decide
+    n = len(CLASSES)
+    probs = np.full((4, n), 0.0, np.float32)
+    probs[0, 0] = 0.9; probs[0, 1] = 0.1          # confident, correct
+    probs[1, 2] = 0.3; probs[1, 3] = 0.7          # confident, wrong
+    probs[2, 5] = 0.4; probs[2, -1] = 0.6         # "other" wins → unknown
+    probs[3, 4] = 0.35; probs[3, 6] = 0.33; probs[3, -1] = 0.32  # other-meaning icon, weakly "4"
+    assert list(decide(probs, 0.5)) == [0, 3, -1, -1]
+    assert list(decide(probs, 0.2)) == [0, 3, -1, 4]
+    y = np.array([0, 2, 5, len(MEANINGS)])
+    t, curve = choose_threshold(probs, y)
+    assert 0.35 < t <= 0.9  # rejects the weak "4" while keeping the correct 0.9
+    assert len(curve) == 91
+
+
+def test_train_and_export_end_to_end(tmp_path):
+    """One epoch of a tiny net on random data, exported: the contract names what Swift checks, and
+    the ONNX file returns probabilities."""
+    import onnxruntime as ort
+    from screenrec_training.icons import export, train
+    rng = np.random.default_rng(0)
+    data = tmp_path / "data"
+    data.mkdir()
+    for split, n in (("train", 256), ("val", 80), ("gen", 80)):
+        y = rng.integers(0, len(CLASSES), n)
+        np.savez_compressed(data / f"{split}.npz", x=rng.integers(0, 256, (n, pp.SIZE, pp.SIZE, 3)).astype(np.uint8),
+                            y=y, glyph=np.zeros(n, np.int32))
+        (data / f"{split}.json").write_text(json.dumps({"families": ["fake"], "glyphs": 1, "glyphList": [["fake", "x", "back"]]}))
+    run = tmp_path / "run"
+    sys.argv = ["train", "--data", str(data), "--run", str(run), "--epochs", "1", "--width", "4", "--batch", "64"]
+    train.main()
+    assert (run / "best.pt").exists()
+    out = tmp_path / "out"
+    sys.argv = ["export", "--checkpoint", str(run / "best.pt"), "--data", str(data), "--out", str(out)]
+    export.main()
+    c = json.loads((out / "model.json").read_text())
+    assert c["format"] == "screenrecognition-icon-classifier" and c["classes"] == CLASSES
+    assert c["input"]["width"] == pp.SIZE and c["input"]["normalization"]["mean"] == [0.5] * 3
+    assert 0 <= c["unknownThreshold"] <= 1 and c["bytes"] == os.path.getsize(out / "icons.onnx")
+    p = ort.InferenceSession(str(out / "icons.onnx")).run(["probabilities"], {"image": np.zeros((2, 3, pp.SIZE, pp.SIZE), np.float32)})[0]
+    assert p.shape == (2, len(CLASSES)) and np.allclose(p.sum(1), 1, atol=1e-5)
+    m = json.loads((out / "metrics.json").read_text())
+    assert set(m["results"]) == {"val", "gen"}
