@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/release/screenrec
 
-.PHONY: deps build demo test test-swift test-training clean
+.PHONY: deps build demo serve test test-swift test-training clean
 
 deps:
 	@./scripts/install-deps.sh
@@ -15,6 +15,10 @@ build: deps
 # clickability model (Models/icons, pictures, clickability) — and print what VoiceOver would say.
 demo: build
 	$(BIN) analyze Examples/clock.png --format transcript
+
+# The HTTP server and web explorer on http://127.0.0.1:8080/ (README "Server").
+serve: build
+	$(BIN) serve
 
 # Everything: the Swift package's tests, then training/'s pytest (Debian's CPU torch).
 test: test-swift test-training

@@ -3,13 +3,15 @@ import PackageDescription
 
 let package = Package(
     name: "ScreenRecognition",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],
     products: [
         .library(name: "ScreenRecognition", targets: ["ScreenRecognition"]),
         .library(name: "ScreenRecognitionImageIO", targets: ["ScreenRecognitionImageIO"]),
         .library(name: "ScreenRecognitionTesting", targets: ["ScreenRecognitionTesting"]),
         .library(name: "ScreenRecognitionONNX", targets: ["ScreenRecognitionONNX"]),
         .library(name: "ScreenRecognitionOCR", targets: ["ScreenRecognitionOCR"]),
+        .library(name: "ScreenRecognitionHTTP", targets: ["ScreenRecognitionHTTP"]),
+        .library(name: "ScreenRecognitionServer", targets: ["ScreenRecognitionServer"]),
         .library(name: "ScreenRecognitionAudit", targets: ["ScreenRecognitionAudit"]),
         // Its own product so that core users do not pull swift-snapshot-testing.
         .library(name: "ScreenRecognitionSnapshotTesting", targets: ["ScreenRecognitionSnapshotTesting"]),
@@ -17,6 +19,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The HTTP server (`screenrec serve`); 2.28.1 is the mirrored release that builds with Swift 6.3.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
@@ -45,6 +49,18 @@ let package = Package(
         ),
         // Adapter: OCR behind the core's `TextRecognizer` seam — PP-OCRv4 over ONNX Runtime, and Tesseract.
         .target(name: "ScreenRecognitionOCR", dependencies: ["ScreenRecognition", "ScreenRecognitionONNX", "CTesseract"]),
+        // The server's request parsing (media types, multipart/form-data, query options): Foundation
+        // only, so the fuzz harnesses in Fuzz/ build it without the HTTP stack.
+        .target(name: "ScreenRecognitionHTTP"),
+        // The HTTP server and web explorer (`screenrec serve`): `buildApplication` over injected engines.
+        .target(
+            name: "ScreenRecognitionServer",
+            dependencies: [
+                "ScreenRecognition", "ScreenRecognitionImageIO", "ScreenRecognitionHTTP", "ScreenRecognitionAudit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+            ]
+        ),
         // Test doubles for the seams (replayed detections, canned OCR), like NIOEmbedded.
         .target(name: "ScreenRecognitionTesting", dependencies: ["ScreenRecognition", "ScreenRecognitionAudit"]),
         // Developer tools (issue 6): the app's own accessibility tree (XCUITest, uiautomator, our JSON)
@@ -59,6 +75,7 @@ let package = Package(
             name: "screenrec",
             dependencies: [
                 "ScreenRecognition", "ScreenRecognitionImageIO", "ScreenRecognitionONNX", "ScreenRecognitionOCR",
+                "ScreenRecognitionServer",
                 "ScreenRecognitionAudit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -81,6 +98,15 @@ let package = Package(
         .testTarget(
             name: "ScreenRecognitionOCRTests",
             dependencies: ["ScreenRecognitionOCR", "ScreenRecognitionONNX", "ScreenRecognitionImageIO", "ScreenRecognition"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "ScreenRecognitionServerTests",
+            dependencies: [
+                "ScreenRecognitionServer", "ScreenRecognitionHTTP", "ScreenRecognition", "ScreenRecognitionTesting", "ScreenRecognitionImageIO",
+                "ScreenRecognitionAudit",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what building and testing screenrec needs on Debian/Ubuntu: the PNG and JPEG
-# libraries behind the image decoder, Tesseract (one OCR candidate), pkg-config to find them; then
+# libraries behind the image decoder, Tesseract (one OCR candidate), pkg-config to find them, Chromium for the web explorer's test; then
 # scripts/setup-models.sh fetches ONNX Runtime and the OCR models from PyPI. Swift must be on PATH.
 set -euo pipefail
 
@@ -11,6 +11,8 @@ pkg-config --exists tesseract 2>/dev/null || need+=(libtesseract-dev)
 [ -d /usr/share/tesseract-ocr/5/tessdata ] && ls /usr/share/tesseract-ocr/5/tessdata/eng.traineddata >/dev/null 2>&1 || need+=(tesseract-ocr-eng)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v unzip >/dev/null 2>&1 || need+=(unzip)
+# The explorer's browser test (Tests/ScreenRecognitionServerTests/ExplorerBrowserTests.swift).
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
 # Swift's FoundationXML (the audit's uiautomator parser) loads libxml2 at run time.
 /sbin/ldconfig -p 2>/dev/null | grep -q 'libxml2\.so\.2' || need+=(libxml2)
 

@@ -14,6 +14,12 @@ import ScreenRecognition
 /// text; otherwise a leaf with `text` or `content-desc` is a stop; every other node is layout.
 enum UIAutomatorParser {
     static func parse(_ data: Data) throws -> [ExposedElement] {
+        // FoundationXML (Swift 6.3's XMLParser) traps — killing the CLI or the server — on a name
+        // holding invalid UTF-8 (found by Fuzz/FuzzHierarchyParsers; the input is a regression test in
+        // ScreenRecognitionServerTests), so the bytes are checked first. uiautomator writes UTF-8 only.
+        if let offset = firstInvalidUTF8(data) {
+            throw ScreenRecognitionError(.invalidInput, "malformed uiautomator XML: invalid UTF-8 at byte \(offset)")
+        }
         let delegate = Delegate()
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
@@ -31,6 +37,20 @@ enum UIAutomatorParser {
             throw ScreenRecognitionError(.invalidInput, "not a uiautomator dump: no <hierarchy> or <node> element")
         }
         return delegate.roots.map { classify($0, inTabBar: false) }
+    }
+
+    /// The offset of the first byte that is not part of valid UTF-8, or nil.
+    static func firstInvalidUTF8(_ data: Data) -> Int? {
+        var decoder = UTF8()
+        var iterator = data.makeIterator()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
     }
 
     final class Delegate: NSObject, XMLParserDelegate {

@@ -16,7 +16,7 @@ struct Screenrec: ParsableCommand {
         the transcript changed and from `audit --strict` when there is an error finding.
         """,
         version: "0.1.0",
-        subcommands: [Analyze.self, Detect.self, OCR.self, Bench.self, Eval.self, ClassifyIcon.self, Describe.self, Audit.self, Snapshot.self, Annotate.self]
+        subcommands: [Analyze.self, Detect.self, OCR.self, Bench.self, Eval.self, ClassifyIcon.self, Describe.self, Audit.self, Snapshot.self, Annotate.self, Serve.self]
     )
 
     /// Starts the command, first making sure OpenMP (inside Tesseract) runs one thread per call:

@@ -1,0 +1,92 @@
+import Foundation
+import Hummingbird
+import ScreenRecognition
+import ScreenRecognitionHTTP
+
+/// `POST /v1/ocr`'s JSON — the same shape as `screenrec ocr --format json`:
+/// `{"lines": [{"text", "box": [x, y, w, h], "confidence", "words": [{"text", "box", "confidence"}]}]}`,
+/// boxes on the pixel grid, confidences rounded like the CLI's.
+struct OCRReport: Encodable {
+    struct Word: Encodable { var text: String; var box: Rect; var confidence: Double }
+    struct Line: Encodable { var text: String; var box: Rect; var confidence: Double; var words: [Word] }
+    var lines: [Line]
+
+    init(lines: [RecognizedText]) {
+        func grid(_ r: Rect) -> Rect { Rect(x: r.x.rounded(), y: r.y.rounded(), width: r.width.rounded(), height: r.height.rounded()) }
+        self.lines = lines.map { l in
+            Line(text: l.text, box: grid(l.box), confidence: l.confidence.roundedConfidence,
+                 words: l.words.map { Word(text: $0.text, box: grid($0.box), confidence: $0.confidence.roundedConfidence) })
+        }
+    }
+}
+
+/// Turns every error into the server's JSON error body, `{"error": {"status", "code", "message"}}`:
+///
+/// | status | code                     | when                                                            |
+/// |--------|--------------------------|-----------------------------------------------------------------|
+/// | 400    | `invalid_parameter`      | an unknown or malformed query parameter                          |
+/// | 400    | `empty_body`             | no bytes                                                        |
+/// | 400    | `invalid_image`          | not PNG/JPEG, truncated or corrupt                              |
+/// | 400    | `invalid_multipart`      | a malformed `multipart/form-data` body                          |
+/// | 400    | `missing_part` / `empty_part` | `/v1/audit` without `image` or `hierarchy`                 |
+/// | 400    | `invalid_hierarchy`      | a hierarchy the audit's parsers refuse (the message names the line) |
+/// | 400    | `invalid_input`          | other input the pipeline refuses                                |
+/// | 404    | `not_found`              | no such route                                                   |
+/// | 405    | `method_not_allowed`     | a known route with another method                               |
+/// | 408    | `request_timeout`        | the body did not arrive within the request timeout             |
+/// | 413    | `body_too_large`         | more than `--max-body-bytes`                                    |
+/// | 415    | `unsupported_media_type` | a `Content-Type` that is not an image (or not multipart for audit) |
+/// | 422    | `image_too_large`        | an image with more than `--max-pixels` pixels                   |
+/// | 500    | `internal`               | a model failed (message says which)                             |
+/// | 501    | `not_configured`         | `/v1/ocr` on a server started with `--ocr none`                 |
+/// | 503    | `overloaded`             | `--max-concurrent` requests already running (`Retry-After`)     |
+/// | 504    | `timeout`                | the analysis ran past `--timeout`                               |
+struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let e as RequestError {
+            return Self.response(e)
+        } catch let e as ScreenRecognitionError {
+            return Self.response(Self.requestError(e))
+        } catch let e as HTTPError {
+            let code: String
+            switch e.status.code {
+            case 404: code = "not_found"
+            case 405: code = "method_not_allowed"
+            case 413: code = "body_too_large"
+            case 400..<500: code = "bad_request"
+            default: code = "internal"
+            }
+            return Self.response(RequestError(status: e.status.code, code: code, e.body ?? e.status.reasonPhrase))
+        } catch {
+            context.logger.error("unexpected error: \(error)")
+            return Self.response(RequestError(status: 500, code: "internal", "internal error: \(error)"))
+        }
+    }
+
+    /// A library error as an HTTP error: the caller's fault is 4xx, ours 500.
+    static func requestError(_ e: ScreenRecognitionError) -> RequestError {
+        switch e.kind {
+        case .unsupportedImage: RequestError(status: 400, code: "invalid_image", e.message)
+        case .imageTooLarge: RequestError(status: 422, code: "image_too_large", e.message)
+        case .invalidInput: RequestError(status: 400, code: "invalid_input", e.message)
+        case .io, .model, .runtime: RequestError(status: 500, code: "internal", e.message)
+        }
+    }
+
+    struct Body: Encodable {
+        struct Inner: Encodable { var status: Int; var code: String; var message: String }
+        var error: Inner
+    }
+
+    static func response(_ e: RequestError) -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var data = (try? encoder.encode(Body(error: .init(status: e.status, code: e.code, message: e.message)))) ?? Data()
+        data.append(0x0A)
+        var headers: HTTPFields = [.contentType: "application/json"]
+        if let seconds = e.retryAfterSeconds { headers[.retryAfter] = String(seconds) }
+        return Response(status: HTTPResponse.Status(code: e.status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// `screenrec serve` as a user starts it: the real binary, the real models when the repository has
+/// them (Models/detector is committed; Tesseract comes from scripts/install-deps.sh).
+@Suite struct ServeCommandTests {
+    @Test(arguments: [
+        (["serve", "--port", "70000"], "--port"),
+        (["serve", "--max-concurrent", "0"], "--max-concurrent"),
+        (["serve", "--timeout", "0"], "--timeout"),
+        (["serve", "--max-body-bytes", "-1"], "--max-body-bytes"),
+    ])
+    func badOptionsExit64(arguments: [String], mentions: String) throws {
+        let r = try CLI.run(arguments)
+        #expect(r.status == 64)
+        #expect(r.stderr.contains(mentions))
+    }
+
+    /// A free TCP port on the loopback interface (bound, read back, released).
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let ok = withUnsafeMutablePointer(to: &addr) { p in
+            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) == 0 && getsockname(fd, $0, &len) == 0 }
+        }
+        guard ok else { throw CocoaError(.fileReadUnknown) }
+        return Int(UInt16(bigEndian: addr.sin_port))
+    }
+
+    static func request(_ url: String, method: String = "GET", body: Data? = nil, type: String? = nil) async throws -> (Int, Data, [AnyHashable: Any]) {
+        var r = URLRequest(url: URL(string: url)!)
+        r.httpMethod = method
+        r.httpBody = body
+        r.timeoutInterval = 120
+        if let type { r.setValue(type, forHTTPHeaderField: "Content-Type") }
+        let (data, response) = try await URLSession.shared.data(for: r)
+        let http = response as! HTTPURLResponse
+        return (http.statusCode, data, http.allHeaderFields)
+    }
+
+    @Test func servesTheRealModelsAndStopsOnSIGTERM() async throws {
+        let port = try Self.freePort()
+        let p = Process()
+        p.executableURL = CLI.binary
+        p.arguments = ["serve", "--port", String(port), "--max-concurrent", "1"]
+        p.currentDirectoryURL = CLI.packageRoot
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        defer { if p.isRunning { p.terminate() } }
+
+        var health: [String: Any]?
+        for _ in 0..<300 where health == nil {  // up to 60 s for the models to load
+            try await Task.sleep(for: .milliseconds(200))
+            guard p.isRunning else { break }
+            if let (status, data, _) = try? await Self.request("http://127.0.0.1:\(port)/healthz"), status == 200 {
+                health = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            }
+        }
+        let h = try #require(health, "the server did not answer /healthz")
+        #expect(h["status"] as? String == "ok")
+        let engines = h["engines"] as? [String: String]
+        #expect(engines?["ocr"] == "tesseract")
+
+        let png = try Data(contentsOf: CLI.packageRoot.appendingPathComponent("Examples/clock.png"))
+        let (status, data, _) = try await Self.request("http://127.0.0.1:\(port)/v1/analyze?format=transcript", method: "POST", body: png, type: "image/png")
+        #expect(status == 200)
+        let transcript = String(decoding: data, as: UTF8.self)
+        if engines?["detector"] == "onnx" {
+            // The shipped detector and Tesseract find the Clock screen's cities.
+            #expect(transcript.contains("Cupertino"), "\(transcript)")
+        }
+        let (bad, body, _) = try await Self.request("http://127.0.0.1:\(port)/v1/analyze", method: "POST", body: Data("nope".utf8), type: "image/png")
+        #expect(bad == 400)
+        #expect(String(decoding: body, as: UTF8.self).contains("\"invalid_image\""))
+
+        p.terminate()  // SIGTERM: a graceful shutdown
+        p.waitUntilExit()
+        #expect(p.terminationReason == .exit)
+        #expect(p.terminationStatus == 0)
+    }
+}
