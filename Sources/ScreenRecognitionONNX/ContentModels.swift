@@ -284,6 +284,10 @@ public final class ONNXClickabilityModel: @unchecked Sendable {
 
 /// Recognises an icon's meaning (§5.2). The icon classifier (`ONNXIconClassifier`) conforms.
 public protocol IconClassifying: Sendable {
+    /// A short name for reports.
+    var name: String { get }
+    /// The confidence below which the classifier answers `nil` ("unknown").
+    var unknownThreshold: Double { get }
     func classifyIcon(in image: RGBAImage, box: Rect) throws -> IconRecognition?
 }
 
@@ -323,7 +327,7 @@ public struct ONNXContentRecognizer: ContentRecognizer {
         if let t = clickability?.threshold { c.interactivity.clickThreshold = t }
         // The classifier already answers nil below its own validated threshold (Models/icons/
         // model.json); the pipeline's default bar (0.5, a placeholder) must not discard more.
-        if let classifier = icons as? ONNXIconClassifier { c.content.minIconConfidence = classifier.unknownThreshold }
+        if let icons { c.content.minIconConfidence = icons.unknownThreshold }
         return c
     }
 }

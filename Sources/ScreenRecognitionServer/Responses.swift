@@ -3,23 +3,6 @@ import Hummingbird
 import ScreenRecognition
 import ScreenRecognitionHTTP
 
-/// `POST /v1/ocr`'s JSON — the same shape as `screenrec ocr --format json`:
-/// `{"lines": [{"text", "box": [x, y, w, h], "confidence", "words": [{"text", "box", "confidence"}]}]}`,
-/// boxes on the pixel grid, confidences rounded like the CLI's.
-struct OCRReport: Encodable {
-    struct Word: Encodable { var text: String; var box: Rect; var confidence: Double }
-    struct Line: Encodable { var text: String; var box: Rect; var confidence: Double; var words: [Word] }
-    var lines: [Line]
-
-    init(lines: [RecognizedText]) {
-        func grid(_ r: Rect) -> Rect { Rect(x: r.x.rounded(), y: r.y.rounded(), width: r.width.rounded(), height: r.height.rounded()) }
-        self.lines = lines.map { l in
-            Line(text: l.text, box: grid(l.box), confidence: l.confidence.roundedConfidence,
-                 words: l.words.map { Word(text: $0.text, box: grid($0.box), confidence: $0.confidence.roundedConfidence) })
-        }
-    }
-}
-
 /// Turns every error into the server's JSON error body, `{"error": {"status", "code", "message"}}`:
 ///
 /// | status | code                     | when                                                            |

@@ -43,17 +43,13 @@ struct Analyze: ParsableCommand {
 
     func run() throws {
         try CLIErrors.run {
-            let detector = detections == nil ? try modelOptions.makeDetector() : nil
-            let content = try modelOptions.makeContentRecognizer(default: detections == nil ? .on : .off)
-            var configuration = try loadConfiguration(
-                config, base: withContentThresholds(withDetectorThresholds(.default, detector: detector), content: content))
-            if hints { configuration.announcements.includeHints = true }
+            var analyzer = try modelOptions.makeAnalyzer(config: config, useModels: detections == nil)
+            if hints { analyzer.configuration.announcements.includeHints = true }
+            let configuration = analyzer.configuration
             let pixels = try loadImage(at: image, maxPixels: configuration.limits.maxPixels)
             let given = try detections.map {
                 try DetectionsFile.decode(readInputFile($0), maxDetections: configuration.limits.maxDetections)
             }
-            let analyzer = ScreenAnalyzer(configuration: configuration, detector: detector, textRecognizer: try modelOptions.makeTextRecognizer(default: detections == nil ? .tesseract : .none),
-                                          contentRecognizer: content)
             let result = try analyzer.analyze(image: pixels, detections: given)
             switch format {
             case .json:

@@ -26,12 +26,10 @@ struct Annotate: ParsableCommand {
 
     func run() throws {
         try CLIErrors.run {
-            let detector = detections == nil ? try modelOptions.makeDetector() : nil
-            let configuration = try loadConfiguration(config, base: withDetectorThresholds(.default, detector: detector))
+            let analyzer = try modelOptions.makeAnalyzer(config: config, useModels: detections == nil)
+            let configuration = analyzer.configuration
             let pixels = try loadImage(at: image, maxPixels: configuration.limits.maxPixels)
             let given = try detections.map { try DetectionsFile.decode(readInputFile($0), maxDetections: configuration.limits.maxDetections) }
-            let analyzer = ScreenAnalyzer(configuration: configuration, detector: detector,
-                                          textRecognizer: try modelOptions.makeTextRecognizer(default: detections == nil ? .tesseract : .none))
             let analysis = try analyzer.analyze(image: pixels, detections: given)
             try writeOutput(try encodePNG(Overlay.annotate(pixels, analysis: analysis)), to: output)
         }

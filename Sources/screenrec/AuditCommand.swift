@@ -165,7 +165,7 @@ struct Audit: ParsableCommand {
     }
 }
 
-/// What `audit` needs for each screen, loaded once: configuration, detector and OCR.
+/// What `audit` needs for each screen, loaded once: configuration, detector, OCR and content models.
 struct AuditEngine {
     var configuration: AnalysisConfiguration
     var analyzer: ScreenAnalyzer
@@ -173,10 +173,8 @@ struct AuditEngine {
 
     init(options: ModelOptions, config: String?, useDetector: Bool) throws {
         self.options = options
-        let detector = useDetector ? try options.makeDetector() : nil
-        configuration = try loadConfiguration(config, base: withDetectorThresholds(.default, detector: detector))
-        analyzer = ScreenAnalyzer(configuration: configuration, detector: detector,
-                                  textRecognizer: try options.makeTextRecognizer(default: useDetector ? .tesseract : .none))
+        analyzer = try options.makeAnalyzer(config: config, useModels: useDetector)
+        configuration = analyzer.configuration
     }
 
     /// Analyses the screenshot (from the detections file, else the detector) and audits the hierarchy.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import ScreenRecognition
-import ScreenRecognitionONNX
 import ScreenRecognitionImageIO
 
 #if canImport(Glibc)
@@ -97,7 +96,7 @@ struct Bench: ParsableCommand {
             }
             let report = BenchReport(images: images, sizes: sizes, runs: runs, warmup: warmup, threads: modelOptions.threads,
                                      ocrEngine: modelOptions.ocrEngine().rawValue, detector: detector?.name,
-                                     contentModels: content.map { c in [(c.icons as? ONNXIconClassifier)?.name, c.pictures?.name, c.clickability?.name].compactMap { $0 } } ?? [],
+                                     contentModels: content.map { c in [c.icons?.name, c.pictures?.name, c.clickability?.name].compactMap { $0 } } ?? [],
                                      contentCalls: counts,
                                      contentMsPerCall: counts.reduce(into: [:]) { r, kv in if kv.value > 0 { r[kv.key] = (contentMs_[kv.key] ?? 0) / Double(kv.value) } },
                                      loadMilliseconds: load, stages: stages, peakRSSBytes: peakRSSBytes())

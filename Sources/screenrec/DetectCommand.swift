@@ -62,7 +62,7 @@ struct Detect: ParsableCommand {
                     line.width = pixels.width
                     line.height = pixels.height
                     line.detections = found.map {
-                        Line.D(type: $0.type, box: $0.box.rounded(), confidence: $0.confidence.roundedConfidence)
+                        Line.D(type: $0.type, box: $0.box.roundedToPixels(), confidence: $0.confidence.roundedConfidence)
                     }
                 } catch let e as ScreenRecognitionError where e.kind != .model && e.kind != .runtime {
                     line.error = e.message

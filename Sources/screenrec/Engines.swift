@@ -92,6 +92,21 @@ struct ModelOptions: ParsableArguments {
             clickability: try clickDir.map { try ONNXClickabilityModel(directory: $0, runtime: runtime, threads: 1) })
     }
 
+    /// The analyzer of every command that reads a screen (analyze, snapshot, annotate, audit), so
+    /// they all hear the same thing: with `useModels` (no detections file stands in) the detector,
+    /// Tesseract and the content models; without, no detector and no OCR or content models unless
+    /// asked for (a detections file carries `text` and `iconLabel`). The configuration file is laid
+    /// over the models' thresholds.
+    func makeAnalyzer(config: String?, useModels: Bool) throws -> ScreenAnalyzer {
+        let detector = useModels ? try makeDetector() : nil
+        let content = try makeContentRecognizer(default: useModels ? .on : .off)
+        let configuration = try loadConfiguration(
+            config, base: withContentThresholds(withDetectorThresholds(.default, detector: detector), content: content))
+        return ScreenAnalyzer(configuration: configuration, detector: detector,
+                              textRecognizer: try makeTextRecognizer(default: useModels ? .tesseract : .none),
+                              contentRecognizer: content)
+    }
+
     /// The OCR engine asked for, or `fallback`.
     func ocrEngine(default fallback: OCREngine = .tesseract) -> OCREngine { ocr ?? fallback }
 

@@ -37,33 +37,10 @@ struct OCR: ParsableCommand {
             let lines = try recognizer.recognizeText(in: pixels, region: nil)
             switch format {
             case .json:
-                try writeOutput(OCRReport(lines: lines).jsonData(), to: output)
+                try writeOutput(prettyJSON(OCRReport(lines: lines)), to: output)
             case .text:
                 try writeOutput(Data(lines.map { $0.text + "\n" }.joined().utf8), to: output)
             }
         }
-    }
-}
-
-/// The JSON `screenrec ocr` prints (and the server's /v1/ocr returns).
-struct OCRReport: Encodable {
-    struct Word: Encodable { var text: String; var box: Rect; var confidence: Double }
-    struct Line: Encodable { var text: String; var box: Rect; var confidence: Double; var words: [Word] }
-    var lines: [Line]
-
-    init(lines: [RecognizedText]) {
-        self.lines = lines.map { l in
-            Line(text: l.text, box: l.box.rounded(), confidence: l.confidence.roundedConfidence,
-                 words: l.words.map { Word(text: $0.text, box: $0.box.rounded(), confidence: $0.confidence.roundedConfidence) })
-        }
-    }
-
-    func jsonData() throws -> Data { try prettyJSON(self) }
-}
-
-extension Rect {
-    /// Whole pixels (OCR boxes are reported on the pixel grid).
-    func rounded() -> Rect {
-        Rect(x: x.rounded(), y: y.rounded(), width: width.rounded(), height: height.rounded())
     }
 }

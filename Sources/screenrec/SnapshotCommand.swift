@@ -38,12 +38,10 @@ struct Snapshot: ParsableCommand {
     func run() throws {
         var mismatch: String?
         try CLIErrors.run {
-            let detector = detections == nil ? try modelOptions.makeDetector() : nil
-            let configuration = try loadConfiguration(config, base: withDetectorThresholds(.default, detector: detector))
+            let analyzer = try modelOptions.makeAnalyzer(config: config, useModels: detections == nil)
+            let configuration = analyzer.configuration
             let pixels = try loadImage(at: image, maxPixels: configuration.limits.maxPixels)
             let given = try detections.map { try DetectionsFile.decode(readInputFile($0), maxDetections: configuration.limits.maxDetections) }
-            let analyzer = ScreenAnalyzer(configuration: configuration, detector: detector,
-                                          textRecognizer: try modelOptions.makeTextRecognizer(default: detections == nil ? .tesseract : .none))
             let text = TranscriptSnapshot.text(of: try analyzer.analyze(image: pixels, detections: given))
             if let record {
                 try writeOutput(Data(text.utf8), to: record)

@@ -175,11 +175,15 @@ struct ClickabilityModelTests {
     /// An icon classifier plugged into the composite answers icon meanings.
     @Test func iconClassifierIsConsulted() throws {
         struct Fixed: IconClassifying {
+            var name = "fixed"
+            var unknownThreshold = 0.3
             func classifyIcon(in image: RGBAImage, box: Rect) throws -> IconRecognition? { IconRecognition(meaning: .back, confidence: 0.8) }
         }
         let r = ONNXContentRecognizer(icons: Fixed())
         let image = RGBAImage(width: 10, height: 10, fill: RGB(r: 0, g: 0, b: 0))
         #expect(try r.recognizeIcon(in: image, box: Rect(x: 0, y: 0, width: 5, height: 5))?.meaning == .back)
+        // Its own threshold replaces the pipeline's placeholder bar.
+        #expect(r.applyingThresholds(to: .default).content.minIconConfidence == 0.3)
     }
 
     static let badContracts: [BadModel] = [
