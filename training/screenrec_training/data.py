@@ -151,20 +151,25 @@ for _k, (_sel, _unsel) in enumerate(STATE_PAIRS):
     PAIR_OF[_unsel] = _k
 
 
-def make_targets(boxes: np.ndarray, classes: np.ndarray, merged: np.ndarray, width: int, height: int):
-    """Training targets at stride 4:
+def make_targets(boxes: np.ndarray, classes: np.ndarray, merged: np.ndarray, width: int, height: int,
+                 per_class: bool = False):
+    """Training targets at stride 4 (G = 1 regression map, or G = C with `per_class`):
     heat        [C, h, w]   Gaussian peaks per class (state-known boxes)
     merged_heat [2, h, w]   Gaussian peaks of state-unknown boxes per pair
-    box         [4, h, w]   target box x1, y1, x2, y2 (input px) where box_w > 0
-    box_w       [h, w]      regression weight: Gaussian * log(area), each box normalised to sum 1
-    Smaller boxes are drawn last so they win where boxes overlap (TTFNet)."""
+    box         [4G, h, w]  target box x1, y1, x2, y2 (input px) where box_w > 0 (class-major)
+    box_w       [G, h, w]   regression weight: Gaussian * log(area), each box normalised to sum 1
+    With G = 1 the regression maps are shared, without G they are squeezed: box [4, h, w],
+    box_w [h, w]. Smaller boxes are drawn last so they win where boxes overlap in the same map
+    (TTFNet); per class, a state-unknown box is drawn into both states' maps."""
     h, w = height // STRIDE, width // STRIDE
+    groups = NUM_CLASSES if per_class else 1
     heat = np.zeros((NUM_CLASSES, h, w), np.float32)
     mheat = np.zeros((len(STATE_PAIRS), h, w), np.float32)
-    tbox = np.zeros((4, h, w), np.float32)
-    bw = np.zeros((h, w), np.float32)
+    tbox = np.zeros((4 * groups, h, w), np.float32)
+    bw = np.zeros((groups, h, w), np.float32)
+    squeeze = (lambda t, b: (t, b[0])) if not per_class else (lambda t, b: (t, b))
     if len(boxes) == 0:
-        return heat, mheat, tbox, bw
+        return (heat, mheat, *squeeze(tbox, bw))
     areas = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
     for i in np.argsort(-areas):
         x1, y1, x2, y2 = boxes[i] / STRIDE
@@ -192,18 +197,27 @@ def make_targets(boxes: np.ndarray, classes: np.ndarray, merged: np.ndarray, wid
             continue
         wts = inside * m
         wts = wts / wts.sum() * np.log(max(areas[i], 2.0))
-        region = bw[ya:yb, xa:xb]
-        region[m] = wts[m]
-        for k in range(4):
-            tbox[k, ya:yb, xa:xb][m] = boxes[i, k]
-    return heat, mheat, tbox, bw
+        if not per_class:
+            maps = [0]
+        elif merged[i]:
+            maps = list(STATE_PAIRS[PAIR_OF[classes[i]]])
+        else:
+            maps = [int(classes[i])]
+        for gi in maps:
+            region = bw[gi, ya:yb, xa:xb]
+            region[m] = wts[m]
+            for k in range(4):
+                tbox[4 * gi + k, ya:yb, xa:xb][m] = boxes[i, k]
+    return (heat, mheat, *squeeze(tbox, bw))
 
 
 class DetectionDataset:
     """A torch-style dataset over several sample lists (synthetic and ui-real)."""
 
-    def __init__(self, samples: list[Sample], width: int, height: int, augment: bool, seed: int = 0):
+    def __init__(self, samples: list[Sample], width: int, height: int, augment: bool, seed: int = 0,
+                 per_class: bool = False):
         self.samples = samples
+        self.per_class = per_class
         self.width, self.height = width, height
         self.augment = augment
         self.seed = seed
@@ -215,7 +229,7 @@ class DetectionDataset:
     def __getitem__(self, i):
         rng = random.Random((self.seed, self.epoch, i).__hash__()) if self.augment else None
         arr, b, c, m = load_example(self.samples[i], self.width, self.height, rng)
-        heat, mheat, tbox, bw = make_targets(b, c, m, self.width, self.height)
+        heat, mheat, tbox, bw = make_targets(b, c, m, self.width, self.height, self.per_class)
         img = np.ascontiguousarray(arr.transpose(2, 0, 1)).astype(np.float32) / 255.0
         return img, heat, mheat, tbox, bw
 

@@ -189,12 +189,12 @@ def main(argv=None):
     model = None
     if args.checkpoint:
         import torch
-        from .model import Detector
+        from .model import detector_from_config
         torch.set_num_threads(args.threads)
         ck = torch.load(args.checkpoint, map_location="cpu")
         cfg = ck["config"]
         width, height = cfg["input_width"], cfg["input_height"]
-        model = Detector(width=cfg["width_mult"], fpn=cfg["fpn_channels"], head=cfg["head_channels"])
+        model = detector_from_config(cfg)
         model.load_state_dict(ck["model"])
         model.eval()
     elif args.onnx:

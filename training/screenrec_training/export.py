@@ -17,7 +17,7 @@ import numpy as np
 import torch
 
 from .classes import CLASSES
-from .model import BOX_SCALE, MEAN, STD, STRIDE, Detector, ExportWrapper, count_params
+from .model import BOX_SCALE, MEAN, STD, STRIDE, ExportWrapper, count_params, detector_from_config
 
 OPSET = 13  # TopK with a tensor k and Resize are in opset 11+; 13 is widely supported
 INPUT_NAME = "image"
@@ -64,7 +64,10 @@ def model_json(cfg, top_k, nms_iou, extra=None):
                 "peaks: a cell keeps its score only where it equals the 3x3 max-pool (stride 1, pad 1) of its class map, else 0",
                 f"top-{top_k} over all classes and cells, sorted by score descending",
                 f"cell (col, row) centre: cx = (col + 0.5) * {STRIDE}, cy = (row + 0.5) * {STRIDE} in input px",
-                f"box distances (l, t, r, b) = relu(raw) * {BOX_SCALE} input px; box = (cx - l, cy - t, cx + r, cy + b)",
+                f"box distances (l, t, r, b) = relu(raw) * {BOX_SCALE} input px"
+                + (" read from the peak's class's own 4 regression channels (per-class regression)"
+                   if cfg.get("box_per_class") else " (one regression map shared by all classes)")
+                + "; box = (cx - l, cy - t, cx + r, cy + b)",
                 "classIndex is an exact integer in float32, an index into `classes`",
             ],
             "consumer": [
@@ -105,7 +108,7 @@ def export(checkpoint, out_dir, top_k=300, nms_iou=None, extra=None):
     ck = torch.load(checkpoint, map_location="cpu")
     cfg = ck["config"]
     nms_iou = nms_iou if nms_iou is not None else cfg.get("nms_iou", 0.6)
-    model = Detector(width=cfg["width_mult"], fpn=cfg["fpn_channels"], head=cfg["head_channels"])
+    model = detector_from_config(cfg)
     model.load_state_dict(ck["model"])
     model.eval()
     wrapper = ExportWrapper(model, top_k).eval()

@@ -57,9 +57,13 @@ def cell_centres(h, w, device):
 
 
 def giou_loss(dist, tbox, weight):
-    """dist [N,4,h,w] predicted distances (l,t,r,b) in px; tbox [N,4,h,w] target x1,y1,x2,y2;
-    weight [N,h,w]."""
-    n, _, h, w = dist.shape
+    """dist [N,4G,h,w] predicted distances (l,t,r,b) in px; tbox [N,4G,h,w] target x1,y1,x2,y2;
+    weight [N,G,h,w] (or [N,h,w] when G = 1). G regression maps (shared, or one per class)."""
+    n, ch, h, w = dist.shape
+    groups = ch // 4
+    dist = dist.reshape(n * groups, 4, h, w)
+    tbox = tbox.reshape(n * groups, 4, h, w)
+    weight = weight.reshape(n * groups, h, w)
     m = weight > 0
     if m.sum() == 0:
         return dist.sum() * 0

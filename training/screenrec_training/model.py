@@ -96,15 +96,24 @@ class SepConv(nn.Sequential):
 
 
 class Detector(nn.Module):
-    def __init__(self, num_classes=NUM_CLASSES, width=0.5, fpn=64, head=64):
+    """`box_per_class`: one 4-channel box regression per class (channels class-major: 4c..4c+3)
+    instead of one shared by all classes. UI elements nest with coinciding centres (a dialog's
+    centre lies on its message text, a ui-real CheckedTextView's on its label, a card's on its
+    contents); with one shared regression map the smaller box owns those cells (TTFNet's rule),
+    so the larger element's peak reads the smaller element's box. Measured on r2 (shared
+    regression): dialog AP@0.5 23.7 % against AP(center) 51.6 % on ui-real valid, checkbox
+    4.9 % against 58.5 %."""
+
+    def __init__(self, num_classes=NUM_CLASSES, width=0.5, fpn=64, head=64, box_per_class=False):
         super().__init__()
+        self.box_groups = num_classes if box_per_class else 1
         self.backbone = Backbone(width)
         oc = self.backbone.out_channels
         cins = [oc[1], oc[2], oc[4], oc[6]]
         self.lateral = nn.ModuleList(conv_bn(c, fpn, 1) for c in cins)
         self.smooth = nn.ModuleList(SepConv(fpn) for _ in range(3))
         self.hm_head = nn.Sequential(SepConv(fpn), conv_bn(fpn, head, 1), nn.Conv2d(head, num_classes, 1))
-        self.box_head = nn.Sequential(SepConv(fpn), conv_bn(fpn, head, 1), nn.Conv2d(head, 4, 1))
+        self.box_head = nn.Sequential(SepConv(fpn), conv_bn(fpn, head, 1), nn.Conv2d(head, 4 * self.box_groups, 1))
         self.register_buffer("mean", torch.tensor(MEAN).view(1, 3, 1, 1))
         self.register_buffer("std", torch.tensor(STD).view(1, 3, 1, 1))
         # Focal-loss prior (Lin et al. 2017): initial foreground probability 0.01.
@@ -114,7 +123,7 @@ class Detector(nn.Module):
 
     def forward(self, x):
         """x: [N,3,H,W] in 0..1. Returns heatmap logits [N,C,H/4,W/4] and box distances in input
-        px [N,4,H/4,W/4] (left, top, right, bottom from the cell centre)."""
+        px [N,4G,H/4,W/4] (left, top, right, bottom from the cell centre; G = 1, or C per class)."""
         x = (x - self.mean) / self.std
         c2, c3, c4, c5 = self.backbone(x)
         p = self.lateral[3](c5)
@@ -124,6 +133,27 @@ class Detector(nn.Module):
         hm = self.hm_head(p)
         box = F.relu(self.box_head(p)) * BOX_SCALE
         return hm, box
+
+
+def detector_from_config(cfg: dict) -> Detector:
+    """The network a training config (or a checkpoint's config) describes."""
+    return Detector(width=cfg["width_mult"], fpn=cfg["fpn_channels"], head=cfg["head_channels"],
+                    box_per_class=cfg.get("box_per_class", False))
+
+
+BOX_OUT = "box_head.2"  # the box head's last (1x1) convolution in the state dict
+
+
+def widen_box_head(state: dict, num_classes: int = NUM_CLASSES) -> dict:
+    """Turns a shared-regression state dict into a per-class one: every class starts from the
+    shared regression's weights (same outputs as before; the classes then specialise)."""
+    w, b = state[BOX_OUT + ".weight"], state[BOX_OUT + ".bias"]
+    if w.shape[0] != 4:
+        return state
+    out = dict(state)
+    out[BOX_OUT + ".weight"] = w.repeat(num_classes, 1, 1, 1)
+    out[BOX_OUT + ".bias"] = b.repeat(num_classes)
+    return out
 
 
 def count_params(model: nn.Module) -> int:
@@ -158,7 +188,11 @@ class ExportWrapper(nn.Module):
         xs = cell - ys * w
         cx = (xs.float() + 0.5) * STRIDE
         cy = (ys.float() + 0.5) * STRIDE
-        dist = box.reshape(n, 4, h * w)
-        d = torch.gather(dist, 2, cell.unsqueeze(1).expand(n, 4, self.top_k))  # [N,4,K]
+        groups = box.shape[1] // 4
+        if groups == 1:
+            dist, at = box.reshape(n, 4, h * w), cell
+        else:  # per-class regression: index [class, cell] like the heatmap
+            dist, at = box.reshape(n, groups, 4, h * w).permute(0, 2, 1, 3).reshape(n, 4, groups * h * w), idx
+        d = torch.gather(dist, 2, at.unsqueeze(1).expand(n, 4, self.top_k))  # [N,4,K]
         return torch.stack([cx - d[:, 0], cy - d[:, 1], cx + d[:, 2], cy + d[:, 3], scores,
                             classes.float()], dim=2)

@@ -24,7 +24,11 @@ from .classes import CLASSES
 from .data import DetectionDataset, class_counts, load_coco, load_ui_real
 from .evaluate import Predictor, evaluate_samples
 from .losses import detection_loss
-from .model import Detector, count_params
+from .model import BOX_OUT, count_params, detector_from_config, widen_box_head
+
+
+# Config keys that older configs and checkpoints lack, with the value that reproduces them.
+OPTIONAL_CONFIG = {"box_per_class": False}
 
 
 def lr_at(it, cfg):
@@ -102,6 +106,8 @@ def main(argv=None):
         state = torch.load(last_path, map_location="cpu")
         cfg = state["config"]
         print(f"resuming from {last_path} at iteration {state['iter']}", flush=True)
+    for key, default in OPTIONAL_CONFIG.items():
+        cfg.setdefault(key, default)
     for item in args.set:
         key, _, value = item.partition("=")
         if key not in cfg:
@@ -122,20 +128,30 @@ def main(argv=None):
                          load_coco(os.path.join(args.synthetic, "heldout.json"))[:cfg["eval_images"]], False))
     print(f"train images: {len(real)} ui-real + {len(syn)} synthetic", flush=True)
     W, H = cfg["input_width"], cfg["input_height"]
-    ds = DetectionDataset(real + syn, W, H, augment=True, seed=args.seed)
+    ds = DetectionDataset(real + syn, W, H, augment=True, seed=args.seed, per_class=cfg["box_per_class"])
     cw = class_weights(real + syn, cfg["class_balance_power"])
     print("class weights:", {c: round(float(w), 2) for c, w in zip(CLASSES, cw)}, flush=True)
 
-    model = Detector(width=cfg["width_mult"], fpn=cfg["fpn_channels"], head=cfg["head_channels"])
+    model = detector_from_config(cfg)
     print(f"parameters: {count_params(model):,}", flush=True)
     opt = torch.optim.AdamW(model.parameters(), lr=cfg["lr"], weight_decay=cfg["weight_decay"])
     it, epoch, pos, best = 0, 0, 0, -1.0
+    box_out = model.box_head[-1]
     if state is not None:
-        model.load_state_dict(state["model"])
+        widened = cfg["box_per_class"] and state["model"][BOX_OUT + ".weight"].shape[0] == 4
+        model.load_state_dict(widen_box_head(state["model"]) if widened else state["model"])
         opt.load_state_dict(state["optimizer"])
-        it, epoch, pos, best = state["iter"], state["epoch"], state["pos"], state.get("best", -1.0)
+        if widened:  # --set box_per_class=true on a shared-regression checkpoint
+            print("box regression widened to one per class (from the shared one)", flush=True)
+            for p in (box_out.weight, box_out.bias):
+                opt.state.pop(p, None)  # its Adam moments had the old shape
+            best = -1.0  # a new model: its evaluations are not comparable with the old best
+        else:
+            best = state.get("best", -1.0)
+        it, epoch, pos = state["iter"], state["epoch"], state["pos"]
     elif args.init:
-        model.load_state_dict(torch.load(args.init, map_location="cpu")["model"])
+        init = torch.load(args.init, map_location="cpu")["model"]
+        model.load_state_dict(widen_box_head(init) if cfg["box_per_class"] else init)
 
     def save(path, extra=None):
         ck = {"model": model.state_dict(), "optimizer": opt.state_dict(), "iter": it, "epoch": epoch,

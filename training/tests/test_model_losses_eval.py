@@ -89,3 +89,68 @@ def test_nms_per_class():
     b = np.array([[0, 0, 10, 10], [1, 1, 10, 10], [0, 0, 10, 10]], np.float32)
     bb, ss, cc = nms_per_class(b, np.array([0.9, 0.8, 0.7]), np.array([1, 1, 2]))
     assert len(bb) == 2 and set(cc.tolist()) == {1, 2}
+
+
+def test_per_class_regression_targets_keep_nested_boxes_apart():
+    # A dialog whose centre lies on its message text: with one shared map the text owns the
+    # centre cell; per class each keeps its own box there.
+    from screenrec_training.classes import CLASS_INDEX
+    from screenrec_training.data import make_targets
+    boxes = np.array([[8, 8, 56, 56], [24, 28, 40, 36]], np.float32)
+    classes = np.array([CLASS_INDEX["dialog"], CLASS_INDEX["text"]])
+    merged = np.zeros(2, bool)
+    _, _, tb1, bw1 = make_targets(boxes, classes, merged, 64, 64)
+    assert tb1.shape == (4, 16, 16) and bw1.shape == (16, 16)
+    assert np.allclose(tb1[:, 8, 8], boxes[1])  # shared: the text wins the common centre
+    _, _, tb, bw = make_targets(boxes, classes, merged, 64, 64, per_class=True)
+    d, t = CLASS_INDEX["dialog"], CLASS_INDEX["text"]
+    assert tb.shape == (4 * NUM_CLASSES, 16, 16) and bw.shape == (NUM_CLASSES, 16, 16)
+    assert np.allclose(tb[4 * d:4 * d + 4, 8, 8], boxes[0]) and bw[d, 8, 8] > 0
+    assert np.allclose(tb[4 * t:4 * t + 4, 8, 8], boxes[1]) and bw[t, 8, 8] > 0
+    assert bw[CLASS_INDEX["icon"]].sum() == 0
+
+
+def test_per_class_merged_box_regresses_both_states():
+    from screenrec_training.classes import CLASS_INDEX
+    from screenrec_training.data import make_targets
+    boxes = np.array([[8, 8, 40, 24]], np.float32)
+    _, _, tb, bw = make_targets(boxes, np.array([CLASS_INDEX["checkboxUnselected"]]), np.array([True]), 64, 64,
+                                per_class=True)
+    for name in ("checkboxSelected", "checkboxUnselected"):
+        c = CLASS_INDEX[name]
+        assert bw[c].sum() > 0 and np.allclose(tb[4 * c:4 * c + 4, 4, 6], boxes[0])
+
+
+def test_export_wrapper_reads_the_peak_class_box_and_widening_keeps_outputs():
+    from screenrec_training.model import widen_box_head
+    hm = torch.full((1, NUM_CLASSES, 16, 8), -10.0)
+    hm[0, 2, 5, 3] = 5.0
+    hm[0, 7, 9, 1] = 4.0
+    box = torch.zeros(1, 4 * NUM_CLASSES, 16, 8)
+    box[0, 8:12, 5, 3] = torch.tensor([4.0, 2.0, 6.0, 3.0])    # class 2 at (row 5, col 3)
+    box[0, 0:4, 5, 3] = torch.tensor([1.0, 1.0, 1.0, 1.0])     # another class's box there: ignored
+    box[0, 28:32, 9, 1] = torch.tensor([2.0, 2.0, 2.0, 2.0])   # class 7 at (row 9, col 1)
+    out = ExportWrapper(_Fixed(hm, box), top_k=2)(torch.zeros(1, 3, 64, 32))[0]
+    cx, cy = 3.5 * 4, 5.5 * 4
+    assert out[0, 5] == 2 and torch.allclose(out[0, :4], torch.tensor([cx - 4, cy - 2, cx + 6, cy + 3]))
+    cx, cy = 1.5 * 4, 9.5 * 4
+    assert out[1, 5] == 7 and torch.allclose(out[1, :4], torch.tensor([cx - 2, cy - 2, cx + 2, cy + 2]))
+    shared = Detector(width=0.25, fpn=16, head=16).eval()
+    wide = Detector(width=0.25, fpn=16, head=16, box_per_class=True).eval()
+    wide.load_state_dict(widen_box_head(shared.state_dict()))
+    x = torch.rand(1, 3, 64, 32)
+    with torch.no_grad():
+        a, b = ExportWrapper(shared, 20)(x), ExportWrapper(wide, 20)(x)
+    assert torch.allclose(a, b, atol=1e-5)
+
+
+def test_per_class_loss_trains():
+    m = Detector(width=0.25, fpn=16, head=16, box_per_class=True)
+    out = m(torch.rand(2, 3, 64, 32))
+    assert out[1].shape == (2, 4 * NUM_CLASSES, 16, 8)
+    heat = torch.zeros(2, NUM_CLASSES, 16, 8); heat[:, 4, 4, 4] = 1
+    tbox = torch.zeros(2, 4 * NUM_CLASSES, 16, 8); tbox[:, 16:20, 4, 4] = torch.tensor([10.0, 10.0, 26.0, 26.0])
+    bw = torch.zeros(2, NUM_CLASSES, 16, 8); bw[:, 4, 4, 4] = 1
+    loss, parts = detection_loss(out, (heat, torch.zeros(2, 2, 16, 8), tbox, bw))
+    loss.backward()
+    assert parts["box"] > 0 and m.box_head[-1].weight.grad.abs().sum() > 0
