@@ -158,8 +158,7 @@ def make_targets(boxes: np.ndarray, classes: np.ndarray, merged: np.ndarray, wid
     merged_heat [2, h, w]   Gaussian peaks of state-unknown boxes per pair
     box         [4G, h, w]  target box x1, y1, x2, y2 (input px) where box_w > 0 (class-major)
     box_w       [G, h, w]   regression weight: Gaussian * log(area), each box normalised to sum 1
-    With G = 1 the regression maps are shared, without G they are squeezed: box [4, h, w],
-    box_w [h, w]. Smaller boxes are drawn last so they win where boxes overlap in the same map
+    With G = 1 (one shared regression map) box_w comes back as [h, w]. Smaller boxes are drawn last so they win where boxes overlap in the same map
     (TTFNet); per class, a state-unknown box is drawn into both states' maps."""
     h, w = height // STRIDE, width // STRIDE
     groups = NUM_CLASSES if per_class else 1
@@ -167,9 +166,8 @@ def make_targets(boxes: np.ndarray, classes: np.ndarray, merged: np.ndarray, wid
     mheat = np.zeros((len(STATE_PAIRS), h, w), np.float32)
     tbox = np.zeros((4 * groups, h, w), np.float32)
     bw = np.zeros((groups, h, w), np.float32)
-    squeeze = (lambda t, b: (t, b[0])) if not per_class else (lambda t, b: (t, b))
     if len(boxes) == 0:
-        return (heat, mheat, *squeeze(tbox, bw))
+        return heat, mheat, tbox, (bw if per_class else bw[0])
     areas = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
     for i in np.argsort(-areas):
         x1, y1, x2, y2 = boxes[i] / STRIDE
@@ -208,7 +206,7 @@ def make_targets(boxes: np.ndarray, classes: np.ndarray, merged: np.ndarray, wid
             region[m] = wts[m]
             for k in range(4):
                 tbox[4 * gi + k, ya:yb, xa:xb][m] = boxes[i, k]
-    return (heat, mheat, *squeeze(tbox, bw))
+    return heat, mheat, tbox, (bw if per_class else bw[0])
 
 
 class DetectionDataset:

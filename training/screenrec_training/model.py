@@ -106,14 +106,14 @@ class Detector(nn.Module):
 
     def __init__(self, num_classes=NUM_CLASSES, width=0.5, fpn=64, head=64, box_per_class=False):
         super().__init__()
-        self.box_groups = num_classes if box_per_class else 1
+        box_groups = num_classes if box_per_class else 1
         self.backbone = Backbone(width)
         oc = self.backbone.out_channels
         cins = [oc[1], oc[2], oc[4], oc[6]]
         self.lateral = nn.ModuleList(conv_bn(c, fpn, 1) for c in cins)
         self.smooth = nn.ModuleList(SepConv(fpn) for _ in range(3))
         self.hm_head = nn.Sequential(SepConv(fpn), conv_bn(fpn, head, 1), nn.Conv2d(head, num_classes, 1))
-        self.box_head = nn.Sequential(SepConv(fpn), conv_bn(fpn, head, 1), nn.Conv2d(head, 4 * self.box_groups, 1))
+        self.box_head = nn.Sequential(SepConv(fpn), conv_bn(fpn, head, 1), nn.Conv2d(head, 4 * box_groups, 1))
         self.register_buffer("mean", torch.tensor(MEAN).view(1, 3, 1, 1))
         self.register_buffer("std", torch.tensor(STD).view(1, 3, 1, 1))
         # Focal-loss prior (Lin et al. 2017): initial foreground probability 0.01.
