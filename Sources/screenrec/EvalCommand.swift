@@ -117,7 +117,9 @@ struct Eval: ParsableCommand {
         case .text:
             var sections: [String] = []
             if let d = report.detection {
-                sections.append(d.summaryText() + "\n\n" + d.tableText() + "\n\n" + d.confusionText())
+                let bySource = d.sourceText()
+                sections.append(d.summaryText() + "\n\n" + d.tableText() + (bySource.isEmpty ? "" : "\n\n" + bySource)
+                    + "\n\n" + d.confusionText())
             }
             if let o = report.ordering { sections.append(o.text()) }
             if let g = report.grouping { sections.append(g.text()) }

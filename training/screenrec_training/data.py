@@ -76,6 +76,8 @@ def load_coco(path: str, label_map: dict | None = None, image_root: str | None =
         p = os.path.join(root, fn)
         if not os.path.exists(p) and os.path.exists(os.path.join(root, "images", fn)):
             p = os.path.join(root, "images", fn)
+        if not os.path.exists(p) and os.path.exists(os.path.join(root, os.path.basename(fn))):
+            p = os.path.join(root, os.path.basename(fn))  # packed shards (scripts/pack_shards.py)
         boxes = np.array([r[:4] for r in rows], np.float32).reshape(-1, 4)
         classes = np.array([r[4] for r in rows], np.int64)
         merged = np.array([r[5] for r in rows], bool)
@@ -115,20 +117,57 @@ def colour_jitter(img: Image.Image, rng: random.Random) -> Image.Image:
     return img
 
 
-def load_example(sample: Sample, width: int, height: int, rng: random.Random | None = None):
-    """Image (HxWx3 uint8), boxes in input px, classes, merged flags. With `rng`: light
-    augmentation (scale jitter 0.75-1.0 of the letterbox scale with a random placement in the
-    free space, half of the time; colour jitter)."""
+# Augmentation strength. The default reproduces r1-r4 (light). "strong" (detector v2, issue 15)
+# adds what real screenshots vary in: zoom-in crops (scale up to 1.4x the letterbox scale,
+# cutting elements at the edges), JPEG re-encoding at quality 30-90, downscale-then-upscale
+# (0.35-0.8: 1x screenshots and resampled uploads), and inverted colours (a cheap dark mode).
+AUG_LIGHT = {"scale_p": 0.5, "scale_min": 0.75, "zoom_p": 0.0, "zoom_max": 1.0, "jpeg_p": 0.0,
+             "down_up_p": 0.0, "invert_p": 0.0}
+AUG_STRONG = {"scale_p": 0.4, "scale_min": 0.6, "zoom_p": 0.25, "zoom_max": 1.4, "jpeg_p": 0.3,
+              "down_up_p": 0.2, "invert_p": 0.1}
+
+
+def degrade(img: Image.Image, rng: random.Random, aug: dict) -> Image.Image:
+    """JPEG re-encoding, downscale-then-upscale and inversion (see AUG_STRONG)."""
+    import io
+    from PIL import ImageOps
+    if rng.random() < aug["down_up_p"]:
+        f = rng.uniform(0.35, 0.8)
+        small = img.resize((max(1, round(img.width * f)), max(1, round(img.height * f))), Image.BILINEAR)
+        img = small.resize(img.size, Image.BILINEAR)
+    if rng.random() < aug["jpeg_p"]:
+        buf = io.BytesIO()
+        img.save(buf, "JPEG", quality=rng.randint(30, 90))
+        buf.seek(0)
+        img = Image.open(buf).convert("RGB")
+    if rng.random() < aug["invert_p"]:
+        img = ImageOps.invert(img)
+    return img
+
+
+def load_example(sample: Sample, width: int, height: int, rng: random.Random | None = None,
+                 aug: dict | None = None):
+    """Image (HxWx3 uint8), boxes in input px, classes, merged flags. With `rng`: augmentation
+    `aug` (default AUG_LIGHT: scale jitter 0.75-1.0 of the letterbox scale with a random placement
+    in the free space, half of the time; colour jitter)."""
+    aug = aug or AUG_LIGHT
     img = Image.open(sample.path).convert("RGB")
     s0 = min(width / img.width, height / img.height)
     s, off = s0, (0, 0)
     if rng is not None:
         img = colour_jitter(img, rng)
-        if rng.random() < 0.5:
-            s = s0 * rng.uniform(0.75, 1.0)
+        img = degrade(img, rng, aug)
+        r = rng.random()
+        if r < aug["scale_p"]:
+            s = s0 * rng.uniform(aug["scale_min"], 1.0)
             fx = width - round(img.width * s)
             fy = height - round(img.height * s)
             off = (rng.randint(0, max(0, fx)), rng.randint(0, max(0, fy)))
+        elif r < aug["scale_p"] + aug["zoom_p"]:
+            s = s0 * rng.uniform(1.0, aug["zoom_max"])
+            fx = width - round(img.width * s)
+            fy = height - round(img.height * s)
+            off = (rng.randint(min(0, fx), 0), rng.randint(min(0, fy), 0))
     arr, s = letterbox(img, width, height, s, off)
     # boxes are in the COCO file's pixel space; the stored image may differ from it.
     kx = img.width / sample.width
@@ -139,6 +178,13 @@ def load_example(sample: Sample, width: int, height: int, rng: random.Random | N
     b[:, [0, 2]] = b[:, [0, 2]].clip(0, width)
     b[:, [1, 3]] = b[:, [1, 3]].clip(0, height)
     keep = ((b[:, 2] - b[:, 0]) >= 1) & ((b[:, 3] - b[:, 1]) >= 1)
+    if rng is not None and off != (0, 0):
+        # A zoom-in crop cuts elements at the edges: keep a box only if at least half of it is
+        # still visible (a sliver of a button is not a button to learn).
+        ow = (sample.boxes[:, 2] - sample.boxes[:, 0]) * kx * s
+        oh = (sample.boxes[:, 3] - sample.boxes[:, 1]) * ky * s
+        vis = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1]) / np.maximum(ow * oh, 1e-6)
+        keep &= vis >= 0.5
     return arr, b[keep], sample.classes[keep], sample.merged[keep]
 
 
@@ -213,8 +259,9 @@ class DetectionDataset:
     """A torch-style dataset over several sample lists (synthetic and ui-real)."""
 
     def __init__(self, samples: list[Sample], width: int, height: int, augment: bool, seed: int = 0,
-                 per_class: bool = False):
+                 per_class: bool = False, aug: dict | None = None):
         self.samples = samples
+        self.aug = aug
         self.per_class = per_class
         self.width, self.height = width, height
         self.augment = augment
@@ -226,10 +273,27 @@ class DetectionDataset:
 
     def __getitem__(self, i):
         rng = random.Random((self.seed, self.epoch, i).__hash__()) if self.augment else None
-        arr, b, c, m = load_example(self.samples[i], self.width, self.height, rng)
+        arr, b, c, m = load_example(self.samples[i], self.width, self.height, rng, self.aug)
         heat, mheat, tbox, bw = make_targets(b, c, m, self.width, self.height, self.per_class)
         img = np.ascontiguousarray(arr.transpose(2, 0, 1)).astype(np.float32) / 255.0
         return img, heat, mheat, tbox, bw
+
+
+def repeat_factors(samples: list[Sample], threshold: float) -> np.ndarray:
+    """Repeat-factor sampling (Gupta et al. 2019, LVIS §4): class c appears in a fraction f_c of
+    the images; an image is repeated r = max over its classes of max(1, sqrt(threshold / f_c))
+    times per epoch, so rare classes (checkbox, toggle, dialog, container, page control) are seen
+    more often without reweighting the loss. States count as one class (merged pairs)."""
+    from .classes import state_merged
+    n = len(samples)
+    present = [set(int(state_merged(int(c))) for c in s.classes) for s in samples]
+    freq = np.zeros(NUM_CLASSES)
+    for p in present:
+        for c in p:
+            freq[c] += 1
+    freq /= max(1, n)
+    rc = np.where(freq > 0, np.maximum(1.0, np.sqrt(threshold / np.maximum(freq, 1e-12))), 1.0)
+    return np.array([max([rc[c] for c in p], default=1.0) for p in present])
 
 
 def class_counts(samples: list[Sample]) -> np.ndarray:
@@ -240,4 +304,5 @@ def class_counts(samples: list[Sample]) -> np.ndarray:
 
 
 __all__ = ["CLASSES", "UI_REAL_MAP", "Sample", "load_coco", "load_ui_real", "letterbox",
-           "load_example", "make_targets", "DetectionDataset", "class_counts"]
+           "load_example", "make_targets", "DetectionDataset", "class_counts", "repeat_factors",
+           "AUG_LIGHT", "AUG_STRONG"]

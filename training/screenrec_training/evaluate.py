@@ -136,8 +136,9 @@ class Predictor:
             dets = [self.sess.run(None, {"image": x[k:k + 1]})[0][0] for k in range(len(x))]  # batch 1
         else:
             import torch
+            dev = next(self.wrapper.parameters()).device
             with torch.no_grad():
-                dets = list(self.wrapper(torch.from_numpy(x)).numpy())
+                dets = list(self.wrapper(torch.from_numpy(x).to(dev)).float().cpu().numpy())
         return [(d[:, 4], d[:, 5].round(), d[:, :4]) for d in dets]
 
     def predict(self, samples, batch=8):

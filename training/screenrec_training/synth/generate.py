@@ -85,9 +85,10 @@ def main(argv=None):
     ap.add_argument("--photos", default=os.path.join(os.path.dirname(__file__), "../../data/assets/photos"))
     ap.add_argument("--out-height", type=int, default=1280)
     ap.add_argument("--log-every", type=int, default=50)
+    ap.add_argument("--quality", type=int, default=88, help="JPEG quality of the stored screens")
     args = ap.parse_args(argv)
     path, elapsed = generate(args.out, args.split, args.count, args.seed, args.photos,
-                             args.out_height, args.start, args.log_every)
+                             args.out_height, args.start, args.log_every, args.quality)
     print(f"wrote {path} ({args.count} screens in {elapsed:.1f} s)")
 
 

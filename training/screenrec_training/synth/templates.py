@@ -538,6 +538,73 @@ class Screen:
         return (f'<div>{head}{pic}<div style="display:flex;gap:16px;padding:8px {self.pad}px">{acts}</div>'
                 f'<div style="padding:0 {self.pad}px 8px">{cap}</div></div>')
 
+    # ---------- issue 15: what real screens show and r1-r4 missed ----------
+    def clock_list(self) -> str:
+        """World-Clock-style rows (the paper's Fig. 9 screen): a small grey "Today, +3HRS" over a
+        city name, and a large thin time with a small AM/PM beside it. Each is text: r4 took the
+        large thin digits for pictures."""
+        rng, p = self.rng, self.p
+        rows = []
+        for _ in range(rng.randint(2, 5)):
+            day = rng.choice(["Today", "Tomorrow", "Yesterday"])
+            off = f"{rng.choice(['+', '-'])}{rng.randint(0, 16)}HRS"
+            t = f"{rng.randint(1, 12)}:{rng.randint(0, 59):02d}"
+            ampm = rng.choice(["AM", "PM", "am", "pm"])
+            big = rng.choice([44, 50, 56, 64])
+            weight = rng.choice([200, 200, 300, 400])
+            left = (f'<div style="display:flex;flex-direction:column;gap:2px">'
+                    f'{self.text(f"{day}, {off}", 14, 400, p.secondary)}{self.text(rng.choice(assets.CITIES), 22, 400)}</div>')
+            right = (f'<div style="display:flex;align-items:baseline;gap:2px">{self.text(t, big, weight)}'
+                     f'{self.text(ampm, big * 0.45, weight)}</div>') if rng.random() < 0.6 else \
+                self.text(f"{t}{ampm.lower()}", big, weight)
+            rows.append(f'<div style="display:flex;justify-content:space-between;align-items:center;padding:10px {self.pad}px;'
+                        f'border-bottom:0.5px solid {p.separator}">{left}{right}</div>')
+        return "".join(rows)
+
+    def big_number(self) -> str:
+        """Stopwatch, timer, weather or balance displays: one very large (often thin) number."""
+        rng, p = self.rng, self.p
+        kind = rng.choice(["stopwatch", "temp", "money", "count"])
+        if kind == "stopwatch":
+            s = f"{rng.randint(0, 59):02d}:{rng.randint(0, 59):02d}{rng.choice(['', f'.{rng.randint(0, 99):02d}'])}"
+        elif kind == "temp":
+            s = f"{rng.randint(-9, 99)}°"
+        elif kind == "money":
+            s = f"${rng.randint(0, 9999):,}.{rng.randint(0, 99):02d}"
+        else:
+            s = f"{rng.randint(0, 99999):,}"
+        size = rng.choice([48, 64, 76, 90])
+        sub = self.text(assets.words(rng, 1, 3), 15, 400, p.secondary) if rng.random() < 0.6 else ""
+        return (f'<div style="padding:16px {self.pad}px;display:flex;flex-direction:column;align-items:center;gap:4px">'
+                f'{self.text(s, size, rng.choice([100, 200, 300, 500]))}{sub}</div>')
+
+    def chips(self) -> str:
+        """Material filter/choice chips: text in pills (text boxes; the pill is not a class)."""
+        rng, p = self.rng, self.p
+        items = []
+        for i in range(rng.randint(3, 6)):
+            on = i == 0 and rng.random() < 0.5
+            st = f"background:{p.tint};" if on else f"border:1px solid {p.separator};"
+            items.append(f'<div style="height:32px;padding:0 12px;border-radius:{rng.choice([8, 16])}px;{st}display:flex;'
+                         f'align-items:center;flex:none">{self.text(assets.words(rng, 1, 2), 14, 500, "#FFF" if on else p.label)}</div>')
+        return f'<div style="padding:8px {self.pad}px;display:flex;gap:8px;overflow:hidden">{"".join(items)}</div>'
+
+    def fab(self) -> str:
+        """Material floating action button: an icon in a tinted circle (the icon is labelled)."""
+        rng, p = self.rng, self.p
+        d = rng.choice([40, 56, 56])
+        return (f'<div style="padding:8px {self.pad}px;display:flex;justify-content:flex-end">'
+                f'<div style="width:{d}px;height:{d}px;border-radius:{rng.choice([d / 2, 16])}px;background:{p.tint};'
+                f'display:flex;align-items:center;justify-content:center;box-shadow:0 3px 8px rgba(0,0,0,.25)">'
+                f'{self.icon(24, "#FFF")}</div></div>')
+
+    def snackbar(self) -> str:
+        """Material snackbar: a dark bar with a message and an action word (both text)."""
+        rng = self.rng
+        return (f'<div style="margin:8px {self.pad}px;padding:14px 16px;border-radius:4px;background:#323232;display:flex;'
+                f'justify-content:space-between;align-items:center">{self.text(assets.sentence(rng, 3, 7), 14, 400, "#FFFFFF")}'
+                f'{self.text(rng.choice(["UNDO", "RETRY", "VIEW", "Undo"]), 14, 600, rng.choice(["#BB86FC", "#8AB4F8", self.p.tint]))}</div>')
+
     # ---------- overlays ----------
     def dialog(self) -> str:
         rng, p = self.rng, self.p
@@ -593,7 +660,8 @@ class Screen:
     BLOCKS = [("table", 5), ("segmented", 2), ("slider", 1.5), ("hero", 1.5), ("form", 2),
               ("button", 1.5), ("checklist", 2), ("toggles", 1.5), ("card", 3), ("grid", 2),
               ("paragraph", 2), ("title_row", 2), ("icon_row", 1.5), ("feed_item", 1.5),
-              ("search_field", 1), ("section_header", 2), ("page_control", 0.5)]
+              ("search_field", 1), ("section_header", 2), ("page_control", 0.5),
+              ("clock_list", 1), ("big_number", 0.7), ("chips", 1), ("fab", 0.5), ("snackbar", 0.4)]
 
     def html(self) -> str:
         rng, p = self.rng, self.p
