@@ -63,7 +63,7 @@ public struct ScreenAnalyzer: Sendable {
         // §5.1 / §5.2: OCR.
         if let textRecognizer, let image {
             do {
-                let lines = try textRecognizer.recognizeText(in: image, region: nil)
+                let lines = TextRepair.repair(try textRecognizer.recognizeText(in: image, region: nil))
                 detections = MissingElements.assignText(detections, lines: lines, insideFraction: cfg.content.ocrLineInsideFraction)
                 if cfg.missingElements.recoverTextFromOCR {
                     detections = MissingElements.recoverText(detections, lines: lines, minConfidence: cfg.missingElements.minOCRConfidence)

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Repairs OCR misreadings whose right form is known from the text's own shape, before the text
+/// becomes a label. Two rules, both about what mobile screens show:
+///
+/// - **Clock times.** A 12-hour time is followed by its meridiem, which apps often set smaller and
+///   thinner ("9:41" with a small "AM"); OCR then reads it as "am", "pm", "av", "pM" or glues it
+///   to the digits ("12:41pm"). A time `h:mm` followed by one or two letters beginning with a or p
+///   becomes "h:mm AM" / "h:mm PM", the form VoiceOver speaks as "nine forty-one AM". Taken for
+///   the meridiem: "am"/"pm" in any case, with or without dots; or, at the end of the text only,
+///   one or two letters beginning with a or p (a misread small "AM"). "9:41 Alarm", "10:30 pages"
+///   and "9:41 a friend" stay as they are.
+/// - **Zero read as O.** In an offset or number ("+0HRS", "1O:30"), a capital O directly after a
+///   sign (+, -, −, ±), a digit or a colon is the digit zero (OCR engines confuse the two glyphs;
+///   words do not start a letter O after a sign or a digit).
+public enum TextRepair {
+    /// The repaired text (unchanged when no rule applies).
+    public static func repair(_ text: String) -> String {
+        meridiem(zeroes(text))
+    }
+
+    /// `text` with every OCR line's text repaired.
+    public static func repair(_ lines: [RecognizedText]) -> [RecognizedText] {
+        lines.map { line in
+            var line = line
+            line.text = repair(line.text)
+            return line
+        }
+    }
+
+    static func zeroes(_ text: String) -> String {
+        var out = ""
+        var previous: Character?
+        for c in text {
+            if c == "O", let p = previous, p.isNumber || "+-−±:".contains(p) {
+                out.append("0")
+            } else {
+                out.append(c)
+            }
+            previous = out.last
+        }
+        return out
+    }
+
+    private static let clock = try! NSRegularExpression(
+        pattern: #"(?<![\d:])(\d{1,2}:\d{2})\s*(?:([AaPp])\.?\s?[Mm]\.?(?![A-Za-z])|([AaPp])[A-Za-z]?$)"#)
+
+    static func meridiem(_ text: String) -> String {
+        let ns = text as NSString
+        var result = text
+        for match in clock.matches(in: text, range: NSRange(location: 0, length: ns.length)).reversed() {
+            let time = ns.substring(with: match.range(at: 1))
+            let hour = Int(time.split(separator: ":")[0]) ?? 0
+            guard (1...12).contains(hour) else { continue }  // 13:00 and 0:30 are 24-hour times
+            let group = match.range(at: 2).location != NSNotFound ? 2 : 3
+            let letter = ns.substring(with: match.range(at: group)).uppercased()
+            let replacement = "\(time) \(letter)M"
+            result = (result as NSString).replacingCharacters(in: match.range, with: replacement)
+        }
+        return result
+    }
+}
