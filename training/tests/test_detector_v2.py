@@ -100,3 +100,24 @@ def test_pack_shards_round_trip(tiny_ui_real, tmp_path):
     original = load_ui_real(str(tiny_ui_real), "train")[:2]
     assert len(packed) == 2 and all(os.path.exists(s.path) and s.path.endswith(".webp") for s in packed)
     assert all(np.array_equal(a.boxes, b.boxes) and np.array_equal(a.classes, b.classes) for a, b in zip(packed, original))
+
+
+def test_fold_pads_keeps_the_outputs_and_removes_the_pads(tmp_path):
+    onnx = pytest.importorskip("onnx")
+    ort = pytest.importorskip("onnxruntime")
+    from screenrec_training.content.efficientnet_lite import SameConv
+    from screenrec_training.export import fold_pads
+
+    net = torch.nn.Sequential(SameConv(3, 4, 3, stride=2), torch.nn.ReLU(), SameConv(4, 4, 5, stride=2, groups=4),
+                              SameConv(4, 2, 3)).eval()
+    x = torch.rand(1, 3, 20, 12)
+    path = str(tmp_path / "n.onnx")
+    torch.onnx.export(net, x, path, opset_version=13, input_names=["image"], output_names=["y"])
+    before = onnx.load(path)
+    assert sum(n.op_type == "Pad" for n in before.graph.node) == 2  # the stride-2 convs: asymmetric SAME
+    folded, k = fold_pads(before)
+    assert k == 2 and not any(n.op_type == "Pad" for n in folded.graph.node)
+    got = ort.InferenceSession(folded.SerializeToString()).run(None, {"image": x.numpy()})[0]
+    with torch.no_grad():
+        ref = net(x).numpy()
+    assert np.abs(got - ref).max() < 1e-5

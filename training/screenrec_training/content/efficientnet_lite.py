@@ -32,13 +32,17 @@ class SameConv(nn.Conv2d):
     fixed input size)."""
 
     def forward(self, x):
-        ih, iw = x.shape[-2:]
+        ih, iw = int(x.shape[-2]), int(x.shape[-1])
         kh, kw = self.weight.shape[-2:]
         sh, sw = self.stride
         ph = max((math.ceil(ih / sh) - 1) * sh + kh - ih, 0)
         pw = max((math.ceil(iw / sw) - 1) * sw + kw - iw, 0)
-        if ph or pw:
-            x = F.pad(x, [pw // 2, pw - pw // 2, ph // 2, ph - ph // 2])
+        if ph % 2 == 0 and pw % 2 == 0:
+            # Symmetric: the convolution's own padding (no separate Pad node in the exported graph;
+            # a Pad between convolutions cost 13 % of the detector's time in ONNX Runtime and broke
+            # its blocked-layout fusion, another 17 % in layout reorders — measured with ORT's profiler).
+            return F.conv2d(x, self.weight, self.bias, self.stride, (ph // 2, pw // 2), self.dilation, self.groups)
+        x = F.pad(x, [pw // 2, pw - pw // 2, ph // 2, ph - ph // 2])
         return F.conv2d(x, self.weight, self.bias, self.stride, 0, self.dilation, self.groups)
 
 
