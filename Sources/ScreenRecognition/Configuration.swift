@@ -154,6 +154,12 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     /// Containers covering more than this fraction of the screen are layout regions, not cells, and
     /// are not grouped (§5.1/Fig. 7 right: "the big Container … may be removed"): 0.5 — *design choice*.
     public var maxContainerScreenFraction: Double = 0.5
+    /// A container holding more controls than this (toggles, checkboxes, sliders, text fields,
+    /// segments) is a list section, not a card, and is not grouped: each control row must stay
+    /// reachable and be announced with its own label (seed 004: a cell's switch is spoken with its
+    /// label, one cell at a time). 1 — *design choice*: a card with one switch or field is still
+    /// one element with that control.
+    public var maxControlsInGroupedContainer = 1
     /// Picture subtitle: at least 50% x-overlap (§5.5).
     public var subtitleXOverlap: Double = 0.5
     /// Picture subtitle: gap below 0.03 × screen height (§5.5).

@@ -27,6 +27,24 @@ struct GroupingTests {
                          el(.text, r(16, 124, 340, 20), "the screen in order, one swipe"),
                          el(.text, r(16, 148, 120, 20), "at a time.")],
                  labels: ["VoiceOver reads every element of the screen in order, one swipe at a time."]),
+        TextCase(name: "a large time and its small AM on one baseline join into one text",
+                 lines: [el(.text, r(250, 100, 90, 56), "9:41"), el(.text, r(338, 126, 36, 30), "AM")],
+                 labels: ["9:41 AM"]),
+        TextCase(name: "stacked times of different table rows (each beside its own city) stay apart",
+                 lines: [el(.text, r(16, 100, 120, 30), "Cupertino"), el(.text, r(250, 95, 90, 56), "9:41"),
+                         el(.text, r(16, 190, 120, 30), "Tokyo"), el(.text, r(250, 185, 90, 56), "1:41")],
+                 labels: ["Cupertino", "9:41", "Tokyo", "1:41"]),
+        TextCase(name: "two lines beside the same element still group",
+                 lines: [el(.text, r(16, 100, 120, 16), "Today, +0HRS"), el(.text, r(16, 118, 120, 26), "Cupertino"),
+                         el(.text, r(250, 100, 90, 46), "9:41")],
+                 labels: ["Today, +0HRS, Cupertino", "9:41"]),
+        TextCase(name: "a checkbox's label is not a line of the caption above it",
+                 lines: [el(.text, r(20, 100, 160, 20), "San Francisco"), el(.checkbox, r(20, 124, 20, 20)),
+                         el(.text, r(48, 124, 120, 20), "Remember me")],
+                 labels: ["San Francisco", "", "Remember me"]),
+        TextCase(name: "a label and its value far apart on one row are not joined",
+                 lines: [el(.text, r(16, 100, 80, 20), "Wi-Fi"), el(.text, r(300, 100, 60, 20), "Home")],
+                 labels: ["Wi-Fi", "Home"]),
     ]
 
     @Test(arguments: textCases)
@@ -158,5 +176,24 @@ struct ControlLabelTests {
                         el(.text, r(20, 105, 100, 20), "Label"), el(.icon, r(200, 100, 30, 30))]
         let out = Grouping.groupControlLabels(elements)
         #expect(out.count == 3)
+    }
+
+    @Test("a container holding several controls is a list section: grouped row by row, each row speaks as its control")
+    func listSection() {
+        var diagnostics: [Diagnostic] = []
+        let elements: [Element] = [
+            el(.container, r(10, 100, 370, 132)),
+            el(.icon, r(20, 110, 24, 24)), el(.text, r(54, 112, 120, 20), "Airplane Mode"), el(.toggle, r(310, 108, 51, 31)),
+            el(.text, r(54, 156, 120, 20), "Wi-Fi"), el(.text, r(290, 156, 60, 20), "Home"),
+            el(.text, r(54, 200, 140, 20), "Personal Hotspot"), el(.toggle, r(310, 196, 51, 31)),
+        ]
+        let out = Ordering.order(Grouping.groupContainers(elements, screen: ImageInfo(width: 390, height: 844), settings: GroupingSettings(), diagnostics: &diagnostics))
+        #expect(out.map(\.kind) == [ElementKind.toggle, ElementKind.group, ElementKind.toggle])
+        #expect(out.map { $0.label ?? "" } == ["Airplane Mode", "Wi-Fi, Home", "Personal Hotspot"])
+        #expect(diagnostics.contains { $0.message.contains("list section") })
+
+        // One control: still one card.
+        let card = Grouping.groupContainers(Array(elements.prefix(4)), screen: ImageInfo(width: 390, height: 844), settings: GroupingSettings(), diagnostics: &diagnostics)
+        #expect(card.count == 1 && card[0].kind == .toggle && card[0].label == "Airplane Mode")
     }
 }

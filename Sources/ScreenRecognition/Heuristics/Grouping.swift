@@ -14,13 +14,17 @@ public enum Grouping {
         // share none, are cells of different table rows (the large times of a World Clock list),
         // not the lines of one block.
         let beside = texts.map { rowNeighbours(of: $0, in: elements) }
+        // A text beside a checkbox or switch labels that control: it is not a line of a block with
+        // a text that labels another control, or none ("Remember me" under a picture's caption).
+        let controlsBeside = beside.map { $0.filter { elements[$0].kind == .checkbox || elements[$0].kind == .toggle } }
         var uf = UnionFind(texts.count)
         for a in texts.indices {
             for b in texts.indices where b != a {
                 let t1 = elements[texts[a]].frame, t2 = elements[texts[b]].frame
                 guard t2.minY >= t1.minY, t2.midY > t1.maxY - min(t1.height, t2.height) / 2 else { continue }
                 let gap = t2.minY - t1.maxY
-                let separateRows = !beside[a].isEmpty && !beside[b].isEmpty && beside[a].isDisjoint(with: beside[b])
+                let separateRows = (!beside[a].isEmpty && !beside[b].isEmpty && beside[a].isDisjoint(with: beside[b]))
+                    || controlsBeside[a] != controlsBeside[b]
                 if t1.xOverlap(t2) > 0, gap < gapFactor * min(t1.height, t2.height), !separateRows { uf.union(a, b) }
             }
         }
@@ -180,12 +184,28 @@ public enum Grouping {
                     && pool[i].frame.fractionInside(c.frame) >= settings.containment
             }
             guard !inside.isEmpty else { continue }
+            let controls = inside.filter { Self.controlKinds.contains(pool[$0].kind) }.count
+            if controls > settings.maxControlsInGroupedContainer {
+                // A list section (an inset table): each row is a cell of its own — its texts, its
+                // leading icon and its control become one element, as VoiceOver reads table cells.
+                let rows = MissingElements.clusters(inside) { a, b in
+                    pool[a].frame.yOverlap(pool[b].frame) >= 0.5 * min(pool[a].frame.height, pool[b].frame.height)
+                }.filter { $0.count > 1 }
+                diagnostics.append(Diagnostic(stage: "grouping", message: "container \(c.frame) holds \(controls) controls: a list section, grouped row by row (\(rows.count) rows)"))
+                let grouped = Set(rows.joined())
+                pool = pool.indices.filter { !grouped.contains($0) }.map { pool[$0] }
+                    + rows.map { row in makeGroup(children: row.map { pool[$0] }, frame: nil, container: nil) }
+                continue
+            }
             let group = makeGroup(children: inside.map { pool[$0] }, frame: c.frame, container: c)
             let set = Set(inside)
             pool = pool.indices.filter { !set.contains($0) }.map { pool[$0] } + [group]
         }
         return pool
     }
+
+    /// Kinds that are controls of their own (a list row holding one is reached on its own).
+    static let controlKinds: Set<ElementKind> = [.toggle, .checkbox, .slider, .textField, .segment]
 
     // MARK: Control labels
 
