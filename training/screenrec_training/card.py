@@ -13,7 +13,7 @@ import os
 from .classes import CLASSES
 
 LICENCES = """\
-- **ui-real** (/work/shared/data/ui-real; 2,402 train images used for training, 299 valid images for
+- **ui-real** ($UI_REAL; 2,402 train images used for training, 299 valid images for
   validation): Roboflow project "yolov8_ui-similarity_ver4" (workspace "iae"), version 1, licensed
   **CC BY 4.0**, as exported in the public repository NX2411/GUI-detection-model. Credit: the
   "iae" workspace authors on Roboflow. Labels were mapped to our classes (training/README.md);

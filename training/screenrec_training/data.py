@@ -17,7 +17,7 @@ from PIL import Image, ImageEnhance
 from .classes import CLASS_INDEX, CLASSES, NUM_CLASSES, STATE_PAIRS
 from .model import STRIDE
 
-# ui-real's 19 labels -> our classes (/work/shared/data/ui-real/README.md). Values are
+# ui-real's 19 labels -> our classes ($UI_REAL/README.md). Values are
 # (class name, state unknown). Labels not listed are dropped: Multi_Tab (tab strips, ambiguous
 # with segmentedControl), TextImageButton (a group), List/Toolbar/Bottom_Navigation/Drawer
 # (regions larger than our container), UpperTaskBar (status bar).

@@ -1,6 +1,6 @@
 """AP@0.5 per class and its mean (paper §4.3: AP with IoU > 0.5), PR curves, inference helpers.
 
-    python3 -m screenrec_training.evaluate --checkpoint runs/x/best.pt --ui-real /work/shared/data/ui-real
+    python3 -m screenrec_training.evaluate --checkpoint runs/x/best.pt --ui-real $UI_REAL
     python3 -m screenrec_training.evaluate --onnx exports/x/detector.onnx --synthetic data/synth --split heldout
 
 AP is the all-point interpolated area under the precision-recall curve (PASCAL VOC 2010+ /

@@ -11,7 +11,7 @@ Input: float32 [N, 3, H, W] RGB in 0..1 (pixel / 255); the normalisation below i
 Default input 320x640 (W x H, portrait): ui-real screenshots are at most 640 px tall (360-385 px
 wide) and iPhone screens (390x844 CSS px) letterbox into it at 0.758 CSS px per input px, so
 13-pt caption text is ~10 input px tall, 2.5 cells at stride 4. A network of this kind measured
-20 ms at 640x320 on 2 cores in ONNX Runtime (/work/shared/notes/onnxruntime-on-linux.md).
+20 ms at 640x320 on 2 cores in ONNX Runtime (the shared notes, onnxruntime-on-linux.md).
 """
 from __future__ import annotations
 

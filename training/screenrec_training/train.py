@@ -1,7 +1,7 @@
 """Trains the detector on synthetic screens plus ui-real, in time-budgeted, resumable chunks.
 
     python3 -m screenrec_training.train --config configs/mnv2w05_fpn64_320x640.json \
-        --synthetic data/synth --ui-real /work/shared/data/ui-real --run runs/r1 \
+        --synthetic data/synth --ui-real $UI_REAL --run runs/r1 \
         --max-minutes 60 [--resume]
 
 Writes runs/<name>/last.pt (model, optimiser, iteration, RNG-free sampler position), best.pt

@@ -1,8 +1,8 @@
 """Evaluates the shipped icon classifier on real app icons: the hand-labelled ui-real boxes of
-Benchmarks/icons-ui-real/labels.json (the images stay in /work/shared/data/ui-real).
+Benchmarks/icons-ui-real/labels.json (the images stay in $UI_REAL).
 
     python3 -m screenrec_training.icons.eval_ui_real --labels ../Benchmarks/icons-ui-real/labels.json \
-        --images /work/shared/data/ui-real/images --model ../Models/icons
+        --images $UI_REAL/images --model ../Models/icons
 """
 from __future__ import annotations
 

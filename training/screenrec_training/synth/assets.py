@@ -1,6 +1,6 @@
 """Offline assets for the synthetic generator: icon SVGs, photos, fonts, words.
 
-Icon sources (PyPI, see /work/shared/notes/training-assets.md):
+Icon sources (PyPI, see the shared notes, training-assets.md):
 - `fontawesomefree` 6.6.0: Font Awesome 6 Free SVGs (solid, regular), icons CC BY 4.0.
 - `tabler-icons` 0.5.0: Tabler icons (stroke SVGs in archive.zip), MIT.
 Lucide/Feather/Heroicons/Iconoir are reserved for generalisation tests and never used here.

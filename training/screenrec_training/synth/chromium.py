@@ -3,7 +3,7 @@
 One browser, one page: set the device metrics, load a page from a file, wait for fonts and
 images, read element boxes with `getBoundingClientRect`, capture a screenshot. Keeping the
 browser alive is what makes generation fast: ~0.3 s per labelled screen versus 2-3 s for a
-one-shot `chromium --screenshot` (measured, /work/shared/notes/onnxruntime-on-linux.md).
+one-shot `chromium --screenshot` (measured, the shared notes, onnxruntime-on-linux.md).
 """
 from __future__ import annotations
 
