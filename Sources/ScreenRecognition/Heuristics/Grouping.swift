@@ -263,7 +263,7 @@ public enum Grouping {
                        children: ordered, detections: detections)
     }
 
-    /// Joins labels with ", ", leaving out *leading* icons — a non-interactive icon left of a text it
+    /// Joins labels with ", ", leaving out repeated labels and *leading* icons — a non-interactive icon left of a text it
     /// shares a row with, like the coloured glyphs of Settings cells, which VoiceOver does not speak.
     static func joinLabels(_ elements: [Element]) -> String? {
         let texts = elements.filter { $0.kind == .text }
@@ -275,7 +275,10 @@ public enum Grouping {
             if let l = e.label, !l.isEmpty { return l }
             return nil
         }
-        return labels.isEmpty ? nil : labels.joined(separator: ", ")
+        // The same words twice (a text and the OCR line recovered over it) are spoken once.
+        var seen = Set<String>()
+        let unique = labels.filter { seen.insert($0.lowercased()).inserted }
+        return unique.isEmpty ? nil : unique.joined(separator: ", ")
     }
 
     static func actions(_ elements: [Element]) -> [CustomAction] {

@@ -54,13 +54,15 @@ public enum Metadata {
     /// A text field whose placeholder starts with "Search" is a search field.
     static func isSearchPlaceholder(_ label: String?) -> Bool { label?.lowercased().hasPrefix("search") ?? false }
 
-    /// Text and icons lying inside a text field or a segment (≥ `containment` of their area) become
-    /// part of it: the text is its label (a text field's placeholder, a segment's title) and a
-    /// magnifier icon makes a text field a search field.
+    /// Text and icons lying inside a text field, a segment, or a checkbox or switch row (≥
+    /// `containment` of their area) become part of it: the text is its label (a text field's
+    /// placeholder, a segment's title, the row's text — issue 16 §5) and a magnifier icon makes a
+    /// text field a search field.
     public static func absorbIntoControls(_ elements: [Element], containment: Double) -> [Element] {
         var result = elements
         var absorbed = Set<Int>()
-        for (ci, control) in elements.enumerated() where control.kind == .textField || control.kind == .segment {
+        let kinds: Set<ElementKind> = [.textField, .segment, .checkbox, .toggle]
+        for (ci, control) in elements.enumerated() where kinds.contains(control.kind) {
             var c = result[ci]
             let inside = elements.indices.filter { i in
                 i != ci && !absorbed.contains(i) && [.text, .icon, .button].contains(elements[i].kind)
