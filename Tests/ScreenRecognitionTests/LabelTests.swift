@@ -154,10 +154,23 @@ struct RowLabelTests {
         #expect(out.first?.text == "Send newsletter")
     }
 
+    @Test(arguments: [("Q Search", "Search"), ("q search apps", "search apps"), ("Q Queen", "Q Queen"), ("Quick Search", "Quick Search"),
+                      ("Q", "Q"), ("Search", "Search")])
+    func searchGlyph(_ c: (String, String)) {
+        #expect(Metadata.withoutSearchGlyph(c.0) == c.1)
+        let field = Metadata.element(for: det(.textField, 0, 0, 300, 40, c.0))
+        #expect(field.label == c.1)
+    }
+
     @Test("A group does not say the same label twice")
     func groupLabelsOnce() {
         let a = el(.text, r(0, 0, 100, 20), "Music Locks"), b = el(.text, r(0, 22, 100, 20), "music locks")
         #expect(Grouping.joinLabels([a, b]) == "Music Locks")
+        #expect(Grouping.textGroup([a, b]).label == "Music Locks")
+        let paragraph = el(.text, r(0, 0, 300, 44), "Would you like to try our Music Locks")
+        let line = el(.text, r(0, 22, 120, 20), "Music Locks"), below = el(.text, r(0, 50, 120, 20), "Music Locks")
+        #expect(Grouping.textGroup([paragraph, line]).label == "Would you like to try our Music Locks")
+        #expect(Grouping.textGroup([paragraph, below]).label == "Would you like to try our Music Locks, Music Locks")
     }
 }
 

@@ -35,8 +35,17 @@ public enum Grouping {
     static func textGroup(_ lines: [Element]) -> Element {
         let frame = lines.dropFirst().reduce(lines[0].frame) { $0.union($1.frame) }
         var label = ""
+        var said = Set<String>()
+        func words(_ s: String) -> String { " " + s.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: " ") + " " }
         for (i, line) in lines.enumerated() {
-            guard let text = line.label else { continue }
+            // A line read twice (two overlapping text boxes given the same OCR line, or a paragraph
+            // box and one of its lines) is said once.
+            guard let text = line.label, said.insert(text.lowercased()).inserted else { continue }
+            let repeated = lines[..<i].contains { other in
+                guard let o = other.label, let overlap = other.frame.intersection(line.frame) else { return false }
+                return overlap.width * overlap.height >= 0.5 * line.frame.width * line.frame.height && words(o).contains(words(text))
+            }
+            if repeated { continue }
             if label.isEmpty { label = text; continue }
             let prev = lines[i - 1]
             let sameSize = abs(prev.frame.height - line.frame.height) <= 0.2 * max(prev.frame.height, line.frame.height)
