@@ -21,7 +21,9 @@ public enum ReadableText {
         /// icon junk such as "@ ©" or "—|—" is not. Measured on the 16 OCR check-set screens
         /// (Tesseract output, 417 lines): the checks drop 1 line, a false positive ("o Oo Oo OO"),
         /// and no truth word (823/842 words read before and after); letters and digits alone would
-        /// have dropped the temperature "-3°".
+        /// have dropped the temperature "-3°". On the first 80 ui-real valid screens they drop 6 of
+        /// 626 lines ("Sib tb OR Oe", "Qh oD", "PAGAL Fh", "vw 8420", "sCHOLLY", "FILTERS Ht").
+        /// (Both measured by applying these checks, transcribed, to `screenrec ocr` output.)
         public static let minAlphanumericShare = 0.5
         /// A quarter of the words: one odd word in a real line of four ("Mr Smith's pkg arrived")
         /// passes, the "Sib tb OR Oe" (1 of 4 no-vowel, plus fragments) does not pass check 3 —
