@@ -2,8 +2,9 @@
 ///
 /// Wording rules (following how VoiceOver reads UIKit elements, seeds 003 and 004):
 /// 1. "Selected" first when the element has the `selected` trait ("Selected, World Clock, Tab, 1 of 4").
-/// 2. The label; when there is none, a placeholder for the kind: "Button" for a clickable icon,
-///    "Icon", "Image" for a picture, "Text" for unread text.
+/// 2. The label; when there is none, the role is said once: by the trait word of step 4 when the
+///    element has one ("Checkbox, Unchecked", "Tab, 2 of 4", "Text field"), else by a placeholder
+///    for the kind ("Icon", "Image" for a picture, "Text" for unread text) — issue 16 §5.
 /// 3. The value, except for switches and checkboxes, whose state comes last
 ///    ("Font size, 14 point, Adjustable"; "Page 2 of 5, Adjustable" — a page control's value is its
 ///    label-less announcement).
@@ -14,25 +15,46 @@
 /// 6. A switch's "On"/"Off" or a checkbox's "Checked"/"Unchecked".
 /// 7. "Actions available" when the element has custom actions (VoiceOver's default verbosity).
 /// 8. With hints enabled, the hint last.
-/// Parts are joined with ", ", VoiceOver's short pause; empty parts are skipped.
+/// Parts are joined with ", ", VoiceOver's short pause; empty parts and parts repeating an earlier
+/// one are skipped (a role word is never spoken twice).
 public enum Announcer {
     public static func announcement(for e: Element, settings: AnnouncementSettings = .init()) -> String {
         var parts: [String] = []
         let t = e.traits
         if t.contains(.selected) { parts.append("Selected") }
-        if let label = e.label, !label.isEmpty {
+        let words = traitWords(for: e)
+        if let label = e.label?.trimmingCharacters(in: .whitespacesAndNewlines), !label.isEmpty {
             parts.append(label)
-        } else if e.kind != .pageControl || e.value == nil {
+        } else if e.kind == .pageControl, let v = e.value, !v.isEmpty {
+            // A page control's value is its label-less announcement ("Page 2 of 5, Adjustable").
+        } else if !words.contains(where: roleWords.contains) {
+            // Without a label the role is said once: by the trait word when there is one
+            // ("Checkbox, Unchecked", "Tab, 2 of 4"), else by the kind's placeholder ("Icon").
             parts.append(placeholder(for: e))
         }
         let stateLast = e.kind == .toggle || e.kind == .checkbox
         if !stateLast, let v = e.value, !v.isEmpty { parts.append(v) }
-        parts += traitWords(for: e)
+        parts += words
         if let p = e.position { parts.append("\(p.index) of \(p.count)") }
         if stateLast, let v = e.value, !v.isEmpty { parts.append(v) }
         if settings.speakActionsAvailable && !e.customActions.isEmpty { parts.append("Actions available") }
         if settings.includeHints, let h = e.hint, !h.isEmpty { parts.append(h) }
-        return parts.joined(separator: ", ")
+        return withoutRepeats(parts).joined(separator: ", ")
+    }
+
+    /// Trait words that name what the element is; one of them makes the placeholder redundant.
+    static let roleWords: Set<String> = ["Tab", "Switch button", "Checkbox", "Text field", "Search field", "Button", "Link"]
+
+    /// The parts with any part dropped that repeats an earlier one (ignoring case): a label read as
+    /// "Button" on a button, or "Search" … "Search field" never says the same word twice in a row of
+    /// parts. Only exact repeats are dropped; "Search, Search field" stays.
+    static func withoutRepeats(_ parts: [String]) -> [String] {
+        var seen = Set<String>()
+        return parts.filter { p in
+            let key = p.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            guard !key.isEmpty else { return false }
+            return seen.insert(key).inserted
+        }
     }
 
     /// Spoken when an element has no label.

@@ -115,6 +115,16 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// is the describer's summed probability of the classes sharing the label (Models/pictures:
     /// 3 of 12 sample photos pass it, all 3 correctly — MODEL_CARD.md).
     public var minPictureDescriptionConfidence: Double = 0.7
+    /// OCR lines that ``ReadableText`` finds unreadable (gibberish from icons and textures) are
+    /// dropped instead of spoken (issue 16 §1).
+    public var rejectUnreadableOCR = true
+    /// Text-bearing elements the whole-screen OCR left unread get a second read of their own crop,
+    /// contrast-normalised and scaled up (``ElementOCR``, issue 16 §1).
+    public var readUnreadElements = true
+    /// At most this many crop reads a screen, largest elements first: a crop read costs one
+    /// recogniser call (about 5–30 ms with Tesseract), so 24 bounds the pass to well under the
+    /// whole-screen read — *design choice*.
+    public var maxElementReads = 24
     public init() {}
 }
 

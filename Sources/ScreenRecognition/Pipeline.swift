@@ -63,8 +63,20 @@ public struct ScreenAnalyzer: Sendable {
         // §5.1 / §5.2: OCR.
         if let textRecognizer, let image {
             do {
-                let lines = TextRepair.repair(try textRecognizer.recognizeText(in: image, region: nil))
+                var lines = TextRepair.repair(try textRecognizer.recognizeText(in: image, region: nil))
+                if cfg.content.rejectUnreadableOCR {
+                    let read = lines.count
+                    lines = lines.filter { ReadableText.isReadable($0.text, confidence: $0.confidence) }
+                    if lines.count < read {
+                        diagnostics.append(Diagnostic(stage: "ocr", message: "\(read - lines.count) unreadable OCR line(s) dropped"))
+                    }
+                }
                 detections = MissingElements.assignText(detections, lines: lines, insideFraction: cfg.content.ocrLineInsideFraction)
+                if cfg.content.readUnreadElements {
+                    detections = ElementOCR.readUnread(detections, image: image, recognizer: textRecognizer,
+                                                       maxCalls: cfg.content.maxElementReads,
+                                                       rejectUnreadable: cfg.content.rejectUnreadableOCR, diagnostics: &diagnostics)
+                }
                 if cfg.missingElements.recoverTextFromOCR {
                     detections = MissingElements.recoverText(detections, lines: lines, minConfidence: cfg.missingElements.minOCRConfidence)
                 }

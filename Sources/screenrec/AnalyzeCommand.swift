@@ -16,8 +16,8 @@ struct Analyze: ParsableCommand {
         text elements that have none and recovers text the detector missed (§5.1). The content models \
         (--content, default on) describe pictures and decide which icons are buttons (§5.2, §5.4). A detections file \
         {"detections": [{"type", "box": [x, y, w, h], "confidence", "text", "iconLabel"}]} stands \
-        in for the detector; its `text` and `iconLabel` stand in for OCR and icon recognition (then \
-        --ocr and --content default to none/off).
+        in for the detector; its `iconLabel` stands in for icon recognition (then --content defaults \
+        to off) and its `text` for OCR, which still reads the elements the file leaves without text.
         """
     )
 

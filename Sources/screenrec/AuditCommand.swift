@@ -185,7 +185,9 @@ struct AuditEngine {
         if given == nil, let detector = analyzer.detector { given = try detector.detect(in: pixels) }
         var analyzer = self.analyzer
         if detections != nil {
-            // A detections file stands in for OCR too (its `text`), as with `analyze --detections`.
+            // In an audit a detections file stands in for OCR too (its `text`), unless --ocr asks for
+            // it: the fixtures' findings compare the app's tree with the file (`analyze --detections`
+            // runs OCR by default since issue 16).
             analyzer.textRecognizer = options.ocr == nil ? nil : analyzer.textRecognizer
         }
         let analysis = try analyzer.analyze(image: pixels, detections: given)

@@ -24,7 +24,7 @@ enum Switch: String, ExpressibleByArgument, CaseIterable {
 
 /// Options shared by every command that runs models.
 struct ModelOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("OCR engine: tesseract (the default), ppocr or none. With `analyze --detections` the default is none: the file's `text` stands in for OCR.", valueName: "engine"))
+    @Option(help: ArgumentHelp("OCR engine: tesseract (the default, also with `analyze --detections`, where it reads what the file's `text` leaves out), ppocr or none.", valueName: "engine"))
     var ocr: OCREngine?
 
     @Option(help: ArgumentHelp("The ONNX Runtime library (default: $SCREENREC_ONNXRUNTIME, else the repository's .deps/onnxruntime/).", valueName: "path"))
@@ -94,16 +94,17 @@ struct ModelOptions: ParsableArguments {
 
     /// The analyzer of every command that reads a screen (analyze, snapshot, annotate, audit), so
     /// they all hear the same thing: with `useModels` (no detections file stands in) the detector,
-    /// Tesseract and the content models; without, no detector and no OCR or content models unless
-    /// asked for (a detections file carries `text` and `iconLabel`). The configuration file is laid
-    /// over the models' thresholds.
+    /// Tesseract and the content models; without, no detector and no content models unless asked
+    /// for (a detections file carries `iconLabel`), but Tesseract still reads the elements whose
+    /// `text` the file leaves out (issue 16 §1). The configuration file is laid over the models'
+    /// thresholds.
     func makeAnalyzer(config: String?, useModels: Bool) throws -> ScreenAnalyzer {
         let detector = useModels ? try makeDetector() : nil
         let content = try makeContentRecognizer(default: useModels ? .on : .off)
         let configuration = try loadConfiguration(
             config, base: withContentThresholds(withDetectorThresholds(.default, detector: detector), content: content))
         return ScreenAnalyzer(configuration: configuration, detector: detector,
-                              textRecognizer: try makeTextRecognizer(default: useModels ? .tesseract : .none),
+                              textRecognizer: try makeTextRecognizer(default: .tesseract),
                               contentRecognizer: content)
     }
 

@@ -13,6 +13,9 @@ struct Eval: ParsableCommand {
         `screenrec detect` (matched to data-set images by file name) or a COCO results array \
         ([{"image_id", "category_id", "bbox", "score"}]).
         Ordering: --order FILE with {"screens": [{"id", "truth": [ids…], "predicted": [ids…]}]}.
+        Announcements: --dataset COCO.json --images DIR --announcements runs the whole analysis (detector, \
+        OCR, content models) on each image and reports label coverage by kind and, where the data set \
+        labels clickable text (ui-real's TextButton vs Text), text-button precision and recall.
         """)
 
     enum LabelMapChoice: String, ExpressibleByArgument, CaseIterable {
@@ -57,7 +60,20 @@ struct Eval: ParsableCommand {
     @Flag(help: "Grouping (§5.5): run the pipeline on --dataset's ground-truth boxes and report the element-count reduction.")
     var grouping = false
 
+    @Flag(help: "Announcements (issue 16): analyse --images fully and report label coverage by kind and text-button precision/recall (instead of detection AP).")
+    var announcements = false
+
+    @Option(help: ArgumentHelp("With --announcements, analyse only the first n images of the data set.", valueName: "n"))
+    var limit: Int?
+
+    @Option(help: ArgumentHelp("With --announcements, an AnalysisConfiguration JSON file laid over the defaults.", valueName: "file"))
+    var config: String?
+
     func validate() throws {
+        if announcements, dataset == nil || images == nil {
+            throw ValidationError("--announcements needs --dataset and --images")
+        }
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
         if grouping, dataset == nil {
             throw ValidationError("--grouping needs --dataset")
         }
@@ -86,6 +102,8 @@ struct Eval: ParsableCommand {
         var detection: DetectionEvaluation?
         var ordering: OrderingSummary?
         var grouping: GroupingSummary?
+        var labelCoverage: LabelCoverage?
+        var textButtons: TextButtonMetrics?
     }
 
     func run() throws {
@@ -94,7 +112,11 @@ struct Eval: ParsableCommand {
 
     private func evaluate() throws {
         var report = Report()
-        if let dataset, detections != nil || images != nil {
+        if let dataset, let images, announcements {
+            let (coverage, buttons) = try evaluateAnnouncements(datasetPath: dataset, images: images)
+            report.labelCoverage = coverage
+            report.textButtons = buttons
+        } else if let dataset, detections != nil || images != nil {
             report.detection = try evaluateDetections(datasetPath: dataset)
         }
         if let dataset, grouping {
@@ -123,8 +145,38 @@ struct Eval: ParsableCommand {
             }
             if let o = report.ordering { sections.append(o.text()) }
             if let g = report.grouping { sections.append(g.text()) }
+            if let c = report.labelCoverage { sections.append(c.text()) }
+            if let b = report.textButtons { sections.append(b.text()) }
             print(sections.joined(separator: "\n\n"))
         }
+    }
+
+    /// Runs the analyzer `analyze` uses on each data-set image and scores what it announces. Text
+    /// buttons are judged against the data set's own category names "TextButton" (clickable text)
+    /// and "Text" (ui-real's labels; README of the data set).
+    private func evaluateAnnouncements(datasetPath: String, images: String) throws -> (LabelCoverage, TextButtonMetrics?) {
+        let data = try CocoDataset(contentsOf: URL(fileURLWithPath: datasetPath))
+        let analyzer = try modelOptions.makeAnalyzer(config: config, useModels: true)
+        let buttonIDs = Set(data.categories.filter { $0.name == "TextButton" }.map(\.id))
+        let textIDs = Set(data.categories.filter { $0.name == "Text" }.map(\.id))
+        var analyses: [ScreenAnalysis] = []
+        var buttons = TextButtonMetrics()
+        var missing = 0
+        let chosen = limit.map { Array(data.images.prefix($0)) } ?? data.images
+        for (n, image) in chosen.enumerated() {
+            let path = URL(fileURLWithPath: images).appendingPathComponent(image.fileName).path
+            guard FileManager.default.fileExists(atPath: path) else { missing += 1; continue }
+            let pixels = try loadImage(at: path, maxPixels: analyzer.configuration.limits.maxPixels)
+            let analysis = try analyzer.analyze(image: pixels)
+            analyses.append(analysis)
+            let boxes = data.annotations.filter { $0.imageID == image.id }
+            buttons.add(analysis, buttons: boxes.filter { buttonIDs.contains($0.categoryID) }.map(\.bbox),
+                        staticTexts: boxes.filter { textIDs.contains($0.categoryID) }.map(\.bbox))
+            if (n + 1) % 25 == 0 { FileHandle.standardError.write(Data("eval: analysed \(n + 1)/\(chosen.count) images\n".utf8)) }
+        }
+        if missing > 0 { warn("\(missing) of \(chosen.count) data-set images are not in \(images); they were skipped") }
+        guard !analyses.isEmpty else { throw ScreenRecognitionError(.io, "none of the data set's images is in \(images)") }
+        return (LabelCoverage(analyses: analyses), buttonIDs.isEmpty ? nil : buttons)
     }
 
     private func chosenLabelMap(_ data: CocoDataset) throws -> LabelMap {

@@ -37,7 +37,44 @@ struct AnnouncementTests {
         Case(element: Element(kind: .checkbox, frame: frame, label: "Send newsletter", value: "Unchecked", traits: .button),
              spoken: "Send newsletter, Checkbox, Unchecked"),
         Case(element: Element(kind: .button, frame: frame, label: "Continue", traits: [.button, .notEnabled]), spoken: "Continue, Button, Dimmed"),
+        // Issue 16 §5: without a label the role is said once, with what is known.
+        Case(element: Element(kind: .checkbox, frame: frame, value: "Unchecked", traits: .button), spoken: "Checkbox, Unchecked"),
+        Case(element: Element(kind: .checkbox, frame: frame, value: "Checked", traits: [.button, .selected]), spoken: "Selected, Checkbox, Checked"),
+        Case(element: Element(kind: .tabButton, frame: frame, traits: [.button, .tabBar], position: Position(index: 2, count: 4)),
+             spoken: "Tab, 2 of 4"),
+        Case(element: Element(kind: .textField, frame: frame), spoken: "Text field"),
+        Case(element: Element(kind: .textField, frame: frame, traits: .searchField), spoken: "Search field"),
+        Case(element: Element(kind: .toggle, frame: frame, value: "On", traits: [.button, .toggleButton]), spoken: "Switch button, On"),
+        Case(element: Element(kind: .segment, frame: frame, traits: [.button, .selected], position: Position(index: 2, count: 3)),
+             spoken: "Selected, Button, 2 of 3"),
+        Case(element: Element(kind: .slider, frame: frame, value: "50%", traits: .adjustable), spoken: "Slider, 50%, Adjustable"),
+        Case(element: Element(kind: .pageControl, frame: frame, traits: .adjustable), spoken: "Page control, Adjustable"),
+        Case(element: Element(kind: .text, frame: frame, traits: .staticText), spoken: "Text"),
+        Case(element: Element(kind: .dialog, frame: frame), spoken: "Alert"),
+        Case(element: Element(kind: .textField, frame: frame, label: "  "), spoken: "Text field"),
+        // A label that is itself a trait word is not followed by the same word.
+        Case(element: Element(kind: .button, frame: frame, label: "Button", traits: .button), spoken: "Button"),
+        Case(element: Element(kind: .tabButton, frame: frame, label: "tab", traits: [.button, .tabBar], position: Position(index: 1, count: 2)),
+             spoken: "tab, 1 of 2"),
     ]
+
+    /// No announcement repeats a part, for every kind with and without a label, value and common traits.
+    @Test(arguments: ElementKind.allCases)
+    func noRepeatedRoleWord(_ kind: ElementKind) {
+        let traitSets: [Traits] = [[], .button, .image, .staticText, .adjustable, [.button, .toggleButton], [.button, .tabBar],
+                                   .searchField, [.button, .selected], [.image, .header]]
+        for traits in traitSets {
+            for label in [nil, "Name"] as [String?] {
+                for value in [nil, "On"] as [String?] {
+                    let e = Element(kind: kind, frame: Self.frame, label: label, value: value, traits: traits,
+                                    position: Position(index: 1, count: 3))
+                    let parts = Announcer.announcement(for: e).components(separatedBy: ", ")
+                    #expect(Set(parts.map { $0.lowercased() }).count == parts.count, "\(kind) \(traits): \(parts)")
+                    #expect(!parts.contains(""), "\(kind) \(traits): \(parts)")
+                }
+            }
+        }
+    }
 
     @Test(arguments: cases)
     func spoken(_ c: Case) {

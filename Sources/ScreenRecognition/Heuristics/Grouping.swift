@@ -90,8 +90,17 @@ public enum Grouping {
     static func textGroup(_ lines: [Element]) -> Element {
         let frame = lines.dropFirst().reduce(lines[0].frame) { $0.union($1.frame) }
         var label = ""
+        var said = Set<String>()
+        func words(_ s: String) -> String { " " + s.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: " ") + " " }
         for (i, line) in lines.enumerated() {
-            guard let text = line.label else { continue }
+            // A line read twice (two overlapping text boxes given the same OCR line, or a paragraph
+            // box and one of its lines) is said once.
+            guard let text = line.label, said.insert(text.lowercased()).inserted else { continue }
+            let repeated = lines[..<i].contains { other in
+                guard let o = other.label, let overlap = other.frame.intersection(line.frame) else { return false }
+                return overlap.width * overlap.height >= 0.5 * line.frame.width * line.frame.height && words(o).contains(words(text))
+            }
+            if repeated { continue }
             if label.isEmpty { label = text; continue }
             let prev = lines[i - 1]
             let sameSize = abs(prev.frame.height - line.frame.height) <= 0.2 * max(prev.frame.height, line.frame.height)
@@ -334,7 +343,7 @@ public enum Grouping {
                        children: ordered, detections: detections)
     }
 
-    /// Joins labels with ", ", leaving out *leading* icons — a non-interactive icon left of a text it
+    /// Joins labels with ", ", leaving out repeated labels and *leading* icons — a non-interactive icon left of a text it
     /// shares a row with, like the coloured glyphs of Settings cells, which VoiceOver does not speak.
     static func joinLabels(_ elements: [Element]) -> String? {
         let texts = elements.filter { $0.kind == .text }
@@ -346,7 +355,10 @@ public enum Grouping {
             if let l = e.label, !l.isEmpty { return l }
             return nil
         }
-        return labels.isEmpty ? nil : labels.joined(separator: ", ")
+        // The same words twice (a text and the OCR line recovered over it) are spoken once.
+        var seen = Set<String>()
+        let unique = labels.filter { seen.insert($0.lowercased()).inserted }
+        return unique.isEmpty ? nil : unique.joined(separator: ", ")
     }
 
     static func actions(_ elements: [Element]) -> [CustomAction] {

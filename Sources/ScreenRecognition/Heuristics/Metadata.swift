@@ -39,8 +39,9 @@ public enum Metadata {
         case .pageControl:
             return Element(kind: .pageControl, frame: d.box, traits: .adjustable, hint: Hints.adjustable, detections: [d])
         case .textField:
-            let search = d.iconLabel == .search || isSearchPlaceholder(nonEmpty)
-            return Element(kind: .textField, frame: d.box, label: nonEmpty, traits: search ? .searchField : [],
+            let placeholder = withoutSearchGlyph(nonEmpty)
+            let search = d.iconLabel == .search || isSearchPlaceholder(placeholder)
+            return Element(kind: .textField, frame: d.box, label: placeholder, traits: search ? .searchField : [],
                            hint: Hints.textField, detections: [d])
         case .segmentedControl:
             return Element(kind: .segment, frame: d.box, label: nonEmpty, traits: .button, detections: [d])
@@ -54,13 +55,25 @@ public enum Metadata {
     /// A text field whose placeholder starts with "Search" is a search field.
     static func isSearchPlaceholder(_ label: String?) -> Bool { label?.lowercased().hasPrefix("search") ?? false }
 
-    /// Text and icons lying inside a text field or a segment (≥ `containment` of their area) become
-    /// part of it: the text is its label (a text field's placeholder, a segment's title) and a
-    /// magnifier icon makes a text field a search field.
+    /// The magnifier glyph read as a letter in front of a search placeholder ("Q Search" → "Search",
+    /// as Tesseract reads the settings example's search field) is not spoken. Only a lone "Q", "q",
+    /// "O", "o", "©" or "@" followed by a word starting "Search" is dropped — *design choice*.
+    static func withoutSearchGlyph(_ label: String?) -> String? {
+        guard let label else { return nil }
+        let tokens = label.split(separator: " ", maxSplits: 1).map(String.init)
+        guard tokens.count == 2, ["Q", "q", "O", "o", "©", "@"].contains(tokens[0]), isSearchPlaceholder(tokens[1]) else { return label }
+        return tokens[1]
+    }
+
+    /// Text and icons lying inside a text field, a segment, or a checkbox or switch row (≥
+    /// `containment` of their area) become part of it: the text is its label (a text field's
+    /// placeholder, a segment's title, the row's text — issue 16 §5) and a magnifier icon makes a
+    /// text field a search field.
     public static func absorbIntoControls(_ elements: [Element], containment: Double) -> [Element] {
         var result = elements
         var absorbed = Set<Int>()
-        for (ci, control) in elements.enumerated() where control.kind == .textField || control.kind == .segment {
+        let kinds: Set<ElementKind> = [.textField, .segment, .checkbox, .toggle]
+        for (ci, control) in elements.enumerated() where kinds.contains(control.kind) {
             var c = result[ci]
             let inside = elements.indices.filter { i in
                 i != ci && !absorbed.contains(i) && [.text, .icon, .button].contains(elements[i].kind)
@@ -72,6 +85,7 @@ public enum Metadata {
             if c.label == nil, !texts.isEmpty {
                 c.label = texts.compactMap { elements[$0].label }.joined(separator: " ")
                 if c.label?.isEmpty ?? true { c.label = nil }
+                if c.kind == .textField { c.label = withoutSearchGlyph(c.label) }
             }
             if c.kind == .textField {
                 let searchIcon = inside.contains { elements[$0].detections.contains { $0.iconLabel == .search } }

@@ -56,11 +56,12 @@ public enum MissingElements {
         return detections + added
     }
 
-    /// §5.2: gives text-bearing detections (text, segments, text fields) without `text` the OCR lines
-    /// that lie mostly inside them, read top-to-bottom then left-to-right and joined by spaces.
+    /// §5.2: gives text-bearing detections (text, segments, text fields, and checkbox and switch
+    /// rows whose box holds their text) without `text` the OCR lines that lie mostly inside them,
+    /// read top-to-bottom then left-to-right and joined by spaces.
     public static func assignText(_ detections: [Detection], lines: [RecognizedText], insideFraction: Double) -> [Detection] {
         detections.map { d in
-            guard d.text == nil, [.text, .segmentedControl, .textField].contains(d.type) else { return d }
+            guard d.text == nil, ElementOCR.readTypes.contains(d.type) else { return d }
             let inside = lines.filter { $0.box.fractionInside(d.box) >= insideFraction }
                 .sorted { abs($0.box.midY - $1.box.midY) > min($0.box.height, $1.box.height) / 2 ? $0.box.midY < $1.box.midY : $0.box.minX < $1.box.minX }
             guard !inside.isEmpty else { return d }

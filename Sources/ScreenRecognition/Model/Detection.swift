@@ -3,7 +3,7 @@ import Foundation
 /// One detected UI element: a class, a box in image pixels and a confidence.
 ///
 /// In a detections file (`--detections FILE`) a detection may also carry `text` and `iconLabel`,
-/// which stand in for OCR and icon recognition.
+/// which stand in for OCR (`analyze` still reads the detections left without text) and icon recognition.
 public struct Detection: Codable, Sendable, Hashable {
     /// Where a detection came from.
     public enum Source: String, Codable, Sendable, Hashable {

@@ -1,0 +1,150 @@
+import Foundation
+
+/// A second OCR pass on the elements that should show text but got none from the whole-screen
+/// pass (issue 16 §1): each is cropped, its contrast normalised against its own fill — light text
+/// on a tinted fill (the selected segment's white "Week" on blue) comes out dark on white like any
+/// other — and small crops are scaled up before the recogniser reads them.
+public enum ElementOCR {
+    /// Detections that show their text inside their box.
+    public static let readTypes: Set<ElementClass> = [.text, .segmentedControl, .textField,
+                                                      .checkboxSelected, .checkboxUnselected,
+                                                      .toggleSelected, .toggleUnselected]
+
+    public enum Constants {
+        /// Crops are scaled up (whole factors, up to 4) until they are this tall: Tesseract reads
+        /// best with capitals of about 30 px ("Improving the quality of the output", Tesseract
+        /// documentation), and a text line's box is about 1.5× its cap height.
+        public static let targetHeight = 48.0
+        public static let maxScale = 4
+        /// White margin around the crop, as a fraction of its scaled height: the detector's boxes
+        /// can be tight on the ink, and OCR needs some background around the letters — *design choice*.
+        public static let marginFraction = 0.15
+        /// A crop whose ink spread (largest distance from the fill colour) is below this has no
+        /// text to read: 24 of 441 is well under the smallest contrast WCAG 1.4.3 accepts for large
+        /// text (3:1 — e.g. #949494 on white is a distance of 184) — *design choice*.
+        public static let minContrast = 24.0
+        /// Boxes smaller than this (pixels, either side) hold nothing legible.
+        public static let minSide = 6.0
+        /// A checkbox or switch box is read only when it is a row (at least this wide over high):
+        /// a bare glyph holds no text.
+        public static let minRowAspect = 3.0
+    }
+
+    /// Whether the detection should be read by this pass.
+    public static func wantsText(_ d: Detection) -> Bool {
+        guard d.text == nil, readTypes.contains(d.type), d.box.width >= Constants.minSide, d.box.height >= Constants.minSide else { return false }
+        switch d.type {
+        case .checkboxSelected, .checkboxUnselected, .toggleSelected, .toggleUnselected:
+            return d.box.width >= Constants.minRowAspect * d.box.height
+        default: return true
+        }
+    }
+
+    /// The whole factor a crop of height `h` is scaled up by.
+    public static func scale(forHeight h: Double) -> Int {
+        guard h.isFinite, h > 0 else { return 1 }
+        return max(1, min(Constants.maxScale, Int((Constants.targetHeight / h).rounded(.up))))
+    }
+
+    /// The box's pixels as dark text on white: every pixel's distance from the box's fill colour
+    /// (its most common colour), stretched so that the farthest ink is black, scaled up by
+    /// ``scale(forHeight:)`` and framed by a white margin. Returns the picture, the rectangle in
+    /// `image` it shows (the box in whole pixels) and the scale, or nil when the crop is empty or
+    /// holds no contrast.
+    ///
+    /// The picture is laid on a white canvas as wide as `image` at the same scale, so a recogniser
+    /// whose own preprocessing sizes its cells by the image width (Tesseract's background
+    /// distance) sees the text at the size it would see it on the whole screen, scaled.
+    public static func normalizedCrop(_ image: RGBAImage, box: Rect) -> (picture: RGBAImage, source: Rect, scale: Int)? {
+        guard box.x.isFinite, box.y.isFinite, box.width.isFinite, box.height.isFinite else { return nil }
+        let x0 = max(0, Int(box.minX.rounded(.down))), y0 = max(0, Int(box.minY.rounded(.down)))
+        let x1 = min(image.width, Int(box.maxX.rounded(.up))), y1 = min(image.height, Int(box.maxY.rounded(.up)))
+        let w = x1 - x0, h = y1 - y0
+        guard w >= 3, h >= 3 else { return nil }
+        // Fill colour: the mean of the most common 16-level colour bin in the box.
+        var bins: [Int: (n: Int, r: Int, g: Int, b: Int)] = [:]
+        for y in y0..<y1 {
+            for x in x0..<x1 {
+                let c = image.color(x: x, y: y)
+                let key = Int(c.r >> 4) << 8 | Int(c.g >> 4) << 4 | Int(c.b >> 4)
+                let e = bins[key] ?? (0, 0, 0, 0)
+                bins[key] = (e.n + 1, e.r + Int(c.r), e.g + Int(c.g), e.b + Int(c.b))
+            }
+        }
+        guard let top = bins.values.max(by: { $0.n < $1.n }) else { return nil }
+        let fr = Double(top.r) / Double(top.n), fg = Double(top.g) / Double(top.n), fb = Double(top.b) / Double(top.n)
+        var dist = [Double](repeating: 0, count: w * h)
+        var maxD = 0.0
+        for y in 0..<h {
+            for x in 0..<w {
+                let c = image.color(x: x0 + x, y: y0 + y)
+                let dr = Double(c.r) - fr, dg = Double(c.g) - fg, db = Double(c.b) - fb
+                let d = (dr * dr + dg * dg + db * db).squareRoot()
+                dist[y * w + x] = d
+                maxD = max(maxD, d)
+            }
+        }
+        guard maxD >= Constants.minContrast else { return nil }
+        let s = scale(forHeight: Double(h))
+        let margin = Int((Constants.marginFraction * Double(h * s)).rounded(.up))
+        let innerW = w * s, innerH = h * s
+        let canvasW = max(innerW + 2 * margin, image.width * s), canvasH = innerH + 2 * margin
+        guard canvasW * canvasH <= 64_000_000 else { return nil }
+        var px = [UInt8](repeating: 255, count: canvasW * canvasH * 4)
+        for y in 0..<innerH {
+            // Bilinear sampling from the distance map.
+            let sy = (Double(y) + 0.5) / Double(s) - 0.5
+            let ya = max(0, min(h - 1, Int(sy.rounded(.down)))), yb = min(h - 1, ya + 1)
+            let fy = max(0, min(1, sy - Double(ya)))
+            for x in 0..<innerW {
+                let sx = (Double(x) + 0.5) / Double(s) - 0.5
+                let xa = max(0, min(w - 1, Int(sx.rounded(.down)))), xb = min(w - 1, xa + 1)
+                let fx = max(0, min(1, sx - Double(xa)))
+                let upper = dist[ya * w + xa] * (1 - fx) + dist[ya * w + xb] * fx
+                let lower = dist[yb * w + xa] * (1 - fx) + dist[yb * w + xb] * fx
+                let d = upper * (1 - fy) + lower * fy
+                let v = UInt8(max(0, min(255, 255 - 255 * d / maxD)))
+                let o = ((y + margin) * canvasW + x + margin) * 4
+                px[o] = v; px[o + 1] = v; px[o + 2] = v
+            }
+        }
+        guard let picture = RGBAImage(width: canvasW, height: canvasH, pixels: px) else { return nil }
+        return (picture, Rect(x: Double(x0), y: Double(y0), width: Double(w), height: Double(h)), s)
+    }
+
+    static func margin(_ crop: (picture: RGBAImage, source: Rect, scale: Int)) -> Int {
+        (crop.picture.height - Int(crop.source.height) * crop.scale) / 2
+    }
+
+    /// Reads the detections that want text (``wantsText(_:)``), at most `maxCalls` of them, largest
+    /// first. Lines are kept when ``ReadableText`` accepts them (with `rejectUnreadable`); boxes come
+    /// back in `image`'s pixels. Recogniser errors are collected into `diagnostics`, never thrown.
+    public static func readUnread(_ detections: [Detection], image: RGBAImage, recognizer: any TextRecognizer,
+                                  maxCalls: Int, rejectUnreadable: Bool, diagnostics: inout [Diagnostic]) -> [Detection] {
+        var result = detections
+        let wanted = detections.indices.filter { wantsText(detections[$0]) }
+            .sorted { detections[$0].box.width * detections[$0].box.height > detections[$1].box.width * detections[$1].box.height }
+        if wanted.count > maxCalls {
+            diagnostics.append(Diagnostic(stage: "ocr", message: "\(wanted.count - max(0, maxCalls)) unread element(s) over the per-screen limit of \(maxCalls) crop reads were left unread"))
+        }
+        var failures = 0
+        for i in wanted.prefix(max(0, maxCalls)) {
+            guard let crop = normalizedCrop(image, box: detections[i].box) else { continue }
+            let region = Rect(x: 0, y: 0, width: crop.source.width * Double(crop.scale) + 2 * Double(margin(crop)),
+                              height: Double(crop.picture.height))
+            do {
+                let lines = try recognizer.recognizeText(in: crop.picture, region: region)
+                    .filter { !rejectUnreadable || ReadableText.isReadable($0.text, confidence: $0.confidence) }
+                    .sorted { abs($0.box.midY - $1.box.midY) > min($0.box.height, $1.box.height) / 2 ? $0.box.midY < $1.box.midY : $0.box.minX < $1.box.minX }
+                let text = TextRepair.repair(lines).map { $0.text.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+                if !text.isEmpty { result[i].text = text }
+            } catch {
+                failures += 1
+            }
+        }
+        if failures > 0 {
+            diagnostics.append(Diagnostic(stage: "ocr", message: "\(failures) element crop(s) could not be read"))
+        }
+        return result
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import Testing
+@testable import ScreenRecognition
+import ScreenRecognitionTesting
+
+@Suite("Readable OCR text (issue 16 §1)")
+struct ReadableTextTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var text: String
+        var confidence: Double
+        var readable: Bool
+        var testDescription: String { "\(text) @ \(confidence)" }
+    }
+
+    static let cases: [Case] = [
+        Case(text: "Sib tb OR Oe", confidence: 0.6, readable: false),
+        Case(text: "Sib tb OR Oe", confidence: 0.75, readable: false),
+        Case(text: "@ ©", confidence: 0.9, readable: false),
+        Case(text: "—|—", confidence: 0.9, readable: false),
+        Case(text: "xkcd tgh", confidence: 0.7, readable: false),
+        Case(text: "oRe fNt", confidence: 0.7, readable: false),
+        Case(text: "", confidence: 1, readable: false),
+        Case(text: "Log In", confidence: 0.95, readable: true),
+        Case(text: "Log In", confidence: 0.5, readable: true),
+        Case(text: "Qty 2 · $5", confidence: 0.8, readable: true),
+        Case(text: "Airplane Mode", confidence: 0.6, readable: true),
+        Case(text: "iPhone and eBay on YouTube", confidence: 0.7, readable: true),
+        Case(text: "5 km", confidence: 0.6, readable: true),
+        Case(text: "GPS TV", confidence: 0.6, readable: true),
+        Case(text: "9:41", confidence: 0.9, readable: true),
+        Case(text: "Go to it", confidence: 0.9, readable: true),
+        Case(text: "Mr Smith's pkg arrived", confidence: 0.7, readable: true),
+        Case(text: "Week", confidence: 0.4, readable: true),
+        Case(text: "Bluetooth", confidence: .nan, readable: true),
+    ]
+
+    @Test(arguments: cases)
+    func readable(_ c: Case) {
+        #expect(ReadableText.isReadable(c.text, confidence: c.confidence) == c.readable)
+    }
+}
+
+@Suite("Element OCR: crops, contrast, scale (issue 16 §1)")
+struct ElementOCRTests {
+    @Test(arguments: [(10.0, 4), (16.0, 3), (24.0, 2), (48.0, 1), (200.0, 1), (0.0, 1), (Double.nan, 1)])
+    func scale(_ c: (Double, Int)) {
+        #expect(ElementOCR.scale(forHeight: c.0) == c.1)
+    }
+
+    @Test(arguments: [
+        (det(.text, 0, 0, 50, 20), true), (det(.text, 0, 0, 50, 20, "Done"), false),
+        (det(.segmentedControl, 0, 0, 80, 30), true), (det(.textField, 0, 0, 200, 40), true),
+        (det(.checkboxUnselected, 0, 0, 200, 40), true), (det(.checkboxUnselected, 0, 0, 40, 40), false),
+        (det(.toggleSelected, 0, 0, 51, 31), false), (det(.icon, 0, 0, 40, 40), false), (det(.text, 0, 0, 4, 4), false),
+    ])
+    func wantsText(_ c: (Detection, Bool)) {
+        #expect(ElementOCR.wantsText(c.0) == c.1)
+    }
+
+    /// White "text" on a blue fill (the selected segment) comes out dark on white.
+    @Test func lightTextOnTintIsInverted() throws {
+        var image = RGBAImage(width: 200, height: 100, fill: .white)
+        image = image.filling(r(50, 30, 100, 30), with: .blue)
+        image = image.filling(r(80, 40, 40, 8), with: .white)
+        let crop = try #require(ElementOCR.normalizedCrop(image, box: r(50, 30, 100, 30)))
+        #expect(crop.scale == 2)
+        #expect(crop.picture.width >= 200 * 2)
+        let m = ElementOCR.margin(crop)
+        // Fill → white, white ink → black.
+        #expect(crop.picture.color(x: m + 4, y: m + 4) == .white)
+        #expect(crop.picture.color(x: m + 2 * 40, y: m + 2 * 14) == .black)
+    }
+
+    @Test func noContrastNoCrop() {
+        let image = RGBAImage(width: 100, height: 100, fill: .white)
+        #expect(ElementOCR.normalizedCrop(image, box: r(10, 10, 50, 20)) == nil)
+        #expect(ElementOCR.normalizedCrop(image, box: r(.nan, 10, 50, 20)) == nil)
+        #expect(ElementOCR.normalizedCrop(image, box: r(99, 99, 50, 20)) == nil)
+    }
+
+    struct Failing: TextRecognizer {
+        func recognizeText(in image: RGBAImage, region: Rect?) throws -> [RecognizedText] {
+            throw ScreenRecognitionError(.runtime, "simulated")
+        }
+    }
+
+    struct Fixed: TextRecognizer {
+        var text: String
+        var confidence: Double
+        func recognizeText(in image: RGBAImage, region: Rect?) throws -> [RecognizedText] {
+            [RecognizedText(text: text, box: r(0, 0, 10, 10), confidence: confidence)]
+        }
+    }
+
+    static var segmentScreen: RGBAImage {
+        RGBAImage(width: 300, height: 100, fill: .white).filling(r(100, 20, 100, 30), with: .blue).filling(r(130, 30, 40, 8), with: .white)
+    }
+
+    @Test func readsUnreadSegment() {
+        var diagnostics: [Diagnostic] = []
+        let out = ElementOCR.readUnread([det(.segmentedControl, 100, 20, 100, 30), det(.text, 0, 0, 50, 20, "Day")],
+                                        image: Self.segmentScreen, recognizer: Fixed(text: "Week", confidence: 0.9),
+                                        maxCalls: 24, rejectUnreadable: true, diagnostics: &diagnostics)
+        #expect(out.map(\.text) == ["Week", "Day"])
+        #expect(diagnostics.isEmpty)
+    }
+
+    @Test func gibberishAndFailuresAreNotSpoken() {
+        var diagnostics: [Diagnostic] = []
+        let dets = [det(.segmentedControl, 100, 20, 100, 30)]
+        let junk = ElementOCR.readUnread(dets, image: Self.segmentScreen, recognizer: Fixed(text: "Sib tb OR Oe", confidence: 0.5),
+                                         maxCalls: 24, rejectUnreadable: true, diagnostics: &diagnostics)
+        #expect(junk[0].text == nil)
+        let failed = ElementOCR.readUnread(dets, image: Self.segmentScreen, recognizer: Failing(),
+                                           maxCalls: 24, rejectUnreadable: true, diagnostics: &diagnostics)
+        #expect(failed[0].text == nil)
+        #expect(diagnostics.contains { $0.message.contains("could not be read") })
+        let capped = ElementOCR.readUnread(dets, image: Self.segmentScreen, recognizer: Fixed(text: "Week", confidence: 0.9),
+                                           maxCalls: 0, rejectUnreadable: true, diagnostics: &diagnostics)
+        #expect(capped[0].text == nil)
+        #expect(diagnostics.contains { $0.message.contains("limit") })
+    }
+
+    @Test("The pipeline drops gibberish OCR lines instead of speaking them")
+    func pipelineRejectsGibberish() throws {
+        let lines = [
+            RecognizedText(text: "Sib tb OR Oe", box: r(16, 100, 120, 22), confidence: 0.6),
+            RecognizedText(text: "Reminders", box: r(16, 600, 120, 22), confidence: 0.95),
+        ]
+        let analyzer = ScreenAnalyzer(textRecognizer: ReplayTextRecognizer(lines))
+        let result = try analyzer.analyze(image: RGBAImage(width: 390, height: 844, fill: .white), detections: [])
+        #expect(result.transcript == ["Reminders"])
+        #expect(result.diagnostics.contains { $0.message.contains("unreadable") })
+    }
+}
+
+@Suite("Control labels (issue 16 §5)")
+struct RowLabelTests {
+    @Test("A checkbox or switch row takes the text inside it as its label")
+    func rowText() {
+        for kind in [ElementKind.checkbox, .toggle] {
+            let row = Element(kind: kind, frame: r(0, 100, 390, 44), value: "Off", traits: .button)
+            let text = el(.text, r(60, 110, 150, 20), "Remember me")
+            let out = Metadata.absorbIntoControls([row, text], containment: 0.8)
+            #expect(out.count == 1)
+            #expect(out.first?.label == "Remember me")
+        }
+    }
+
+    @Test("OCR lines inside a checkbox row become its text")
+    func ocrIntoRow() {
+        let lines = [RecognizedText(text: "Send newsletter", box: r(60, 110, 150, 20), confidence: 0.9)]
+        let out = MissingElements.assignText([det(.checkboxUnselected, 0, 100, 390, 44)], lines: lines, insideFraction: 0.5)
+        #expect(out.first?.text == "Send newsletter")
+    }
+
+    @Test(arguments: [("Q Search", "Search"), ("q search apps", "search apps"), ("Q Queen", "Q Queen"), ("Quick Search", "Quick Search"),
+                      ("Q", "Q"), ("Search", "Search")])
+    func searchGlyph(_ c: (String, String)) {
+        #expect(Metadata.withoutSearchGlyph(c.0) == c.1)
+        let field = Metadata.element(for: det(.textField, 0, 0, 300, 40, c.0))
+        #expect(field.label == c.1)
+    }
+
+    @Test("A group does not say the same label twice")
+    func groupLabelsOnce() {
+        let a = el(.text, r(0, 0, 100, 20), "Music Locks"), b = el(.text, r(0, 22, 100, 20), "music locks")
+        #expect(Grouping.joinLabels([a, b]) == "Music Locks")
+        #expect(Grouping.textGroup([a, b]).label == "Music Locks")
+        let paragraph = el(.text, r(0, 0, 300, 44), "Would you like to try our Music Locks")
+        let line = el(.text, r(0, 22, 120, 20), "Music Locks"), below = el(.text, r(0, 50, 120, 20), "Music Locks")
+        #expect(Grouping.textGroup([paragraph, line]).label == "Would you like to try our Music Locks")
+        #expect(Grouping.textGroup([paragraph, below]).label == "Would you like to try our Music Locks, Music Locks")
+    }
+}
+
+@Suite("Announcement metrics (issue 16 §6)")
+struct AnnouncementMetricsTests {
+    static func analysis(_ elements: [Element]) -> ScreenAnalysis {
+        ScreenAnalysis(image: ImageInfo(width: 390, height: 844), elements: Announcer.announce(elements))
+    }
+
+    @Test func coverageByKind() {
+        let a = Self.analysis([
+            el(.text, r(0, 0, 10, 10), "Hello"), el(.text, r(0, 20, 10, 10)),
+            Element(kind: .pageControl, frame: r(0, 40, 10, 10), value: "Page 2 of 4", traits: .adjustable),
+            Element(kind: .checkbox, frame: r(0, 60, 10, 10), value: "Unchecked", traits: .button),
+            Element(kind: .icon, frame: r(0, 80, 10, 10), traits: .image),
+        ])
+        let c = LabelCoverage(analyses: [a, a])
+        #expect(c.screens == 2)
+        #expect(c.kinds.map(\.kind) == [.text, .icon, .checkbox, .pageControl])
+        #expect(c.kinds.first { $0.kind == .text }?.unlabeled == 2)
+        #expect(c.kinds.first { $0.kind == .icon }?.unlabeledShare == 1)
+        #expect(c.total.announced == 10 && c.total.unlabeled == 4)
+        #expect(c.repeatedParts == 0)
+        #expect(c.text().contains("40.0%"))
+        #expect(LabelCoverage.hasRepeatedPart("Checkbox, Checkbox, Unchecked"))
+        #expect(!LabelCoverage.hasRepeatedPart("Search, Search field"))
+    }
+
+    @Test func textButtons() {
+        var login = Element(kind: .button, frame: r(100, 100, 60, 20), label: "Log In", traits: .button)
+        login.detections = [det(.text, 100, 100, 60, 20, "Log In")]
+        var about = Element(kind: .button, frame: r(100, 300, 60, 20), label: "About", traits: .button)
+        about.detections = [det(.text, 100, 300, 60, 20, "About")]
+        var icon = Element(kind: .button, frame: r(10, 10, 20, 20), label: "Back", traits: .button)
+        icon.detections = [det(.icon, 10, 10, 20, 20)]
+        var m = TextButtonMetrics()
+        m.add(Self.analysis([login, about, icon]), buttons: [r(90, 95, 80, 30), r(100, 500, 80, 30)], staticTexts: [r(95, 295, 80, 30)])
+        #expect(m.truth == 2 && m.predicted == 2 && m.matched == 1 && m.onStaticText == 1)
+        #expect(m.precision == 0.5 && m.recall == 0.5)
+        #expect(TextButtonMetrics().precision == nil)
+    }
+}
