@@ -125,6 +125,11 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// recogniser call (about 5–30 ms with Tesseract), so 24 bounds the pass to well under the
     /// whole-screen read — *design choice*.
     public var maxElementReads = 24
+    /// A text element whose whole-screen OCR lines span less than this share of its width is
+    /// re-read from its crop (``ElementOCR/rereadPartlyRead(_:lines:image:recognizer:minCoverage:maxCalls:rejectUnreadable:diagnostics:)``):
+    /// 0.8 — *design choice*: one dropped letter of a short word ("Alarm" read as "larm", 77 %)
+    /// falls below it; detector boxes are rarely more than 10 % wider than their ink on each side.
+    public var minReadCoverage = 0.8
     public init() {}
 }
 

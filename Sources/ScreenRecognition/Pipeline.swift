@@ -76,6 +76,9 @@ public struct ScreenAnalyzer: Sendable {
                     detections = ElementOCR.readUnread(detections, image: image, recognizer: textRecognizer,
                                                        maxCalls: cfg.content.maxElementReads,
                                                        rejectUnreadable: cfg.content.rejectUnreadableOCR, diagnostics: &diagnostics)
+                    detections = ElementOCR.rereadPartlyRead(detections, lines: lines, image: image, recognizer: textRecognizer,
+                                                             minCoverage: cfg.content.minReadCoverage, maxCalls: cfg.content.maxElementReads,
+                                                             rejectUnreadable: cfg.content.rejectUnreadableOCR, diagnostics: &diagnostics)
                 }
                 if cfg.missingElements.recoverTextFromOCR {
                     detections = MissingElements.recoverText(detections, lines: lines, minConfidence: cfg.missingElements.minOCRConfidence)

@@ -147,4 +147,39 @@ public enum ElementOCR {
         }
         return result
     }
+
+    /// Share of a text element's width that the OCR lines read into it span (their centres inside
+    /// its box); nil when no line is inside.
+    static func readCoverage(of d: Detection, lines: [RecognizedText]) -> Double? {
+        let inside = lines.filter { d.box.contains(Point(x: $0.box.midX, y: $0.box.midY)) }
+        guard let lo = inside.map(\.box.minX).min(), let hi = inside.map(\.box.maxX).max(), d.box.width > 0 else { return nil }
+        return (min(hi, d.box.maxX) - max(lo, d.box.minX)) / d.box.width
+    }
+
+    /// Text elements whose whole-screen OCR reading spans less than `minCoverage` of their width
+    /// lost letters at an edge (Tesseract drops the light "A" of a tab's "Alarm" beside its icon and
+    /// reads "larm"); each is re-read from its own crop like an unread element, and the new reading
+    /// is kept only when it *extends* the old one (longer, and containing it), so a crop read can
+    /// add what was lost but never replace a reading by a different one. At most `maxCalls` reads.
+    public static func rereadPartlyRead(_ detections: [Detection], lines: [RecognizedText], image: RGBAImage,
+                                        recognizer: any TextRecognizer, minCoverage: Double, maxCalls: Int,
+                                        rejectUnreadable: Bool, diagnostics: inout [Diagnostic]) -> [Detection] {
+        var result = detections
+        let partly = detections.indices.filter { i in
+            let d = detections[i]
+            guard d.type == .text, let text = d.text, !text.isEmpty, let c = readCoverage(of: d, lines: lines) else { return false }
+            return c < minCoverage
+        }
+        for i in partly.prefix(max(0, maxCalls)) {
+            var blank = detections[i]
+            blank.text = nil
+            guard let reread = readUnread([blank], image: image, recognizer: recognizer, maxCalls: 1,
+                                          rejectUnreadable: rejectUnreadable, diagnostics: &diagnostics).first?.text,
+                  let old = detections[i].text else { continue }
+            if reread.count > old.count, reread.lowercased().contains(old.lowercased()) {
+                result[i].text = reread
+            }
+        }
+        return result
+    }
 }

@@ -76,8 +76,14 @@ public enum Grouping {
             let parts = group.map { elements[texts[$0]] }.sorted { $0.frame.minX < $1.frame.minX }
             joined.formUnion(group.map { texts[$0] })
             let frame = parts.dropFirst().reduce(parts[0].frame) { $0.union($1.frame) }
-            let labels = parts.compactMap(\.label).filter { !$0.isEmpty }
-            result.append(Element(kind: .text, frame: frame, label: labels.isEmpty ? nil : labels.joined(separator: " "),
+            // A whole-line OCR reading can already hold the next part ("9:41 AM" read into the
+            // time's box, "AM" re-read from its own): a part the label so far ends with is not repeated.
+            var label = ""
+            for part in parts.compactMap(\.label) where !part.isEmpty {
+                if label.lowercased().hasSuffix(part.lowercased()) { continue }
+                label += label.isEmpty ? part : " " + part
+            }
+            result.append(Element(kind: .text, frame: frame, label: label.isEmpty ? nil : label,
                                   traits: .staticText, children: parts, detections: parts.flatMap(\.detections)))
         }
         return elements.indices.filter { !joined.contains($0) }.map { elements[$0] } + result
