@@ -136,4 +136,13 @@ struct HostileInputCLITests {
         #expect(p.terminationReason == .exit && p.terminationStatus == 74, "\(p.terminationStatus) \(e)")
         #expect(e.contains("cannot write standard output"), "\(e)")
     }
+
+    /// Before: `/dev/zero` was read to 256 MiB and then refused as too large.
+    @Test("an image path that is a device or FIFO of non-image bytes is refused from its first bytes",
+          .enabled(if: FileManager.default.fileExists(atPath: "/dev/zero")))
+    func devZero() throws {
+        let r = try CLI.run(["analyze", "/dev/zero", "--detections", "Examples/clock.detections.json"])
+        #expect(r.status == 65, "\(r.stderr)")
+        #expect(r.stderr.contains("/dev/zero: not a PNG or JPEG image (starts with 00 00 00 00 00 00 00 00"), "\(r.stderr)")
+    }
 }
