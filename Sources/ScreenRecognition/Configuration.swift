@@ -247,6 +247,7 @@ extension AnalysisConfiguration {
         guard let defaults = try JSONSerialization.jsonObject(with: encoder.encode(base)) as? [String: Any] else {
             throw ScreenRecognitionError(.runtime, "cannot encode the default configuration")
         }
+        try JSONErrors.checkNesting(data, "invalid configuration")
         let given: Any
         do { given = try JSONSerialization.jsonObject(with: data) } catch {
             throw ScreenRecognitionError(.invalidInput, "invalid configuration: not valid JSON")
@@ -262,10 +263,69 @@ extension AnalysisConfiguration {
             return out
         }
         let merged = try JSONSerialization.data(withJSONObject: merge(defaults, overrides))
+        let configuration: AnalysisConfiguration
         do {
-            return try JSONDecoder().decode(AnalysisConfiguration.self, from: merged)
+            configuration = try JSONDecoder().decode(AnalysisConfiguration.self, from: merged)
         } catch let e as DecodingError {
             throw ScreenRecognitionError(.invalidInput, "invalid configuration: " + JSONErrors.describe(e))
         }
+        try configuration.validate()
+        return configuration
+    }
+
+    /// Every value out of its range, as `section.key is V; it must be …` (empty when all are valid).
+    ///
+    /// The ranges follow from what each value is: IoUs, confidences and fractions of a box or the
+    /// screen lie in 0…1; distances, factors and tolerances are finite and not negative;
+    /// `quantizationBits` keeps 1…8 of an 8-bit channel; counts and limits are at least 1
+    /// (`subtitleMaxLines` at least 0). A value outside them made the pipeline quietly do nothing
+    /// (`nmsIoU: -5` dropped every overlapping box) or refuse every input (`maxDetections: -1`).
+    public var problems: [String] {
+        var out: [String] = []
+        func fraction(_ name: String, _ v: Double) {
+            if !(v >= 0 && v <= 1) { out.append("\(name) is \(v); it must be between 0 and 1") }
+        }
+        func nonNegative(_ name: String, _ v: Double) {
+            if !(v.isFinite && v >= 0) { out.append("\(name) is \(v); it must be a finite number, 0 or more") }
+        }
+        func atLeast(_ name: String, _ v: Int, _ minimum: Int) {
+            if v < minimum { out.append("\(name) is \(v); it must be \(minimum) or more") }
+        }
+        for cls in ElementClass.allCases {
+            if let t = postProcessing.confidenceThresholds[cls] { fraction("postProcessing.confidenceThresholds.\(cls.rawValue)", t) }
+        }
+        fraction("postProcessing.nmsIoU", postProcessing.nmsIoU)
+        fraction("postProcessing.crossClassIoU", postProcessing.crossClassIoU)
+        fraction("missingElements.minOCRConfidence", missingElements.minOCRConfidence)
+        fraction("content.ocrLineInsideFraction", content.ocrLineInsideFraction)
+        fraction("content.minIconConfidence", content.minIconConfidence)
+        fraction("content.minPictureDescriptionConfidence", content.minPictureDescriptionConfidence)
+        if !(1...8).contains(selection.quantizationBits) {
+            out.append("selection.quantizationBits is \(selection.quantizationBits); it must be between 1 and 8 (bits of an 8-bit channel)")
+        }
+        nonNegative("selection.minTintDistance", selection.minTintDistance)
+        nonNegative("selection.minOutlierDistance", selection.minOutlierDistance)
+        nonNegative("grouping.textGapFactor", grouping.textGapFactor)
+        fraction("grouping.tabBarBottomFraction", grouping.tabBarBottomFraction)
+        fraction("grouping.tabBarProximity", grouping.tabBarProximity)
+        atLeast("grouping.minTabs", grouping.minTabs, 1)
+        fraction("grouping.containment", grouping.containment)
+        fraction("grouping.maxContainerScreenFraction", grouping.maxContainerScreenFraction)
+        fraction("grouping.subtitleXOverlap", grouping.subtitleXOverlap)
+        fraction("grouping.subtitleGap", grouping.subtitleGap)
+        atLeast("grouping.subtitleMaxLines", grouping.subtitleMaxLines, 0)
+        fraction("grouping.modalDialogMinConfidence", grouping.modalDialogMinConfidence)
+        nonNegative("ordering.cutTolerance", ordering.cutTolerance)
+        fraction("ordering.tieFraction", ordering.tieFraction)
+        fraction("interactivity.clickThreshold", interactivity.clickThreshold)
+        atLeast("limits.maxPixels", limits.maxPixels, 1)
+        atLeast("limits.maxDetections", limits.maxDetections, 1)
+        return out
+    }
+
+    /// Throws ``ScreenRecognitionError`` `.invalidInput` listing every value in ``problems``.
+    public func validate() throws {
+        let p = problems
+        guard p.isEmpty else { throw ScreenRecognitionError(.invalidInput, "invalid configuration: " + p.joined(separator: "; ")) }
     }
 }

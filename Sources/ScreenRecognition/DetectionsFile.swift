@@ -25,6 +25,39 @@ public struct DetectionsFile: Codable, Sendable, Hashable {
 
 /// Turns `DecodingError`s into one line: where (`detections[2].box`) and what.
 public enum JSONErrors {
+    /// The most nested arrays and objects Foundation's JSON reader and writer accept: 512 (its
+    /// `JSONParser` and `JSONEncoder` depth limit). Deeper input fails there with only "not valid JSON".
+    public static let maxNesting = 512
+
+    /// How deeply `data`'s arrays and objects nest (brackets inside strings not counted), found in
+    /// one pass without parsing, so that too-deep JSON gets an error saying so.
+    public static func nestingDepth(_ data: Data) -> Int {
+        var depth = 0, deepest = 0
+        var inString = false, escaped = false
+        for b in data {
+            if inString {
+                if escaped { escaped = false } else if b == 0x5C { escaped = true } else if b == 0x22 { inString = false }
+                continue
+            }
+            switch b {
+            case 0x22: inString = true
+            case 0x5B, 0x7B: depth += 1; deepest = max(deepest, depth)
+            case 0x5D, 0x7D: depth -= 1
+            default: break
+            }
+        }
+        return deepest
+    }
+
+    /// Throws `.invalidInput` naming `what` when `data` nests deeper than ``maxNesting``.
+    public static func checkNesting(_ data: Data, _ what: String) throws {
+        let depth = nestingDepth(data)
+        guard depth <= maxNesting else {
+            throw ScreenRecognitionError(.invalidInput,
+                "\(what): arrays and objects are nested \(depth) deep; the JSON reader's limit is \(maxNesting)")
+        }
+    }
+
     public static func describe(_ error: DecodingError) -> String {
         func path(_ keys: [any CodingKey]) -> String {
             var s = ""

@@ -26,3 +26,20 @@ public struct ScreenRecognitionError: Error, Sendable, Hashable, CustomStringCon
 
     public var description: String { message }
 }
+
+extension ScreenRecognitionError {
+    /// The most characters of the caller's input that one error message quotes: 200 — *design
+    /// choice*, enough to recognise a line of a hierarchy or a bounds attribute, short enough that a
+    /// hostile 400 KB attribute is not echoed back to the terminal or the HTTP client.
+    public static let maxQuotedCharacters = 200
+
+    /// `text` in double quotes, cut to ``maxQuotedCharacters`` with "… (N characters)" when longer.
+    public static func quote(_ text: some StringProtocol) -> String {
+        let limit = maxQuotedCharacters
+        // Count lazily: a 400 KB string is only walked up to the limit plus one.
+        if text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex).map({ $0 == text.endIndex }) ?? true {
+            return "\"\(text)\""
+        }
+        return "\"\(text.prefix(limit))…\" (\(text.count) characters)"
+    }
+}

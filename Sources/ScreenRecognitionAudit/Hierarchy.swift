@@ -91,17 +91,42 @@ public struct AccessibilityHierarchy: Codable, Sendable, Hashable {
     /// The accessibility elements in the order a screen reader visits them (depth-first, tree order):
     /// containers — nodes whose children are exposed — are skipped, as VoiceOver and TalkBack do.
     public var accessibilityElements: [ExposedElement] {
-        func walk(_ e: ExposedElement) -> [ExposedElement] {
-            e.isAccessibilityElement ? [e] : e.children.flatMap(walk)
+        var out: [ExposedElement] = []
+        ExposedElement.visit(roots) { e in
+            if e.isAccessibilityElement { out.append(e); return false }
+            return true
         }
-        return roots.flatMap(walk)
+        return out
     }
 
     /// Every node, depth-first.
     public var allNodes: [ExposedElement] {
-        func walk(_ e: ExposedElement) -> [ExposedElement] { [e] + e.children.flatMap(walk) }
-        return roots.flatMap(walk)
+        var out: [ExposedElement] = []
+        ExposedElement.visit(roots) { out.append($0); return true }
+        return out
     }
+
+    /// The deepest nesting accepted: 200 levels — Foundation's JSON encoder and decoder stop at 512
+    /// nested arrays and objects, and each level of a tree takes two (an element and its `children`),
+    /// so 200 levels leave room for the envelope; libxml2's own default is 256. Real screens nest far
+    /// less (Android Lint's TooDeepLayout warns past 10 levels in one layout). Parsing and every walk
+    /// of the tree are iterative, so the limit does not guard the parsers' stack, but it bounds what a
+    /// hostile file costs and what recursive encoders see: before it, a uiautomator dump nested
+    /// 10,000 levels deep overflowed the stack and killed the server.
+    public static let maxDepth = 200
+
+    /// The largest coordinate, in image pixels, a frame may reach once scaled: 1,000,000 — *design
+    /// choice*: the largest phone and tablet screenshots are under 3,000 pixels on a side, so a
+    /// frame past it cannot be on the screenshot, and every value within it prints exactly as an
+    /// integer (a uiautomator bound of 1e308 trapped the text report converting it to `Int`).
+    public static let maxCoordinate = 1_000_000.0
+
+    /// The range of the image-pixels-per-unit scale, given or inferred: above 0 and at most 10 (the
+    /// `--scale` option's range; iOS screens are 1–3× and a resized screenshot less). An inferred
+    /// scale also has to be at least 0.01 (a screenshot shrunk 100×): a root frame of width 1e-300
+    /// made the scale infinite and the reports trap converting it to an integer.
+    public static let maxScale = 10.0
+    public static let minInferredScale = 0.01
 
     /// The largest input accepted (a uiautomator dump of a busy screen is ~200 KB).
     public static let maxBytes = 16 * 1024 * 1024
@@ -121,8 +146,8 @@ public struct AccessibilityHierarchy: Codable, Sendable, Hashable {
         guard data.count <= maxBytes else {
             throw ScreenRecognitionError(.invalidInput, "hierarchy file is \(data.count) bytes; the limit is \(maxBytes)")
         }
-        if let scale, !(scale.isFinite && scale > 0 && scale <= 10) {
-            throw ScreenRecognitionError(.invalidInput, "scale \(scale) is not between 0 and 10")
+        if let scale, !(scale.isFinite && scale > 0 && scale <= maxScale) {
+            throw ScreenRecognitionError(.invalidInput, "scale \(scale) is not between 0 and \(Int(maxScale))")
         }
         let resolved = format == .auto ? try detectFormat(data) : format
         var roots: [ExposedElement]
@@ -133,19 +158,36 @@ public struct AccessibilityHierarchy: Codable, Sendable, Hashable {
         case .auto: fatalError("unreachable: detectFormat never returns .auto")
         }
         guard !roots.isEmpty else { throw ScreenRecognitionError(.invalidInput, "hierarchy holds no elements") }
+        // The XML and text parsers stop at the limit while reading; this catches our JSON too.
+        let depth = ExposedElement.depth(of: roots)
+        guard depth <= maxDepth else { throw tooDeep(depth) }
 
         // Points → pixels: the root's width spans the screenshot (XCUITest's window; a uiautomator root).
         var s = scale ?? 1
         if scale == nil {
             let rootWidth = roots.map(\.frame.width).max() ?? 0
-            if rootWidth > 0 { s = Double(imageSize.width) / rootWidth }
-            else if resolved == .xcuitest {
+            if rootWidth > 0 {
+                s = Double(imageSize.width) / rootWidth
+                guard s.isFinite, s >= minInferredScale, s <= maxScale else {
+                    throw ScreenRecognitionError(.invalidInput,
+                        "the root frame is \(rootWidth) wide, so the \(imageSize.width)-pixel screenshot would be \(s) pixels per unit; "
+                        + "a scale must be between \(minInferredScale) and \(Int(maxScale)) (is this the screenshot's hierarchy? else pass --scale)")
+                }
+            } else if resolved == .xcuitest {
                 throw ScreenRecognitionError(.invalidInput, "the hierarchy has no root frame to infer the screen scale from; pass --scale")
             }
         }
-        if s != 1 { roots = roots.map { scaled($0, by: s) } }
+        if s != 1 { roots = ExposedElement.rebuild(roots) { e in
+            var e = e
+            e.frame = Rect(x: e.frame.x * s, y: e.frame.y * s, width: e.frame.width * s, height: e.frame.height * s)
+            return e
+        } }
+        try checkFrames(roots)
         let ppp: Double
         if let pointScale {
+            guard pointScale.isFinite, pointScale > 0, pointScale <= maxScale else {
+                throw ScreenRecognitionError(.invalidInput, "point scale \(pointScale) is not between 0 and \(Int(maxScale))")
+            }
             ppp = pointScale
         } else if resolved == .uiautomator {
             ppp = Double(imageSize.width) / androidDefaultWidthDP
@@ -155,18 +197,35 @@ public struct AccessibilityHierarchy: Codable, Sendable, Hashable {
         return AccessibilityHierarchy(format: resolved, scale: s, pixelsPerPoint: ppp, roots: roots)
     }
 
+    /// The error for a tree nested `depth` levels (or more, when a parser stopped at the limit).
+    static func tooDeep(_ depth: Int, line: Int? = nil) -> ScreenRecognitionError {
+        ScreenRecognitionError(.invalidInput, "\(line.map { "line \($0): " } ?? "")the hierarchy is nested more than "
+            + "\(maxDepth) levels deep (\(depth) reached); real screens nest far less, so the file is not a screen's hierarchy")
+    }
+
+    /// Refuses a frame, once in image pixels, that is not finite or reaches past ``maxCoordinate``,
+    /// naming the node.
+    static func checkFrames(_ roots: [ExposedElement]) throws {
+        var bad: ExposedElement?
+        ExposedElement.visit(roots) { e in
+            let f = e.frame
+            let ok = [f.x, f.y, f.width, f.height, f.maxX, f.maxY].allSatisfy { $0.isFinite && abs($0) <= maxCoordinate }
+            if !ok { bad = e }
+            return ok
+        }
+        if let bad {
+            let f = bad.frame
+            throw ScreenRecognitionError(.invalidInput,
+                "\(bad.line.map { "line \($0): " } ?? "")\(ScreenRecognitionError.quote(bad.reference)) has frame x \(f.x), y \(f.y), "
+                + "width \(f.width), height \(f.height) in image pixels; coordinates must be finite and within ±\(Int(maxCoordinate))")
+        }
+    }
+
     /// The width in dp of a common Android phone (Pixel 4–8: 411–412 dp), used to turn pixels into
     /// dp for the touch-target rule when no density is given. Pass the real density to be exact.
     public static let androidDefaultWidthDP = 411.0
     /// The width in points of a common iPhone (13/14/15: 390 pt), for our JSON, which has no points.
     public static let iosDefaultWidthPoints = 390.0
-
-    static func scaled(_ e: ExposedElement, by s: Double) -> ExposedElement {
-        var e = e
-        e.frame = Rect(x: e.frame.x * s, y: e.frame.y * s, width: e.frame.width * s, height: e.frame.height * s)
-        e.children = e.children.map { scaled($0, by: s) }
-        return e
-    }
 
     /// Guesses the format from the first non-blank characters.
     static func detectFormat(_ data: Data) throws -> HierarchyFormat {
@@ -178,4 +237,67 @@ public struct AccessibilityHierarchy: Codable, Sendable, Hashable {
         throw ScreenRecognitionError(.invalidInput,
             "hierarchy format not recognised: expected XCUITest debugDescription text, uiautomator XML or screenrec analyze JSON")
     }
+}
+
+extension ExposedElement {
+    /// Visits `roots` depth-first in tree order without recursion (a hostile tree may be deep);
+    /// `body` returns whether to visit the node's children.
+    static func visit(_ roots: [ExposedElement], _ body: (ExposedElement) -> Bool) {
+        var pending = Array(roots.reversed())
+        while let e = pending.popLast() {
+            if body(e) { pending.append(contentsOf: e.children.reversed()) }
+        }
+    }
+
+    /// Rebuilds a forest bottom-up without recursion: `transform` gets each node with its children
+    /// already transformed, and the context its parent passed down (`childContext` of the parent
+    /// and the parent's own context; `context` for the roots).
+    static func rebuild<Context>(_ roots: [ExposedElement], context: Context,
+                                 childContext: (ExposedElement, Context) -> Context,
+                                 _ transform: (ExposedElement, Context) -> ExposedElement) -> [ExposedElement] {
+        typealias Frame = RebuildFrame<Context>
+        var out: [ExposedElement] = []
+        for root in roots {
+            var stack = [Frame(node: root, context: context)]
+            while !stack.isEmpty {
+                let top = stack.count - 1
+                if stack[top].next < stack[top].node.children.count {
+                    let child = stack[top].node.children[stack[top].next]
+                    stack[top].next += 1
+                    stack.append(Frame(node: child, context: childContext(stack[top].node, stack[top].context)))
+                } else {
+                    var frame = stack.removeLast()
+                    frame.node.children = frame.done
+                    let finished = transform(frame.node, frame.context)
+                    if stack.isEmpty { out.append(finished) } else { stack[stack.count - 1].done.append(finished) }
+                }
+            }
+        }
+        return out
+    }
+
+    /// ``rebuild(_:context:childContext:_:)`` without a context.
+    static func rebuild(_ roots: [ExposedElement], _ transform: (ExposedElement) -> ExposedElement) -> [ExposedElement] {
+        rebuild(roots, context: (), childContext: { _, _ in () }) { e, _ in transform(e) }
+    }
+
+    /// The number of levels of the deepest branch (1 for a leaf), without recursion.
+    static func depth(of roots: [ExposedElement]) -> Int {
+        var deepest = 0
+        var pending = roots.map { ($0, 1) }
+        while let (e, d) = pending.popLast() {
+            deepest = max(deepest, d)
+            pending.append(contentsOf: e.children.map { ($0, d + 1) })
+        }
+        return deepest
+    }
+}
+
+/// One node of ``ExposedElement/rebuild(_:context:childContext:_:)``'s explicit stack: the node,
+/// its context, the next child to descend into and the children already rebuilt.
+private struct RebuildFrame<Context> {
+    var node: ExposedElement
+    var context: Context
+    var next = 0
+    var done: [ExposedElement] = []
 }

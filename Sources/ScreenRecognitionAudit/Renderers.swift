@@ -16,7 +16,8 @@ extension AuditReport {
     }
 
     static func number(_ v: Double) -> String {
-        v == v.rounded() ? String(Int(v)) : String(format: "%.3g", v)
+        // Only an integral value that fits an Int is printed through one (Int(inf) traps).
+        v.isFinite && v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(format: "%.3g", v)
     }
 
     /// `{"image", "imageSize", "hierarchy", "hierarchyFormat", "scale", "findings": [{"rule", "severity", "frame", "message", "suggestion", "line"}], "notes"}`, sorted keys.

@@ -13,7 +13,17 @@ import ScreenRecognition
 /// descendant is one stop that speaks its `content-desc`, else its `text`, else its descendants'
 /// text; otherwise a leaf with `text` or `content-desc` is a stop; every other node is layout.
 enum UIAutomatorParser {
+    /// The largest uiautomator dump accepted: 10,000,000 bytes, libxml2's `XML_MAX_TEXT_LENGTH`
+    /// and `XML_MAX_LOOKUP_LIMIT` without `XML_PARSE_HUGE` (which FoundationXML does not set): past
+    /// them libxml2 stops with an "internal error", so a larger file is refused here in plain words.
+    /// A busy real dump is ~200 KB.
+    public static let maxBytes = 10_000_000
+
     static func parse(_ data: Data) throws -> [ExposedElement] {
+        guard data.count <= maxBytes else {
+            throw ScreenRecognitionError(.invalidInput,
+                "uiautomator XML is \(data.count) bytes; the limit is \(maxBytes) (libxml2's, for one document; a real dump is ~200 KB)")
+        }
         // FoundationXML (Swift 6.3's XMLParser) traps — killing the CLI or the server — on a name
         // holding invalid UTF-8 (found by Fuzz/FuzzHierarchyParsers; the input is a regression test in
         // ScreenRecognitionServerTests), so the bytes are checked first. uiautomator writes UTF-8 only.
@@ -27,8 +37,9 @@ enum UIAutomatorParser {
         let ok = parser.parse()
         if let error = delegate.error { throw error }
         guard ok else {
-            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unknown error"
-            throw ScreenRecognitionError(.invalidInput, "malformed uiautomator XML at line \(parser.lineNumber): \(reason)")
+            let code = parser.parserError.map { ($0 as NSError).code } ?? 0
+            throw ScreenRecognitionError(.invalidInput,
+                "malformed uiautomator XML at line \(parser.lineNumber), column \(parser.columnNumber): \(Self.reason(libxmlCode: code))")
         }
         guard delegate.stack.isEmpty else {
             throw ScreenRecognitionError(.invalidInput, "malformed uiautomator XML: \(delegate.stack.count) <node> element(s) not closed (truncated file?)")
@@ -36,7 +47,36 @@ enum UIAutomatorParser {
         guard delegate.sawHierarchy || !delegate.roots.isEmpty else {
             throw ScreenRecognitionError(.invalidInput, "not a uiautomator dump: no <hierarchy> or <node> element")
         }
-        return delegate.roots.map { classify($0, inTabBar: false) }
+        return classify(delegate.roots)
+    }
+
+    /// What a libxml2 error code (`xmlParserErrors`, which FoundationXML passes on as the
+    /// `NSXMLParserErrorDomain` code) means, in words; the codes are libxml2's `xmlerror.h`.
+    static func reason(libxmlCode code: Int) -> String {
+        switch code {
+        case 1: "the XML parser hit one of libxml2's limits (a text or attribute over 10,000,000 bytes, or nesting too deep)"
+        case 2: "out of memory"
+        case 3, 4: "the document is empty or does not start with an element"
+        case 5, 86: "extra content after the end of the document (a second root element?)"
+        case 6, 7, 8, 10, 11, 12, 13: "a malformed character reference (&#…;)"
+        case 9: "a character that XML does not allow"
+        case 14, 15, 16, 17, 22, 23: "a malformed entity reference (& must be written &amp;)"
+        case 26, 27: "a reference to an undeclared entity (& must be written &amp;)"
+        case 31, 32, 79, 81: "an unsupported or malformed encoding"
+        case 38: "a '<' inside an attribute value (write &lt;)"
+        case 39, 40, 41, 43, 44: "a malformed attribute (expected name=\"value\")"
+        case 42: "an attribute given twice on one element"
+        case 45: "a comment that is not closed"
+        case 63: "a CDATA section that is not closed"
+        case 64, 46, 47, 56, 57: "a malformed XML declaration or processing instruction"
+        case 65, 66, 68, 73, 75: "a malformed tag"
+        case 76: "a closing tag that does not match the open element"
+        case 77, 85: "an element that is not closed (truncated file?)"
+        case 89: "entities that refer to themselves"
+        case 104: "entity expansion beyond libxml2's limit (a \"billion laughs\" file?)"
+        case 512: "the file was rejected"
+        default: "the XML is not well-formed (libxml2 error \(code))"
+        }
     }
 
     /// The offset of the first byte that is not part of valid UTF-8, or nil.
@@ -64,12 +104,17 @@ enum UIAutomatorParser {
             if name == "hierarchy" { sawHierarchy = true; return }
             guard name == "node" else { return }
             let line = parser.lineNumber
+            guard stack.count < AccessibilityHierarchy.maxDepth else {
+                if error == nil { error = AccessibilityHierarchy.tooDeep(stack.count + 1, line: line) }
+                parser.abortParsing()
+                return
+            }
             guard let boundsText = a["bounds"] else {
                 fail(parser, "line \(line): <node> has no bounds attribute")
                 return
             }
             guard let frame = parseBounds(boundsText) else {
-                fail(parser, "line \(line): malformed bounds \"\(boundsText)\" (expected [x1,y1][x2,y2] with x1 ≤ x2, y1 ≤ y2)")
+                fail(parser, "line \(line): malformed bounds \(ScreenRecognitionError.quote(boundsText)) (expected [x1,y1][x2,y2] with x1 ≤ x2, y1 ≤ y2)")
                 return
             }
             let cls = a["class"] ?? ""
@@ -131,32 +176,37 @@ enum UIAutomatorParser {
         return Rect(minX: v[0], minY: v[1], maxX: v[2], maxY: v[3])
     }
 
-    /// Applies TalkBack's rules (see the type's comment) once the whole tree is known.
-    static func classify(_ node: ExposedElement, inTabBar: Bool) -> ExposedElement {
-        var n = node
-        let tabBar = inTabBar || ["BottomNavigationView", "TabLayout", "NavigationBarView", "TabWidget"].contains(where: { n.type.contains($0) })
-        n.children = n.children.map { classify($0, inTabBar: tabBar) }
-        func hasActionableDescendant(_ e: ExposedElement) -> Bool {
-            e.children.contains { $0.isInteractive || hasActionableDescendant($0) }
-        }
-        if n.isInteractive {
-            if hasActionableDescendant(n) {
-                n.isAccessibilityElement = false
-            } else {
-                n.isAccessibilityElement = true
-                if n.spokenLabel == nil {
-                    let texts = descendantTexts(n)
-                    if !texts.isEmpty { n.label = texts.joined(separator: ", ") }
+    /// Applies TalkBack's rules (see the type's comment) once the whole tree is known, bottom-up and
+    /// without recursion (a hostile dump may be deep).
+    static func classify(_ roots: [ExposedElement]) -> [ExposedElement] {
+        let tabBarTypes = ["BottomNavigationView", "TabLayout", "NavigationBarView", "TabWidget"]
+        // Whether a classified node is interactive or has an interactive descendant, and the spoken
+        // texts of a classified node and its descendants in tree order. `rebuild` finishes nodes in
+        // post-order, so when a node is finished its children's summaries are the last ones pushed.
+        struct Summary { var actionable: Bool; var texts: [String] }
+        var summaries: [Summary] = []
+        return ExposedElement.rebuild(roots, context: false, childContext: { n, inTabBar in
+            inTabBar || tabBarTypes.contains(where: { n.type.contains($0) })
+        }) { node, inTabBar in
+            var n = node
+            let childSummaries = Array(summaries.suffix(n.children.count))
+            summaries.removeLast(n.children.count)
+            let hasActionableDescendant = zip(n.children, childSummaries).contains { $0.isInteractive || $1.actionable }
+            let descendantTexts = childSummaries.flatMap(\.texts)
+            if n.isInteractive {
+                if hasActionableDescendant {
+                    n.isAccessibilityElement = false
+                } else {
+                    n.isAccessibilityElement = true
+                    if n.spokenLabel == nil, !descendantTexts.isEmpty { n.label = descendantTexts.joined(separator: ", ") }
+                    if inTabBar, n.kind == .button || n.kind == nil { n.kind = .tabButton }
                 }
-                if inTabBar, n.kind == .button || n.kind == nil { n.kind = .tabButton }
+            } else {
+                n.isAccessibilityElement = n.children.isEmpty && n.spokenLabel != nil
             }
-        } else {
-            n.isAccessibilityElement = n.children.isEmpty && n.spokenLabel != nil
+            summaries.append(Summary(actionable: n.isInteractive || hasActionableDescendant,
+                                     texts: (n.spokenLabel.map { [$0] } ?? []) + descendantTexts))
+            return n
         }
-        return n
-    }
-
-    static func descendantTexts(_ e: ExposedElement) -> [String] {
-        e.children.flatMap { c in (c.spokenLabel.map { [$0] } ?? []) + descendantTexts(c) }
     }
 }

@@ -20,7 +20,9 @@ enum XCUITestParser {
         guard let text = String(data: data, encoding: .utf8) else {
             throw ScreenRecognitionError(.invalidInput, "XCUITest hierarchy is not UTF-8 text")
         }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).replacingOccurrences(of: "\r", with: "") }
+        // Lines end in LF, CRLF (a dump saved on Windows or pasted through a web form) or CR. Swift
+        // reads "\r\n" as one Character, so splitting on "\n" alone kept a CRLF file as one line.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }).map(String.init)
         var start = 0
         if let i = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "Element subtree:" }) { start = i + 1 }
         var parsed: [Line] = []
@@ -37,11 +39,12 @@ enum XCUITestParser {
         guard !parsed.isEmpty else {
             throw ScreenRecognitionError(.invalidInput, "XCUITest hierarchy holds no element lines (expected the `Element subtree:` dump of XCUIApplication().debugDescription)")
         }
-        return buildTree(parsed)
+        return try buildTree(parsed)
     }
 
     /// Nests lines by indentation: a line is the child of the closest line above it indented less.
-    static func buildTree(_ lines: [Line]) -> [ExposedElement] {
+    /// Throws past ``AccessibilityHierarchy/maxDepth`` levels.
+    static func buildTree(_ lines: [Line]) throws -> [ExposedElement] {
         // Each stack entry: indent and the node under construction.
         var stack: [(indent: Int, node: ExposedElement)] = []
         var roots: [ExposedElement] = []
@@ -52,10 +55,13 @@ enum XCUITestParser {
         }
         for line in lines {
             while let top = stack.last, top.indent >= line.indent { popLast() }
+            guard stack.count < AccessibilityHierarchy.maxDepth else {
+                throw AccessibilityHierarchy.tooDeep(stack.count + 1, line: line.number)
+            }
             stack.append((line.indent, line.node))
         }
         while !stack.isEmpty { popLast() }
-        return roots.map { markTabs($0, inTabBar: false) }
+        return markTabs(roots)
     }
 
     /// A node's frame defaults to its children's union; nodes with children are containers.
@@ -74,11 +80,12 @@ enum XCUITestParser {
     }
 
     /// Buttons inside a `TabBar` are tab buttons (VoiceOver says "Tab").
-    static func markTabs(_ node: ExposedElement, inTabBar: Bool) -> ExposedElement {
-        var n = node
-        if inTabBar, n.kind == .button { n.kind = .tabButton }
-        n.children = n.children.map { markTabs($0, inTabBar: inTabBar || n.type == "TabBar") }
-        return n
+    static func markTabs(_ roots: [ExposedElement]) -> [ExposedElement] {
+        ExposedElement.rebuild(roots, context: false, childContext: { n, inTabBar in inTabBar || n.type == "TabBar" }) { node, inTabBar in
+            var n = node
+            if inTabBar, n.kind == .button { n.kind = .tabButton }
+            return n
+        }
     }
 
     static func parseLine(_ raw: String, number: Int) throws -> Line {
@@ -90,7 +97,7 @@ enum XCUITestParser {
         }
         let fields = try splitFields(String(body), line: number)
         guard let typeField = fields.first, let first = typeField.first, first.isLetter, first.isUppercase else {
-            throw ScreenRecognitionError(.invalidInput, "line \(number): not an element line: \(raw.prefix(80))")
+            throw ScreenRecognitionError(.invalidInput, "line \(number): not an element line: \(ScreenRecognitionError.quote(raw))")
         }
         let type = String(typeField.split(separator: " ").first ?? Substring(typeField))
         var frame: Rect?
@@ -204,10 +211,10 @@ enum XCUITestParser {
         let numbers = f.split(whereSeparator: { "{}, ".contains($0) }).map(String.init)
         let values = numbers.compactMap { Double($0) }
         guard numbers.count == 4, values.count == 4, values.allSatisfy(\.isFinite) else {
-            throw ScreenRecognitionError(.invalidInput, "line \(line): malformed frame \(f) (expected {{x, y}, {width, height}})")
+            throw ScreenRecognitionError(.invalidInput, "line \(line): malformed frame \(ScreenRecognitionError.quote(f)) (expected {{x, y}, {width, height}})")
         }
         guard values[2] >= 0, values[3] >= 0 else {
-            throw ScreenRecognitionError(.invalidInput, "line \(line): frame \(f) has a negative size")
+            throw ScreenRecognitionError(.invalidInput, "line \(line): frame \(ScreenRecognitionError.quote(f)) has a negative size")
         }
         return Rect(x: values[0], y: values[1], width: values[2], height: values[3])
     }

@@ -27,8 +27,12 @@ public func readImageFile(at path: String, maxBytes: Int = maxImageFileBytes) th
 
 /// Reads a whole file of any kind (detections, hierarchies, configurations) with the same checks
 /// as ``readImageFile(at:maxBytes:)``; a file over `maxBytes` is refused with kind `tooLarge`.
+///
+/// `sniff`, when given, sees the first 8 bytes (or the whole file when shorter) as soon as they are
+/// read and may throw to stop reading: a pipe or device that is not what it should be is refused
+/// from its first bytes instead of after `maxBytes` of it.
 public func readFile(at path: String, maxBytes: Int, tooLarge: ScreenRecognitionError.Kind = .invalidInput,
-                     kindOfFile: String = "files") throws -> Data {
+                     kindOfFile: String = "files", sniff: ((Data) throws -> Void)? = nil) throws -> Data {
     guard !path.isEmpty else { throw ScreenRecognitionError(.invalidInput, "no path given") }
 
     var fd: Int32
@@ -59,6 +63,7 @@ public func readFile(at path: String, maxBytes: Int, tooLarge: ScreenRecognition
     var capacity = isRegular ? Int(info.st_size) + 1 : 64 * 1024
     var buffer = Data(count: min(capacity, maxBytes + 1))
     var total = 0
+    var sniffPending = sniff
     while true {
         if total == buffer.count {
             guard buffer.count <= maxBytes else {
@@ -78,7 +83,12 @@ public func readFile(at path: String, maxBytes: Int, tooLarge: ScreenRecognition
         }
         if n == 0 { break }
         total += n
+        if let check = sniffPending, total >= 8 {
+            try check(buffer.prefix(8))
+            sniffPending = nil
+        }
     }
+    if let check = sniffPending, total > 0 { try check(buffer.prefix(total)) }
     if total > maxBytes {
         throw ScreenRecognitionError(tooLarge, tooBigMessage(path, size: "more than \(describeBytes(maxBytes))", maxBytes: maxBytes, kindOfFile: kindOfFile))
     }
@@ -95,7 +105,11 @@ public func readFile(at path: String, maxBytes: Int, tooLarge: ScreenRecognition
 ///   - decoder: the decoder to use (``SystemImageDecoder`` by default).
 ///   - maxPixels: the largest `width × height` accepted (see ``Limits/maxPixels``).
 public func loadImage(at path: String, decoder: some ImageDecoder = SystemImageDecoder(), maxPixels: Int) throws -> RGBAImage {
-    let data = try readImageFile(at: path)
+    guard !path.isEmpty else { throw ScreenRecognitionError(.invalidInput, "no image path given") }
+    // The signature is checked as soon as 8 bytes are in: `/dev/zero` or a FIFO of text was read to
+    // 256 MiB before being refused.
+    let data = try readFile(at: path, maxBytes: maxImageFileBytes, tooLarge: .imageTooLarge, kindOfFile: "image files",
+                            sniff: { try checkImageSignature($0, path: path) })
     do {
         return try decoder.decode(data, maxPixels: maxPixels)
     } catch let error as ScreenRecognitionError {
@@ -119,4 +133,17 @@ private func describeBytes(_ bytes: Int) -> String {
         return value == value.rounded() ? "\(Int(value)) MiB" : String(format: "%.1f MiB", value)
     }
     return "\(bytes) bytes"
+}
+
+/// Throws `.unsupportedImage` unless `head` (a file's first bytes) starts like a PNG (its 8-byte
+/// signature, PNG spec §5.2) or a JPEG (SOI and a marker, `FF D8 FF`), or is a prefix of one (a
+/// truncated file is left to the decoder, which says so).
+func checkImageSignature(_ head: Data, path: String) throws {
+    let bytes = Array(head.prefix(8))
+    func matches(_ signature: [UInt8]) -> Bool {
+        bytes.count >= signature.count ? bytes.starts(with: signature) : signature.starts(with: bytes)
+    }
+    guard matches([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) || matches([0xFF, 0xD8, 0xFF]) else {
+        throw ScreenRecognitionError(.unsupportedImage, "\(path): not a PNG or JPEG image (starts with \(ImageFormat.describePrefix(of: head)))")
+    }
 }

@@ -17,9 +17,14 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// 0.1–0.3 MB as PNG, an uncompressed-ish 1290×2796 PNG is about 11 MB; 32 MiB leaves room
     /// while bounding memory to `maxConcurrentRequests` × 32 MiB of bodies.
     public var maxBodyBytes = 32 * 1024 * 1024
-    /// Images with more pixels are refused (422) from their header, before decoding: the core's
-    /// ``Limits/maxPixels`` (50 megapixels) unless set.
-    public var maxPixels = Limits().maxPixels
+    /// Images with more pixels are refused (422) from their header, before decoding: 16 megapixels
+    /// — *design choice*, bounding one request's CPU and memory. It is 2.8× the largest common
+    /// device screenshot (a 12.9-inch iPad Pro, 2048×2732 = 5.6 MP; the largest iPhone is
+    /// 1290×2796 = 3.6 MP), and a third of the CLI's ``Limits/maxPixels`` (50 MP), at which one
+    /// 49-megapixel JPEG cost 25–31 s and ~580 MB on the 2-core machine (issue 21). Work and memory
+    /// grow with the pixels, so the worst case here is about a third of that: ~10 s and ~200 MB per
+    /// request, times ``maxConcurrentRequests``. Raise it with `--max-pixels`.
+    public var maxPixels = 16_000_000
     /// Time allowed for one request, for reading its body and again for analysing it: 30 s —
     /// *design choice*, about 30× the measured single-client p95 (1.1 s on the busy 2-core machine,
     /// Benchmarks/server-load/RESULTS.md); slower requests get 504 (analysis) or 408 (upload).

@@ -46,7 +46,7 @@ struct Analyze: ParsableCommand {
             var analyzer = try modelOptions.makeAnalyzer(config: config, useModels: detections == nil)
             if hints { analyzer.configuration.announcements.includeHints = true }
             let configuration = analyzer.configuration
-            let pixels = try loadImage(at: image, maxPixels: configuration.limits.maxPixels)
+            let pixels = try loadInputImage(at: image, maxPixels: configuration.limits.maxPixels)
             let given = try detections.map {
                 try DetectionsFile.decode(readInputFile($0), maxDetections: configuration.limits.maxDetections)
             }

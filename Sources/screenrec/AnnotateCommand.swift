@@ -28,7 +28,7 @@ struct Annotate: ParsableCommand {
         try CLIErrors.run {
             let analyzer = try modelOptions.makeAnalyzer(config: config, useModels: detections == nil)
             let configuration = analyzer.configuration
-            let pixels = try loadImage(at: image, maxPixels: configuration.limits.maxPixels)
+            let pixels = try loadInputImage(at: image, maxPixels: configuration.limits.maxPixels)
             let given = try detections.map { try DetectionsFile.decode(readInputFile($0), maxDetections: configuration.limits.maxDetections) }
             let analysis = try analyzer.analyze(image: pixels, detections: given)
             try writeOutput(try encodePNG(Overlay.annotate(pixels, analysis: analysis)), to: output)

@@ -88,7 +88,7 @@ struct Audit: ParsableCommand {
                 case .html:
                     var overlays: [String: Data] = [:]
                     for r in batch.reports {
-                        let pixels = try loadImage(at: (path as NSString).appendingPathComponent(r.image), maxPixels: engine.configuration.limits.maxPixels)
+                        let pixels = try loadInputImage(at: (path as NSString).appendingPathComponent(r.image), maxPixels: engine.configuration.limits.maxPixels)
                         overlays[r.image] = try encodePNG(Overlay.findings(pixels, report: r), favorSpeed: true)
                     }
                     try writeOutput(Data(batch.html(overlays: overlays).utf8), to: output)
@@ -180,7 +180,7 @@ struct AuditEngine {
     /// Analyses the screenshot (from the detections file, else the detector) and audits the hierarchy.
     func audit(image: String, hierarchy: String, detections: String?, format: HierarchyFormat,
                scale: Double?, pointScale: Double?) throws -> (AuditReport, RGBAImage) {
-        let pixels = try loadImage(at: image, maxPixels: configuration.limits.maxPixels)
+        let pixels = try loadInputImage(at: image, maxPixels: configuration.limits.maxPixels)
         var given = try detections.map { try DetectionsFile.decode(readInputFile($0), maxDetections: configuration.limits.maxDetections) }
         if given == nil, let detector = analyzer.detector { given = try detector.detect(in: pixels) }
         var analyzer = self.analyzer
@@ -214,12 +214,12 @@ struct Progress {
         let width = 30
         let filled = total > 0 ? width * done / total : width
         let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
-        FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) \(name.prefix(40))\u{1B}[K".utf8))
+        writeStandardError("\r[\(bar)] \(done)/\(total) \(name.prefix(40))\u{1B}[K")
     }
 
     func finish() {
         guard enabled else { return }
         show(total, "done")
-        FileHandle.standardError.write(Data("\n".utf8))
+        writeStandardError("\n")
     }
 }

@@ -69,7 +69,7 @@ struct ClassifyIcon: ParsableCommand {
             for path in images {
                 var line = Line(image: path)
                 do {
-                    let pixels = try loadImage(at: path, maxPixels: AnalysisConfiguration.default.limits.maxPixels)
+                    let pixels = try loadInputImage(at: path, maxPixels: AnalysisConfiguration.default.limits.maxPixels)
                     let box = Rect(x: 0, y: 0, width: Double(pixels.width), height: Double(pixels.height))
                     let c = try classifier.classify(in: pixels, box: box)
                     line.label = c.meaning?.rawValue ?? "unknown"
@@ -84,7 +84,7 @@ struct ClassifyIcon: ParsableCommand {
                     }
                 } catch let e as ScreenRecognitionError where e.kind != .model && e.kind != .runtime {
                     line.error = e.message
-                    FileHandle.standardError.write(Data("screenrec: error: \(e.message)\n".utf8))
+                    writeStandardError("screenrec: error: \(e.message)\n")
                     if worst != .io { worst = e.kind }
                 }
                 out.append(try encoder.encode(line))
@@ -95,7 +95,7 @@ struct ClassifyIcon: ParsableCommand {
                 timings.sort()
                 func q(_ p: Double) -> Double { (timings[min(timings.count - 1, Int(p * Double(timings.count)))] * 1000).rounded() / 1000 }
                 let summary = "{\"iconLatencyMs\": {\"median\": \(q(0.5)), \"p95\": \(q(0.95)), \"runs\": \(timings.count)}}\n"
-                FileHandle.standardError.write(Data(summary.utf8))
+                writeStandardError(summary)
             }
             if let worst { throw ExitCode(CLIErrors.exitCode(for: worst)) }
         }

@@ -43,7 +43,7 @@ struct Describe: ParsableCommand {
             let dir = try modelOptions.requireModelsDirectory().appendingPathComponent("pictures")
             let describer = try ONNXPictureDescriber(directory: dir, runtime: ONNXRuntime.load(libraryPath: modelOptions.onnxruntime),
                                                      threads: modelOptions.threads)
-            let pixels = try loadImage(at: image, maxPixels: AnalysisConfiguration.default.limits.maxPixels)
+            let pixels = try loadInputImage(at: image, maxPixels: AnalysisConfiguration.default.limits.maxPixels)
             let d = try describer.describe(in: pixels, box: nil)
             let bar = minConfidence ?? describer.contract.minConfidence ?? AnalysisConfiguration.default.content.minPictureDescriptionConfidence
             let confident = d.confidence >= bar

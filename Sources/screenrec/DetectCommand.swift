@@ -57,7 +57,7 @@ struct Detect: ParsableCommand {
             for path in images {
                 var line = Line(image: path)
                 do {
-                    let pixels = try loadImage(at: path, maxPixels: AnalysisConfiguration.default.limits.maxPixels)
+                    let pixels = try loadInputImage(at: path, maxPixels: AnalysisConfiguration.default.limits.maxPixels)
                     let found = PostProcessing.run(try detector.detect(in: pixels), settings: settings)
                     line.width = pixels.width
                     line.height = pixels.height
@@ -66,7 +66,7 @@ struct Detect: ParsableCommand {
                     }
                 } catch let e as ScreenRecognitionError where e.kind != .model && e.kind != .runtime {
                     line.error = e.message
-                    FileHandle.standardError.write(Data("screenrec: error: \(e.message)\n".utf8))
+                    writeStandardError("screenrec: error: \(e.message)\n")
                     if worst != .io { worst = e.kind }
                 }
                 out.append(try encoder.encode(line))

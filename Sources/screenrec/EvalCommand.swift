@@ -216,9 +216,9 @@ struct Eval: ParsableCommand {
             for (n, image) in data.images.enumerated() {
                 let path = URL(fileURLWithPath: images).appendingPathComponent(image.fileName).path
                 guard FileManager.default.fileExists(atPath: path) else { missing += 1; continue }
-                let pixels = try loadImage(at: path, maxPixels: AnalysisConfiguration.default.limits.maxPixels)
+                let pixels = try loadInputImage(at: path, maxPixels: AnalysisConfiguration.default.limits.maxPixels)
                 byID[image.id] = PostProcessing.run(try detector.detect(in: pixels), settings: settings)
-                if (n + 1) % 50 == 0 { FileHandle.standardError.write(Data("eval: detected \(n + 1)/\(data.images.count) images\n".utf8)) }
+                if (n + 1) % 50 == 0 { writeStandardError("eval: detected \(n + 1)/\(data.images.count) images\n") }
             }
             if missing > 0 { warn("\(missing) of \(data.images.count) data-set images are not in \(images); they count as having no detections") }
             guard !byID.isEmpty else { throw ScreenRecognitionError(.io, "none of the data set's images is in \(images)") }
@@ -245,6 +245,6 @@ struct Eval: ParsableCommand {
     }
 
     private func warn(_ message: String) {
-        FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+        writeStandardError("warning: \(message)\n")
     }
 }

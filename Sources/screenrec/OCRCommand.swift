@@ -33,7 +33,7 @@ struct OCR: ParsableCommand {
     func run() throws {
         try CLIErrors.run {
             let recognizer = try modelOptions.makeTextRecognizer()!
-            let pixels = try loadImage(at: image, maxPixels: AnalysisConfiguration.default.limits.maxPixels)
+            let pixels = try loadInputImage(at: image, maxPixels: AnalysisConfiguration.default.limits.maxPixels)
             let lines = try recognizer.recognizeText(in: pixels, region: nil)
             switch format {
             case .json:

@@ -11,7 +11,7 @@ struct Screenrec: ParsableCommand {
         discussion: """
         Exit status: 0 success; 64 bad command line; 65 invalid input (a malformed detections or \
         configuration file, an image that is not PNG/JPEG, truncated, or too large); 66 a file \
-        that cannot be read; 73 an output that cannot be written; 70 an internal failure; 78 a missing or invalid \
+        that cannot be read; 73 an output that cannot be created or is one of the inputs; 74 an output write that failed (a full disk); 70 an internal failure; 78 a missing or invalid \
         model or ONNX Runtime library (run scripts/setup-models.sh); 1 from `snapshot --verify` when \
         the transcript changed and from `audit --strict` when there is an error finding.
         """,
@@ -51,34 +51,13 @@ enum CLIErrors {
         do {
             try body()
         } catch let e as ScreenRecognitionError {
-            FileHandle.standardError.write(Data("screenrec: error: \(e.message)\n".utf8))
+            writeStandardError("screenrec: error: \(e.message)\n")
             throw ExitCode(exitCode(for: e.kind))
         } catch let e as OutputError {
-            FileHandle.standardError.write(Data("screenrec: error: \(e.message)\n".utf8))
-            throw ExitCode(73)  // EX_CANTCREAT
+            writeStandardError("screenrec: error: \(e.message)\n")
+            throw ExitCode(e.exitCode)  // 73 EX_CANTCREAT, 74 EX_IOERR
         }
     }
-}
-
-struct OutputError: Error { var message: String }
-
-/// Writes `data` to `path` atomically, or to stdout when `path` is nil or "-".
-func writeOutput(_ data: Data, to path: String?) throws {
-    guard let path, path != "-" else {
-        FileHandle.standardOutput.write(data)
-        return
-    }
-    do {
-        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-    } catch {
-        throw OutputError(message: "cannot write \(path): \((error as NSError).localizedDescription)")
-    }
-}
-
-/// Reads a small input file (detections, configuration, orders) through the adapter's checked
-/// reader: clear errors for a missing file, a directory, or a file over `maxBytes`.
-func readInputFile(_ path: String, maxBytes: Int = 64 * 1024 * 1024) throws -> Data {
-    try readFile(at: path, maxBytes: maxBytes)
 }
 
 func loadConfiguration(_ path: String?, base: AnalysisConfiguration = .default) throws -> AnalysisConfiguration {

@@ -40,7 +40,7 @@ struct Snapshot: ParsableCommand {
         try CLIErrors.run {
             let analyzer = try modelOptions.makeAnalyzer(config: config, useModels: detections == nil)
             let configuration = analyzer.configuration
-            let pixels = try loadImage(at: image, maxPixels: configuration.limits.maxPixels)
+            let pixels = try loadInputImage(at: image, maxPixels: configuration.limits.maxPixels)
             let given = try detections.map { try DetectionsFile.decode(readInputFile($0), maxDetections: configuration.limits.maxDetections) }
             let text = TranscriptSnapshot.text(of: try analyzer.analyze(image: pixels, detections: given))
             if let record {
@@ -54,7 +54,7 @@ struct Snapshot: ParsableCommand {
             }
         }
         if let mismatch {
-            FileHandle.standardError.write(Data("screenrec: \(image) no longer reads like \(verify!):\n\(mismatch)".utf8))
+            writeStandardError("screenrec: \(image) no longer reads like \(verify!):\n\(mismatch)")
             throw ExitCode(1)
         }
     }

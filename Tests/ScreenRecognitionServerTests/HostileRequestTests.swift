@@ -1,0 +1,123 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import ScreenRecognition
+@testable import ScreenRecognitionServer
+import ScreenRecognitionTesting
+import Testing
+
+/// Issue 21: requests built to lock the server out, make it read or decode too much, or crash it.
+@Suite struct HostileRequestTests {
+    /// Sends `head` (and `body`) over a raw socket and returns the response's text. HummingbirdTesting's
+    /// clients always send a Content-Length, so chunked and partial bodies need a socket.
+    static func raw(port: Int, _ head: String, _ body: String) async throws -> String {
+        let script = """
+        import socket, sys
+        s = socket.create_connection(("127.0.0.1", \(port)), timeout=20)
+        s.sendall(\(head).encode() + \(body))
+        data = b""
+        while b"}}" not in data:
+            chunk = s.recv(65536)
+            if not chunk: break
+            data += chunk
+        print(data.decode())
+        """
+        let (status, stdout, stderr) = try await run("/usr/bin/python3", ["-c", script])
+        #expect(status == 0, "\(stderr)")
+        return String(decoding: stdout, as: UTF8.self)
+    }
+
+    /// Before: a chunked body over the limit was a 500 `NIOTooManyBytesError`.
+    @Test func aChunkedBodyOverTheLimitIs413() async throws {
+        let app = buildApplication(configuration: testConfiguration { $0.maxBodyBytes = 1000 }, engines: try replayEngines())
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let head = #""POST /v1/analyze HTTP/1.1\r\nHost: t\r\nContent-Type: image/png\r\nTransfer-Encoding: chunked\r\n\r\n""#
+            // Two 800-byte chunks starting with the PNG signature, then the end.
+            let body = #"b"320\r\n" + b"\x89PNG\r\n\x1a\n" + b"\0" * 792 + b"\r\n320\r\n" + b"\0" * 800 + b"\r\n0\r\n\r\n""#
+            let text = try await Self.raw(port: port, head, body)
+            #expect(text.hasPrefix("HTTP/1.1 413"), "\(text)")
+            #expect(text.contains("\"body_too_large\""), "\(text)")
+        }
+    }
+
+    /// Before: the server read all 30 MB (or waited 30 s for them) before finding they were not an
+    /// image. Now the first bytes decide: only 64 KiB of zeros are sent, and the answer comes.
+    @Test func aBodyThatIsNotAnImageIsRefusedFromItsFirstBytes() async throws {
+        let app = buildApplication(configuration: testConfiguration { $0.requestTimeout = .seconds(60) }, engines: try replayEngines())
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let head = #""POST /v1/analyze HTTP/1.1\r\nHost: t\r\nContent-Type: application/octet-stream\r\nContent-Length: 30000000\r\n\r\n""#
+            let text = try await Self.raw(port: port, head, #"b"\0" * 65536"#)
+            #expect(text.hasPrefix("HTTP/1.1 400"), "\(text)")
+            #expect(text.contains("\"invalid_image\"") && text.contains("00 00 00 00"), "\(text)")
+        }
+    }
+
+    /// The body is read and checked before a slot is taken: with every slot busy, a bad upload gets
+    /// its own error, not 503 (before: 503, because the slot was taken first and held while the
+    /// body arrived — two 1-byte/s uploaders locked everyone out).
+    @Test(arguments: [
+        ("big", 413, "body_too_large"),
+        ("text", 400, "invalid_image"),
+    ])
+    func bodiesAreCheckedBeforeTakingASlot(body: String, status: Int, code: String) async throws {
+        let gate = GateDetector()
+        let app = buildApplication(configuration: testConfiguration { $0.maxConcurrentRequests = 1; $0.maxBodyBytes = 1 << 20 },
+                                   engines: try replayEngines(detector: gate))
+        let png = ByteBuffer(bytes: try fixture("clock.png"))
+        try await app.test(.router) { client in
+            let running = Task {
+                try await client.execute(uri: "/v1/analyze?ocr=false", method: .post, headers: [.contentType: "image/png"], body: png) { $0.status }
+            }
+            await gate.waitUntilEntered()
+            let bytes = body == "big" ? Data(repeating: 0x89, count: (1 << 20) + 1) : Data("hello, I am not a picture".utf8)
+            try await client.execute(uri: "/v1/analyze", method: .post, headers: [.contentType: "image/png"], body: ByteBuffer(bytes: bytes)) { response in
+                #expect(response.status.code == status)
+                #expect((try? decodeError(response))?.error.code == code)
+            }
+            gate.open()
+            #expect(try await running.value == .ok)
+        }
+    }
+
+    /// The server's default image limit is 16 megapixels (the CLI keeps 50): a 20-megapixel header
+    /// is refused before decoding (before: accepted, and decoded at the cost of seconds and memory).
+    @Test func theDefaultImageLimitBoundsOneRequest() async throws {
+        #expect(ServerConfiguration().maxPixels == 16_000_000)
+        let app = buildApplication(configuration: testConfiguration(), engines: try replayEngines())
+        let header = try RouterTests.jpegClaiming(width: 5000, height: 4000)
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/v1/analyze", method: .post, headers: [.contentType: "image/jpeg"], body: ByteBuffer(bytes: header)) { response in
+                #expect(response.status.code == 422)
+                #expect((try? decodeError(response))?.error.code == "image_too_large")
+            }
+        }
+    }
+
+    /// Before: `/v1/audit` with a uiautomator dump nested 10,000 levels overflowed the stack and
+    /// killed the server; a root of width 1e-300 answered 500.
+    @Test(arguments: [
+        ("deep", "nested more than 200 levels"),
+        ("tiny", "scale must be between"),
+    ])
+    func hostileHierarchiesAre400(kind: String, message: String) async throws {
+        let app = buildApplication(configuration: testConfiguration(), engines: try replayEngines())
+        let xml = kind == "deep"
+            ? "<hierarchy>" + String(repeating: "<node bounds=\"[0,0][1,1]\">", count: 10_000) + String(repeating: "</node>", count: 10_000) + "</hierarchy>"
+            : #"<hierarchy><node bounds="[0,0][1e-300,10]"><node text="a" bounds="[0,0][1e-300,5]"/></node></hierarchy>"#
+        var body = Data("--b\r\nContent-Disposition: form-data; name=\"image\"; filename=\"clock.png\"\r\nContent-Type: image/png\r\n\r\n".utf8)
+        body.append(try fixture("clock.png"))
+        body.append(Data("\r\n--b\r\nContent-Disposition: form-data; name=\"hierarchy\"; filename=\"h.xml\"\r\n\r\n\(xml)\r\n--b--\r\n".utf8))
+        let form = ByteBuffer(bytes: body)
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/v1/audit?ocr=false", method: .post, headers: [.contentType: "multipart/form-data; boundary=b"],
+                                     body: form) { response in
+                #expect(response.status.code == 400)
+                let e = try decodeError(response)
+                #expect(e.error.code == "invalid_hierarchy")
+                #expect(e.error.message.contains(message) && e.error.message.count < 500, "\(e.error.message)")
+            }
+        }
+    }
+}
