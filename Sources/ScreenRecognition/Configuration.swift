@@ -214,6 +214,8 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// navigation-bar icons of its valid split plain icons (measured when the model was trained),
     /// so it never calls a bar icon a button; on iOS, bar-button items are buttons.
     public var barIconsAreButtons = true
+    /// Short texts in a tint colour, or on a tinted fill, are buttons (``TextButtons``).
+    public var tintedTextsAreButtons = true
     public init() {}
 }
 

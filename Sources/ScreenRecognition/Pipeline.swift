@@ -178,6 +178,8 @@ public struct ScreenAnalyzer: Sendable {
         if g.groupPictureSubtitles { elements = Grouping.groupPictureSubtitles(elements, screen: screen, settings: g) }
         elements = elements.filter { $0.kind != .container }
 
+        if cfg.interactivity.tintedTextsAreButtons { elements = TextButtons.mark(elements, image: image) }
+
         // §5.6 order, then what VoiceOver speaks.
         elements = Ordering.order(elements, settings: cfg.ordering)
         elements = Announcer.announce(elements, settings: cfg.announcements)

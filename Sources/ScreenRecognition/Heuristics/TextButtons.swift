@@ -1,0 +1,85 @@
+import Foundation
+
+/// Text buttons from pixels (issue 16 §2, a rule until a trained model replaces it). iOS and
+/// Material both mark what can be tapped by colour: Apple's HIG gives interactive text the app's
+/// tint colour ("Edit", "Cancel", "See All" in system blue or the app's accent), and filled buttons
+/// ("Log In", "Continue") are short labels on a tinted fill. A short, single-line text whose ink or
+/// whose fill is a saturated colour is announced as a button.
+public enum TextButtons {
+    public enum Constants {
+        /// At most this many words: button titles are verbs or short phrases (Apple HIG: "use a
+        /// verb or a short phrase") — *design choice*.
+        public static let maxWords = 3
+        /// A colour is a tint when its HSV saturation is at least this and its value at least
+        /// `minTintValue`: iOS's system blue #007AFF has saturation 1.0, its grey labels
+        /// (#8E8E93, #3C3C43 at 60 %) under 0.1 — *design choice* between the two.
+        public static let minTintSaturation = 0.45
+        public static let minTintValue = 0.35
+        /// Ink pixels: at least this share of the largest colour distance from the fill.
+        public static let inkFraction = 0.6
+    }
+
+    /// Whether the text element at `frame` (one line, `label` read from it) looks tappable.
+    public static func looksTappable(_ image: RGBAImage, frame: Rect, label: String) -> Bool {
+        let words = label.split(whereSeparator: { $0.isWhitespace }).count
+        guard words >= 1, words <= Constants.maxWords, label.rangeOfCharacter(from: .letters) != nil,
+              let (fill, ink) = fillAndInk(image, frame) else { return false }
+        return isTint(ink) || isTint(fill)
+    }
+
+    static func isTint(_ c: (r: Double, g: Double, b: Double)) -> Bool {
+        let mx = max(c.r, c.g, c.b), mn = min(c.r, c.g, c.b)
+        guard mx > 0 else { return false }
+        return (mx - mn) / mx >= Constants.minTintSaturation && mx / 255 >= Constants.minTintValue
+    }
+
+    /// The box's fill (mean of its most common 16-level colour bin) and ink (mean of the pixels far
+    /// from the fill), in 0…255 per channel; nil for empty or flat boxes.
+    static func fillAndInk(_ image: RGBAImage, _ frame: Rect) -> (fill: (r: Double, g: Double, b: Double), ink: (r: Double, g: Double, b: Double))? {
+        guard frame.minX.isFinite, frame.minY.isFinite, frame.maxX.isFinite, frame.maxY.isFinite else { return nil }
+        let x0 = max(0, Int(frame.minX)), y0 = max(0, Int(frame.minY))
+        let x1 = min(image.width, Int(frame.maxX.rounded(.up))), y1 = min(image.height, Int(frame.maxY.rounded(.up)))
+        guard x1 - x0 >= 2, y1 - y0 >= 2 else { return nil }
+        // Sample at most ~40k pixels.
+        let step = max(1, Int((Double((x1 - x0) * (y1 - y0)) / 40_000).squareRoot()))
+        var bins: [Int: (n: Int, r: Int, g: Int, b: Int)] = [:]
+        var samples: [RGB] = []
+        for y in stride(from: y0, to: y1, by: step) {
+            for x in stride(from: x0, to: x1, by: step) {
+                let c = image.color(x: x, y: y)
+                samples.append(c)
+                let key = Int(c.r >> 4) << 8 | Int(c.g >> 4) << 4 | Int(c.b >> 4)
+                let e = bins[key] ?? (0, 0, 0, 0)
+                bins[key] = (e.n + 1, e.r + Int(c.r), e.g + Int(c.g), e.b + Int(c.b))
+            }
+        }
+        guard let top = bins.values.max(by: { $0.n < $1.n }) else { return nil }
+        let fill = (r: Double(top.r) / Double(top.n), g: Double(top.g) / Double(top.n), b: Double(top.b) / Double(top.n))
+        func distance(_ c: RGB) -> Double {
+            let dr = Double(c.r) - fill.r, dg = Double(c.g) - fill.g, db = Double(c.b) - fill.b
+            return (dr * dr + dg * dg + db * db).squareRoot()
+        }
+        let maxD = samples.map(distance).max() ?? 0
+        guard maxD >= 24 else { return nil }  // no ink: ElementOCR.Constants.minContrast
+        let inkPixels = samples.filter { distance($0) >= Constants.inkFraction * maxD }
+        guard !inkPixels.isEmpty else { return nil }
+        let n = Double(inkPixels.count)
+        let ink = (r: inkPixels.reduce(0) { $0 + Double($1.r) } / n, g: inkPixels.reduce(0) { $0 + Double($1.g) } / n,
+                   b: inkPixels.reduce(0) { $0 + Double($1.b) } / n)
+        return (fill, ink)
+    }
+
+    /// Turns single-line texts that look tappable into buttons (after grouping: text blocks and
+    /// texts grouped into tabs, cells or captions keep their roles).
+    public static func mark(_ elements: [Element], image: RGBAImage?) -> [Element] {
+        guard let image else { return elements }
+        return elements.map { e in
+            guard e.kind == .text, e.children.isEmpty, !e.traits.contains(.header), let label = e.label,
+                  looksTappable(image, frame: e.frame, label: label) else { return e }
+            var b = e
+            b.kind = .button
+            b.traits = .button
+            return b
+        }
+    }
+}
