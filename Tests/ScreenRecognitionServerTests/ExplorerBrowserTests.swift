@@ -66,7 +66,7 @@ func run(_ executable: String, _ arguments: [String]) async throws -> (Int32, Da
             #expect(report.items == transcript)
             #expect(report.boxes == transcript.count)
             #expect(report.json == transcript.count)
-            #expect(report.afterLoad == "Edit")
+            #expect(report.afterLoad == "Edit, Button")
             #expect(report.focused == "screen")
             let expected: [(String, String, Int)] = [
                 ("ArrowRight", "Add, Button", 1),
@@ -74,7 +74,7 @@ func run(_ executable: String, _ arguments: [String]) async throws -> (Int32, Da
                 ("ArrowLeft", "Add, Button", 1),
                 ("End", "Timer, Tab, 4 of 4", 14),
                 ("ArrowRight", "Timer, Tab, 4 of 4 (last element)", 14),
-                ("Home", "Edit", 0),
+                ("Home", "Edit, Button", 0),
                 ("Enter", "Activate Edit: double tap at 96, 206", 0),
             ]
             #expect(report.moves.map(\.key) == expected.map(\.0))

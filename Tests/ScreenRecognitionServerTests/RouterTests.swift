@@ -63,8 +63,8 @@ func string(_ response: TestResponse) -> String { String(buffer: response.body) 
 
     @Test(arguments: [
         // (screen, query, transcript prefix, contains the OCR-only line)
-        ("clock", "format=transcript", "Edit\nAdd, Button\nWorld Clock, Heading\n", true),
-        ("clock", "format=transcript&ocr=false", "Edit\nAdd, Button\nWorld Clock, Heading\n", false),
+        ("clock", "format=transcript", "Edit, Button\nAdd, Button\nWorld Clock, Heading\n", true),
+        ("clock", "format=transcript&ocr=false", "Edit, Button\nAdd, Button\nWorld Clock, Heading\n", false),
         ("settings", "format=transcript&hints=true", "Settings, Heading\nSearch, Search field, Double tap to edit.\n", false),
         ("settings", "format=transcript&hints=false&ocr=0", "Settings, Heading\nSearch, Search field\n", false),
     ])

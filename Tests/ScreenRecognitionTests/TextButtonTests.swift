@@ -45,5 +45,9 @@ struct TextButtonTests {
         #expect(out.map(\.kind) == [ElementKind.button, ElementKind.text, ElementKind.text])
         #expect(out[0].traits.contains(.button))
         #expect(TextButtons.mark([el(.text, frame, "Edit")], image: nil)[0].kind == .text)
+        // Below the navigation bar band (top 15 %), tinted text stays text.
+        let tall = paintGlyph(RGBAImage(width: 100, height: 400, fill: Self.white), Rect(x: 14, y: 204, width: 60, height: 16),
+                              RGB(r: 0, g: 122, b: 255))
+        #expect(TextButtons.mark([el(.text, Rect(x: 10, y: 200, width: 80, height: 24), "Edit")], image: tall)[0].kind == .text)
     }
 }
