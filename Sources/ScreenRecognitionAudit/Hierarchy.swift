@@ -168,6 +168,20 @@ public struct AccessibilityHierarchy: Codable, Sendable, Hashable {
         return e
     }
 
+    /// Whether `data` looks like a tree in one of the formats read here (by content, not name): a
+    /// uiautomator dump (`<hierarchy`, `<node`), XCUITest text, or analysis JSON (`"elements"`).
+    /// `audit DIR` uses it to skip notes and transcripts lying beside the screenshots.
+    public static func isHierarchy(_ data: Data) -> Bool {
+        guard let format = try? detectFormat(data) else { return false }
+        let head = String(decoding: data.prefix(65536), as: UTF8.self)
+        switch format {
+        case .uiautomator: return head.contains("<hierarchy") || head.contains("<node")
+        case .analysis: return head.contains("\"elements\"")
+        case .xcuitest: return head.contains("Element subtree:") || head.range(of: #"\{\{-?[0-9.]+, -?[0-9.]+\}, \{[0-9.]+, [0-9.]+\}\}"#, options: .regularExpression) != nil
+        case .auto: return false
+        }
+    }
+
     /// Guesses the format from the first non-blank characters.
     static func detectFormat(_ data: Data) throws -> HierarchyFormat {
         let head = String(decoding: data.prefix(4096), as: UTF8.self)
