@@ -223,10 +223,37 @@ public enum PixelRules {
         // Ink within an eighth of the cap height (at least 3 px) of the edge: a glyph cut there
         // keeps only anti-aliased slivers in the last column or two; text laid out inside a
         // container keeps a margin of several points.
+        // The columns up to the edge are searched too: a text box may stop short of the sliver of
+        // a glyph cut at the edge.
         let reach = max(3, Double(s.capHeight) / 8)
-        if Double(s.inkRight) >= c.maxX - reach { return "right edge of its container" }
-        if Double(s.inkLeft) <= c.minX + reach - 1 { return "left edge of its container" }
+        if Double(s.inkRight) >= c.maxX - reach || hasInk(image, s, x: Int((c.maxX - reach).rounded())..<Int(c.maxX.rounded())) {
+            return "right edge of its container"
+        }
+        if Double(s.inkLeft) <= c.minX + reach - 1 || hasInk(image, s, x: Int(c.minX.rounded())..<Int((c.minX + reach).rounded())) {
+            return "left edge of its container"
+        }
         return nil
+    }
+
+    /// Whether at least two pixels in columns `x`, on the text's first line, are at least half-way
+    /// from its background to its ink colour.
+    static func hasInk(_ image: RGBAImage, _ s: ColorSample, x: Range<Int>) -> Bool {
+        let xs = max(0, x.lowerBound)..<min(image.width, x.upperBound)
+        let ys = max(0, s.inkTop)..<min(image.height, s.baseline + 1)
+        guard !xs.isEmpty, !ys.isEmpty else { return false }
+        let bg = (Double(s.background.r), Double(s.background.g), Double(s.background.b))
+        let axis = (Double(s.foreground.r) - bg.0, Double(s.foreground.g) - bg.1, Double(s.foreground.b) - bg.2)
+        let length2 = axis.0 * axis.0 + axis.1 * axis.1 + axis.2 * axis.2
+        guard length2 > 0 else { return false }
+        var n = 0
+        for y in ys {
+            for x in xs {
+                let c = image.color(x: x, y: y)
+                let alpha = ((Double(c.r) - bg.0) * axis.0 + (Double(c.g) - bg.1) * axis.1 + (Double(c.b) - bg.2) * axis.2) / length2
+                if alpha >= 0.5 { n += 1; if n >= 2 { return true } }
+            }
+        }
+        return false
     }
 
     /// An 8-bit channel as UIKit's 0...1 literal, three decimals.
