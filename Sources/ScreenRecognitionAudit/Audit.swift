@@ -141,6 +141,41 @@ public enum Audit {
                            hierarchyFormat: hierarchy.format, scale: hierarchy.scale, findings: findings, notes: notes)
     }
 
+    /// Audits a screenshot: the pixel rules (``PixelRules``) always, and the tree rules above when
+    /// the app's `hierarchy` is given. Touch targets are judged from the tree when there is one, from
+    /// the visible size otherwise.
+    ///
+    /// - Parameter scale: pixels per point or dp for the pixel rules; `nil` takes it from an
+    ///   XCUITest or uiautomator hierarchy, else infers it from the image size (``ScreenScale/infer(width:height:)``).
+    public static func run(image pixels: RGBAImage, analysis: ScreenAnalysis, hierarchy: AccessibilityHierarchy?,
+                           detections: [Detection]? = nil, image: String = "screenshot", hierarchyName: String? = nil,
+                           scale: ScreenScale? = nil, configuration: AuditConfiguration = .default,
+                           pixelConfiguration: PixelAuditConfiguration = .default) -> AuditReport {
+        let screenScale: ScreenScale
+        if let scale {
+            screenScale = scale
+        } else if let hierarchy, hierarchy.format == .xcuitest || hierarchy.format == .uiautomator {
+            screenScale = ScreenScale(pixelsPerPoint: (hierarchy.pixelsPerPoint * 1000).rounded() / 1000,
+                                      platform: Platform(hierarchy.format), source: .hierarchy)
+        } else {
+            screenScale = ScreenScale.infer(width: pixels.width, height: pixels.height)
+        }
+        let pixel = PixelRules.run(image: pixels, analysis: analysis, scale: screenScale, touchTargets: hierarchy == nil,
+                                   configuration: pixelConfiguration)
+        var report: AuditReport
+        if let hierarchy {
+            report = run(analysis: analysis, hierarchy: hierarchy, detections: detections, image: image,
+                         hierarchyName: hierarchyName ?? "hierarchy", configuration: configuration)
+        } else {
+            report = AuditReport(image: image, imageSize: analysis.image, hierarchy: nil, hierarchyFormat: nil,
+                                 scale: screenScale.pixelsPerPoint, findings: [])
+        }
+        return AuditReport(image: report.image, imageSize: report.imageSize, hierarchy: report.hierarchy,
+                           hierarchyFormat: report.hierarchyFormat, scale: report.scale,
+                           findings: report.findings + pixel.findings, notes: report.notes + pixel.notes,
+                           screenScale: screenScale, texts: pixel.texts)
+    }
+
     /// §3.3: the smallest exposed element holding ≥ `containment` of `frame`, else the one with the
     /// highest IoU ≥ `minimumIoU`; `nil` when none.
     static func match(_ frame: Rect, in exposed: [ExposedElement], _ c: AuditConfiguration) -> Int? {
@@ -151,8 +186,8 @@ public enum Audit {
     }
 }
 
-/// Which platform's code the suggestions are written for.
-enum Platform {
+/// Which platform's guidelines apply and which platform's code the suggestions are written for.
+public enum Platform: String, Codable, Sendable, Hashable, CaseIterable {
     case ios, android
     init(_ format: HierarchyFormat) { self = format == .uiautomator ? .android : .ios }
 }

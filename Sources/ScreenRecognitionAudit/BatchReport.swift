@@ -28,6 +28,35 @@ public struct BatchReport: Codable, Sendable, Hashable {
         public var line: Int?
         /// The screens (image names) it was found on.
         public var screens: [String]
+        /// How many screens it was found on.
+        public var count: Int { screens.count }
+
+        enum CodingKeys: String, CodingKey { case rule, severity, frame, message, suggestion, line, screens, count }
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            rule = try c.decode(AuditRule.self, forKey: .rule)
+            severity = try c.decode(Severity.self, forKey: .severity)
+            frame = try c.decode(Rect.self, forKey: .frame)
+            message = try c.decode(String.self, forKey: .message)
+            suggestion = try c.decode(String.self, forKey: .suggestion)
+            line = try c.decodeIfPresent(Int.self, forKey: .line)
+            screens = try c.decode([String].self, forKey: .screens)
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(rule, forKey: .rule)
+            try c.encode(severity, forKey: .severity)
+            try c.encode(frame, forKey: .frame)
+            try c.encode(message, forKey: .message)
+            try c.encode(suggestion, forKey: .suggestion)
+            try c.encodeIfPresent(line, forKey: .line)
+            try c.encode(screens, forKey: .screens)
+            try c.encode(count, forKey: .count)
+        }
+        init(rule: AuditRule, severity: Severity, frame: Rect, message: String, suggestion: String, line: Int?, screens: [String]) {
+            self.rule = rule; self.severity = severity; self.frame = frame; self.message = message
+            self.suggestion = suggestion; self.line = line; self.screens = screens
+        }
     }
 
     public var screens: [Screen]

@@ -21,6 +21,14 @@ public enum AuditRule: String, Codable, Sendable, CaseIterable, Comparable {
     case poorlySpokenText
     /// A dialog whose background stays exposed.
     case modalNotBlocking
+    /// Text whose colour contrasts with its background less than WCAG 2.2 SC 1.4.3 asks (pixels only).
+    case textContrast
+    /// An icon, switch, checkbox or text-field border below WCAG 2.2 SC 1.4.11's 3:1 (pixels only).
+    case nonTextContrast
+    /// Text cut off by an ellipsis or by the edge of its container (pixels and OCR).
+    case truncatedText
+    /// Text smaller than 11 pt (Apple HIG) or 12 sp (Material) (pixels only).
+    case smallText
 
     public static func < (a: AuditRule, b: AuditRule) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -38,14 +46,19 @@ public enum AuditRule: String, Codable, Sendable, CaseIterable, Comparable {
         case .smallTouchTarget: "An interactive element is smaller than 44×44 pt (iOS) / 48×48 dp (Android)."
         case .poorlySpokenText: "Text that screen readers mispronounce (numeric dates, missing spaces, quotes after numbers)."
         case .modalNotBlocking: "A dialog is shown but the screen behind it stays exposed."
+        case .textContrast: "Text contrast is below WCAG 2.2 SC 1.4.3: 4.5:1, or 3:1 for text of 18 pt or 14 pt bold and larger."
+        case .nonTextContrast: "An icon, switch, checkbox or text-field border is below WCAG 2.2 SC 1.4.11's 3:1 against its surroundings."
+        case .truncatedText: "Text is cut off by an ellipsis or by its container's edge."
+        case .smallText: "Text is smaller than 11 pt (Apple HIG) / 12 sp (Material)."
         }
     }
 
     /// The severity its findings have unless stated otherwise.
     public var defaultSeverity: Severity {
         switch self {
-        case .unexposedElement, .missingLabel, .modalNotBlocking: .error
-        case .labelMismatch, .missingTrait, .shouldGroup, .orderMismatch, .smallTouchTarget, .poorlySpokenText: .warning
+        case .unexposedElement, .missingLabel, .modalNotBlocking, .textContrast: .error
+        case .labelMismatch, .missingTrait, .shouldGroup, .orderMismatch, .smallTouchTarget, .poorlySpokenText,
+             .nonTextContrast, .truncatedText, .smallText: .warning
         }
     }
 }
@@ -87,18 +100,25 @@ public struct AuditReport: Codable, Sendable, Hashable {
     /// The screenshot's name as given (a path or file name), for reports.
     public var image: String
     public var imageSize: ImageInfo
-    /// The hierarchy file's name as given, for reports and SARIF locations.
-    public var hierarchy: String
-    public var hierarchyFormat: HierarchyFormat
+    /// The hierarchy file's name as given, for reports and SARIF locations; `nil` when the screen
+    /// was audited from its pixels alone.
+    public var hierarchy: String?
+    public var hierarchyFormat: HierarchyFormat?
     /// Image pixels per hierarchy unit (2 for a 2× iOS screenshot).
     public var scale: Double
+    /// Image pixels per point or dp for the pixel rules, and where that came from; `nil` when the
+    /// pixel rules did not run.
+    public var screenScale: ScreenScale?
     /// Findings sorted by severity, then rule, then position (top to bottom, left to right).
     public var findings: [Finding]
     /// What the audit could not check, and why.
     public var notes: [String]
+    /// Each text the pixel rules measured (colours, ratio, size), when they ran.
+    public var texts: [TextMeasurement]?
 
-    public init(image: String, imageSize: ImageInfo, hierarchy: String, hierarchyFormat: HierarchyFormat,
-                scale: Double, findings: [Finding], notes: [String] = []) {
+    public init(image: String, imageSize: ImageInfo, hierarchy: String?, hierarchyFormat: HierarchyFormat?,
+                scale: Double, findings: [Finding], notes: [String] = [], screenScale: ScreenScale? = nil,
+                texts: [TextMeasurement]? = nil) {
         self.image = image
         self.imageSize = imageSize
         self.hierarchy = hierarchy
@@ -106,6 +126,8 @@ public struct AuditReport: Codable, Sendable, Hashable {
         self.scale = scale
         self.findings = findings.sorted(by: Self.order)
         self.notes = notes
+        self.screenScale = screenScale
+        self.texts = texts
     }
 
     static func order(_ a: Finding, _ b: Finding) -> Bool {

@@ -6,9 +6,10 @@ public enum HierarchyFormat: String, Codable, Sendable, CaseIterable {
     /// Guess from the content: `<` starts uiautomator XML, `{` our JSON, `Element subtree:` or a
     /// `{{x, y}, {w, h}}` frame XCUITest text.
     case auto
-    /// iOS XCUITest's `XCUIApplication().debugDescription` (frames in points).
+    /// iOS XCUITest's `XCUIApplication().debugDescription`, or Appium's XCUITest page source XML
+    /// (`<XCUIElementType…>` nodes); frames in points.
     case xcuitest
-    /// Android's `uiautomator dump` XML (bounds in pixels).
+    /// Android's `uiautomator dump` XML, or Appium's UiAutomator2 page source (bounds in pixels).
     case uiautomator
     /// `screenrec analyze`'s JSON (frames in image pixels).
     case analysis
@@ -152,7 +153,10 @@ public struct AccessibilityHierarchy: Codable, Sendable, Hashable {
         let resolved = format == .auto ? try detectFormat(data) : format
         var roots: [ExposedElement]
         switch resolved {
-        case .xcuitest: roots = try XCUITestParser.parse(data)
+        case .xcuitest:
+            // Appium's page source is XML; XCUITest's own debugDescription is text.
+            let xml = String(decoding: data.prefix(256), as: UTF8.self).drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).hasPrefix("<")
+            roots = try xml ? AppiumXCUITestParser.parse(data) : XCUITestParser.parse(data)
         case .uiautomator: roots = try UIAutomatorParser.parse(data)
         case .analysis: roots = try AnalysisHierarchyParser.parse(data)
         case .auto: fatalError("unreachable: detectFormat never returns .auto")
@@ -227,11 +231,25 @@ public struct AccessibilityHierarchy: Codable, Sendable, Hashable {
     /// The width in points of a common iPhone (13/14/15: 390 pt), for our JSON, which has no points.
     public static let iosDefaultWidthPoints = 390.0
 
+    /// Whether `data` looks like a tree in one of the formats read here (by content, not name): a
+    /// uiautomator dump (`<hierarchy`, `<node`), XCUITest text, or analysis JSON (`"elements"`).
+    /// `audit DIR` uses it to skip notes and transcripts lying beside the screenshots.
+    public static func isHierarchy(_ data: Data) -> Bool {
+        guard let format = try? detectFormat(data) else { return false }
+        let head = String(decoding: data.prefix(65536), as: UTF8.self)
+        switch format {
+        case .uiautomator: return head.contains("<hierarchy") || head.contains("<node")
+        case .analysis: return head.contains("\"elements\"")
+        case .xcuitest: return head.contains("Element subtree:") || head.contains("<XCUIElementType") || head.range(of: #"\{\{-?[0-9.]+, -?[0-9.]+\}, \{[0-9.]+, [0-9.]+\}\}"#, options: .regularExpression) != nil
+        case .auto: return false
+        }
+    }
+
     /// Guesses the format from the first non-blank characters.
     static func detectFormat(_ data: Data) throws -> HierarchyFormat {
         let head = String(decoding: data.prefix(4096), as: UTF8.self)
         let trimmed = head.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
-        if trimmed.hasPrefix("<") { return .uiautomator }
+        if trimmed.hasPrefix("<") { return head.contains("<XCUIElementType") ? .xcuitest : .uiautomator }
         if trimmed.hasPrefix("{") { return .analysis }
         if head.contains("Element subtree:") || head.contains("}, {") { return .xcuitest }
         throw ScreenRecognitionError(.invalidInput,

@@ -5,10 +5,17 @@ extension AuditReport {
     /// A readable report: a header line, then each finding with its frame, message and fix.
     public var text: String {
         var s = "\(image): \(findings.count) finding\(findings.count == 1 ? "" : "s") (\(count(.error)) errors, \(count(.warning)) warnings, \(count(.note)) notes)\n"
-        s += "hierarchy: \(hierarchy) (\(hierarchyFormat.rawValue), \(Self.number(scale)) px per unit)\n"
+        s += hierarchyLine + "\n"
+        if let screenScale { s += "screen: \(screenScale)\n" }
         for f in findings { s += "\n" + Self.text(of: f) }
         for n in notes { s += "\nnote: \(n)\n" }
         return s
+    }
+
+    /// "hierarchy: NAME (format, N px per unit)", or that there was none.
+    var hierarchyLine: String {
+        guard let hierarchy else { return "hierarchy: none (pixel rules only)" }
+        return "hierarchy: \(hierarchy) (\(hierarchyFormat?.rawValue ?? "auto"), \(Self.number(scale)) px per unit)"
     }
 
     static func text(of f: Finding) -> String {
@@ -78,7 +85,7 @@ enum SARIF {
     }
     struct Location: Encodable {
         var physicalLocation: Physical
-        struct Physical: Encodable { var artifactLocation: Artifact; var region: Region }
+        struct Physical: Encodable { var artifactLocation: Artifact; var region: Region? }
         struct Artifact: Encodable { var uri: String }
         struct Region: Encodable { var startLine: Int }
     }
@@ -89,14 +96,15 @@ enum SARIF {
                            defaultConfiguration: .init(level: $0.defaultSeverity.rawValue))
         }
         var results: [Result] = []
+        // Without a hierarchy, findings are located in the screenshot itself (no line).
         for r in reports {
             for f in r.findings {
                 let fingerprint = "\(f.rule.rawValue)|\(f.message)"
                 results.append(Result(
                     ruleId: f.rule.rawValue, ruleIndex: AuditRule.allCases.firstIndex(of: f.rule)!, level: f.severity.rawValue,
                     message: Text(text: "\(f.message) Fix: \(f.suggestion)"),
-                    locations: [Location(physicalLocation: .init(artifactLocation: .init(uri: r.hierarchy),
-                                                                 region: .init(startLine: f.line ?? 1)))],
+                    locations: [Location(physicalLocation: .init(artifactLocation: .init(uri: r.hierarchy ?? r.image),
+                                                                 region: r.hierarchy == nil ? nil : .init(startLine: f.line ?? 1)))],
                     partialFingerprints: ["screenrecFinding/v1": fingerprint],
                     properties: .init(frame: f.frame, image: r.image, suggestion: f.suggestion)))
             }
@@ -155,7 +163,7 @@ extension AuditReport {
         } ?? ""
         let notesHTML = notes.map { "<p class=\"note\">\(HTML.escape($0))</p>" }.joined()
         return """
-        <p>\(findings.count) findings: \(count(.error)) errors, \(count(.warning)) warnings, \(count(.note)) notes. Hierarchy: \(HTML.escape(hierarchy)) (\(hierarchyFormat.rawValue), \(Self.number(scale)) px per unit). Frames are in image pixels [x, y, width, height].</p>
+        <p>\(findings.count) findings: \(count(.error)) errors, \(count(.warning)) warnings, \(count(.note)) notes. \(HTML.escape(hierarchyLine.prefix(1).uppercased() + hierarchyLine.dropFirst())).\(screenScale.map { " Screen: \(HTML.escape($0.description))." } ?? "") Frames are in image pixels [x, y, width, height].</p>
         \(notesHTML)
         <div class="layout">\(picture)
         <table>\(HTML.header)<tbody>

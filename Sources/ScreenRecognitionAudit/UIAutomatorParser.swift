@@ -4,7 +4,8 @@ import FoundationXML
 #endif
 import ScreenRecognition
 
-/// Reads Android's `uiautomator dump` XML: nested `<node>`s with `text`, `content-desc`,
+/// Reads Android's `uiautomator dump` XML — and Appium's UiAutomator2 page source, whose nodes are
+/// named by their class — : nested `<node>`s with `text`, `content-desc`,
 /// `class`, `resource-id`, `clickable`, `checkable`, `checked`, `selected`, `enabled` and
 /// `bounds="[x1,y1][x2,y2]"` in pixels.
 ///
@@ -98,11 +99,16 @@ enum UIAutomatorParser {
         var roots: [ExposedElement] = []
         var error: ScreenRecognitionError?
         var sawHierarchy = false
+        /// For each open element, whether it pushed a node (so its end pops one).
+        var pushed: [Bool] = []
 
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                     attributes a: [String: String] = [:]) {
-            if name == "hierarchy" { sawHierarchy = true; return }
-            guard name == "node" else { return }
+            if name == "hierarchy" { sawHierarchy = true; pushed.append(false); return }
+            // `uiautomator dump` names every node `<node>`; Appium's UiAutomator2 page source
+            // names each by its class (`<android.widget.TextView …>`) with the same attributes.
+            guard name == "node" || (sawHierarchy && a["bounds"] != nil && a["class"] != nil) else { pushed.append(false); return }
+            pushed.append(true)
             let line = parser.lineNumber
             guard stack.count < AccessibilityHierarchy.maxDepth else {
                 if error == nil { error = AccessibilityHierarchy.tooDeep(stack.count + 1, line: line) }
@@ -145,7 +151,7 @@ enum UIAutomatorParser {
         }
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-            guard name == "node", let done = stack.popLast() else { return }
+            guard pushed.popLast() == true, let done = stack.popLast() else { return }
             if stack.isEmpty { roots.append(done) } else { stack[stack.count - 1].children.append(done) }
         }
 

@@ -9,20 +9,27 @@ enum AuditFormat: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension HierarchyFormat: ExpressibleByArgument {}
+extension Platform: ExpressibleByArgument {}
 
 struct Audit: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Audit an app's own accessibility tree against what its screenshot shows.",
+        abstract: "Audit a screenshot from its pixels, and the app's own accessibility tree against it when given.",
         discussion: """
+        Pixel rules run on every screenshot, with or without a tree: textContrast (WCAG 2.2 SC 1.4.3), \
+        nonTextContrast (SC 1.4.11), truncatedText, smallText, and smallTouchTarget from the visible \
+        size when there is no tree. Sizes in pt/dp come from --point-scale or --scale, else the tree, \
+        else the screenshot size (known iPhone and Android sizes); the report says which.
+
         The hierarchy is XCUITest's XCUIApplication().debugDescription text (frames in points), a \
         `uiautomator dump` XML (pixels), or `screenrec analyze` JSON; the format is recognised from \
         the content. Points become pixels by the screenshot's scale (its width over the root frame's \
         width, or --scale). Rules: unexposedElement, missingLabel, labelMismatch, missingTrait, \
         shouldGroup, orderMismatch, smallTouchTarget, poorlySpokenText, modalNotBlocking.
 
-        With a folder, every PNG/JPEG in it is audited against the file of the same name \
-        (NAME.png with NAME.xcuitest.txt, NAME.xml, NAME.json …; NAME.detections.json is used as \
-        its detections); findings repeated across screens are reported once.
+        With a folder, every PNG/JPEG in it is audited, against the tree file of the same name when \
+        there is one (NAME.png with NAME.xcuitest.txt, NAME.xml, NAME.json …; NAME.detections.json \
+        is used as its detections; other files, such as NAME.transcript.txt, are ignored), else from \
+        its pixels alone; findings repeated across screens are reported once, with their count.
         """
     )
 
@@ -44,8 +51,11 @@ struct Audit: ParsableCommand {
     @Option(name: [.short, .long], help: "Write the report to this file instead of standard output.")
     var output: String?
 
-    @Option(help: "Image pixels per hierarchy unit (default: the image width over the root frame's width).")
+    @Option(help: "Image pixels per hierarchy unit (default: the image width over the root frame's width); without a hierarchy, image pixels per point or dp (default: from the screenshot size).")
     var scale: Double?
+
+    @Option(help: ArgumentHelp("Whose guidelines the pixel rules apply (default: the hierarchy's, else guessed from the screenshot size).", valueName: "ios|android"))
+    var platform: Platform?
 
     @Option(help: "Image pixels per point (iOS) or dp (Android) for touch-target sizes (default: --scale on iOS; image width / 411 on Android).")
     var pointScale: Double?
@@ -69,7 +79,6 @@ struct Audit: ParsableCommand {
     func run() throws {
         var isDir: ObjCBool = false
         let folder = FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
-        if !folder, hierarchy == nil { throw ValidationError("--hierarchy FILE is required when auditing one screenshot") }
         if folder, hierarchy != nil || detections != nil || overlay != nil {
             throw ValidationError("--hierarchy, --detections and --overlay name one screen's files; a folder pairs files by name")
         }
@@ -95,8 +104,8 @@ struct Audit: ParsableCommand {
                 }
                 if batch.screens.contains(where: { $0.error != nil }) { throw ExitCode(65) }
             } else {
-                let (report, pixels) = try engine.audit(image: path, hierarchy: hierarchy!, detections: detections,
-                                                        format: hierarchyFormat, scale: scale, pointScale: pointScale)
+                let (report, pixels) = try engine.audit(image: path, hierarchy: hierarchy, detections: detections,
+                                                        format: hierarchyFormat, scale: scale, pointScale: pointScale, platform: platform)
                 hasErrors = report.count(.error) > 0
                 if let overlay { try writeOutput(try encodePNG(Overlay.findings(pixels, report: report)), to: overlay) }
                 switch format {
@@ -137,31 +146,46 @@ struct Audit: ParsableCommand {
             progress.show(n, image)
             let stem = (image as NSString).deletingPathExtension
             let detectionsName = stem + ".detections.json"
-            let candidates = names.filter {
-                $0.hasPrefix(stem + ".") && $0 != image && $0 != detectionsName
-                    && !["png", "jpg", "jpeg"].contains(($0 as NSString).pathExtension.lowercased())
-                    && ["txt", "xml", "json"].contains(($0 as NSString).pathExtension.lowercased())
-            }
-            guard candidates.count == 1 else {
-                failures.append((image, nil, candidates.isEmpty
-                    ? "no hierarchy file named \(stem).* (.txt, .xml or .json)"
-                    : "several hierarchy files: \(candidates.joined(separator: ", "))"))
+            let candidates = Self.treeFiles(for: image, among: names, in: dir)
+            guard candidates.count <= 1 else {
+                failures.append((image, nil, "several hierarchy files: \(candidates.joined(separator: ", "))"))
                 continue
             }
             do {
                 var (report, _) = try engine.audit(
-                    image: dir.appendingPathComponent(image).path, hierarchy: dir.appendingPathComponent(candidates[0]).path,
+                    image: dir.appendingPathComponent(image).path, hierarchy: candidates.first.map { dir.appendingPathComponent($0).path },
                     detections: names.contains(detectionsName) ? dir.appendingPathComponent(detectionsName).path : nil,
-                    format: hierarchyFormat, scale: scale, pointScale: pointScale)
+                    format: hierarchyFormat, scale: scale, pointScale: pointScale, platform: platform)
                 report.image = image
-                report.hierarchy = candidates[0]
+                report.hierarchy = candidates.first
                 reports.append(report)
             } catch let e as ScreenRecognitionError {
-                failures.append((image, candidates[0], e.message))
+                failures.append((image, candidates.first, e.message))
             }
         }
         progress.finish()
         return BatchReport(reports: reports, failures: failures)
+    }
+}
+
+extension Audit {
+    /// The files beside `image` that hold its accessibility tree: NAME.* with a .txt, .xml or .json
+    /// extension whose content is a tree format (XCUITest text, uiautomator XML, analysis JSON) —
+    /// so NAME.detections.json, NAME.transcript.txt and other notes beside the screenshots are ignored.
+    static func treeFiles(for image: String, among names: [String], in dir: URL) -> [String] {
+        let stem = (image as NSString).deletingPathExtension
+        return names.filter { name in
+            guard name.hasPrefix(stem + "."), name != image else { return false }
+            let ext = (name as NSString).pathExtension.lowercased()
+            guard ["txt", "xml", "json"].contains(ext) else { return false }
+            // Another screenshot's files (NAME.dark.png's NAME.dark.xml) are not this one's.
+            let middle = name.dropFirst(stem.count + 1).dropLast(ext.count + 1)
+            if names.contains(where: { ["png", "jpg", "jpeg"].contains(($0 as NSString).pathExtension.lowercased())
+                && $0 != image && ($0 as NSString).deletingPathExtension == stem + "." + middle }) { return false }
+            if [".detections.json", ".transcript.txt"].contains(where: { name.hasSuffix($0) }) { return false }
+            guard let data = FileManager.default.contents(atPath: dir.appendingPathComponent(name).path) else { return false }
+            return AccessibilityHierarchy.isHierarchy(data)
+        }
     }
 }
 
@@ -177,9 +201,10 @@ struct AuditEngine {
         configuration = analyzer.configuration
     }
 
-    /// Analyses the screenshot (from the detections file, else the detector) and audits the hierarchy.
-    func audit(image: String, hierarchy: String, detections: String?, format: HierarchyFormat,
-               scale: Double?, pointScale: Double?) throws -> (AuditReport, RGBAImage) {
+    /// Analyses the screenshot (from the detections file, else the detector) and audits it: the
+    /// pixel rules, and the hierarchy when there is one.
+    func audit(image: String, hierarchy: String?, detections: String?, format: HierarchyFormat,
+               scale: Double?, pointScale: Double?, platform: Platform? = nil) throws -> (AuditReport, RGBAImage) {
         let pixels = try loadInputImage(at: image, maxPixels: configuration.limits.maxPixels)
         var given = try detections.map { try DetectionsFile.decode(readInputFile($0), maxDetections: configuration.limits.maxDetections) }
         if given == nil, let detector = analyzer.detector { given = try detector.detect(in: pixels) }
@@ -191,15 +216,28 @@ struct AuditEngine {
             analyzer.textRecognizer = options.ocr == nil ? nil : analyzer.textRecognizer
         }
         let analysis = try analyzer.analyze(image: pixels, detections: given)
-        let tree: AccessibilityHierarchy
-        do {
-            tree = try AccessibilityHierarchy.parse(readInputFile(hierarchy), format: format,
-                                                    imageSize: analysis.image, scale: scale, pointScale: pointScale)
-        } catch let e as ScreenRecognitionError {
-            throw ScreenRecognitionError(e.kind, "\(hierarchy): \(e.message)")
+        var tree: AccessibilityHierarchy?
+        if let hierarchy {
+            do {
+                tree = try AccessibilityHierarchy.parse(readInputFile(hierarchy), format: format,
+                                                        imageSize: analysis.image, scale: scale, pointScale: pointScale)
+            } catch let e as ScreenRecognitionError {
+                throw ScreenRecognitionError(e.kind, "\(hierarchy): \(e.message)")
+            }
         }
-        let report = ScreenRecognitionAudit.Audit.run(analysis: analysis, hierarchy: tree, detections: given,
-                                                      image: image, hierarchyName: hierarchy)
+        // Pixels per point for the pixel rules: --point-scale; --scale when there is no tree; else
+        // the tree's, else the screenshot size's.
+        var screen: ScreenScale?
+        if let p = pointScale ?? (tree == nil ? scale : nil) {
+            screen = ScreenScale(pixelsPerPoint: p, platform: platform ?? tree.map { $0.format == .uiautomator ? .android : .ios } ?? .ios, source: .option)
+        } else if let platform {
+            var s = ScreenScale.infer(width: pixels.width, height: pixels.height)
+            if let tree, tree.format != .analysis { s = ScreenScale(pixelsPerPoint: tree.pixelsPerPoint, platform: platform, source: .hierarchy) }
+            s.platform = platform
+            screen = s
+        }
+        let report = ScreenRecognitionAudit.Audit.run(image: pixels, analysis: analysis, hierarchy: tree, detections: given,
+                                                      image: image, hierarchyName: hierarchy, scale: screen)
         return (report, pixels)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ScreenRecognition
+import ScreenRecognitionAudit
 import ScreenRecognitionImageIO
 
 #if canImport(Glibc)
@@ -17,7 +18,8 @@ struct Bench: ParsableCommand {
         milliseconds. Model loading happens once, before any run, and is reported on its own line. \
         "content" is picture description and icon clickability (--content). \
         "heuristics" is everything the analysis does besides detection, OCR and content (§4.1 post-processing \
-        through §5.6 ordering and announcements). Peak memory is the process's maximum resident set \
+        through §5.6 ordering and announcements). "pixelRules" is what `audit` adds on top: its pixel \
+        rules (contrast, truncation, text and target size) on the analysis, not counted in "total". Peak memory is the process's maximum resident set \
         size (getrusage). Stages without a model (no detector installed, --ocr none, --content off) show "-".
         """)
 
@@ -45,7 +47,7 @@ struct Bench: ParsableCommand {
         try CLIErrors.run {
             let clock = ContinuousClock()
             var load: [String: Double] = [:]
-            var stages: [String: [Double]] = ["decode": [], "detect": [], "ocr": [], "content": [], "heuristics": [], "total": []]
+            var stages: [String: [Double]] = ["decode": [], "detect": [], "ocr": [], "content": [], "heuristics": [], "total": [], "pixelRules": []]
 
             let t0 = clock.now
             let recognizer = try modelOptions.makeTextRecognizer()
@@ -77,8 +79,11 @@ struct Bench: ParsableCommand {
                         throw ScreenRecognitionError(e.kind, "\(path): \(e.message)")
                     }
                     let decoded = clock.now
-                    _ = try analyzer.analyze(image: pixels)
+                    let analysis = try analyzer.analyze(image: pixels)
                     let end = clock.now
+                    // The audit's pixel rules on this analysis (timed apart: not part of "total").
+                    _ = PixelRules.run(image: pixels, analysis: analysis, scale: ScreenScale.infer(width: pixels.width, height: pixels.height))
+                    let audited = clock.now
                     if i == 0 { sizes.append("\(pixels.width)×\(pixels.height)") }
                     guard i >= warmup else { continue }
                     let detectMs = timedDetector?.elapsed ?? 0, ocrMs = timedOCR?.elapsed ?? 0, contentMs = timedContent?.elapsed ?? 0
@@ -92,6 +97,7 @@ struct Bench: ParsableCommand {
                     }
                     stages["heuristics"]!.append(ms(end - decoded) - detectMs - ocrMs - contentMs)
                     stages["total"]!.append(ms(end - start))
+                    stages["pixelRules"]!.append(ms(audited - end))
                 }
             }
             let report = BenchReport(images: images, sizes: sizes, runs: runs, warmup: warmup, threads: modelOptions.threads,
@@ -141,7 +147,7 @@ struct BenchReport: Encodable {
     var contentMsPerCall: [String: Double]
     var loadMs: [String: Double]
     var stages: [String: Stage]
-    var stageOrder = ["decode", "detect", "ocr", "content", "heuristics", "total"]
+    var stageOrder = ["decode", "detect", "ocr", "content", "heuristics", "total", "pixelRules"]
     var peakRSSBytes: Int
 
     enum CodingKeys: String, CodingKey { case images, sizes, runs, warmup, threads, ocrEngine, detector, contentModels, contentCalls, contentMsPerCall, loadMs, stages, peakRSSBytes }

@@ -146,3 +146,63 @@ struct HierarchyRobustnessTests {
         _ = SpokenText.problems(in: text)
     }
 }
+
+@Suite("Appium page source")
+struct AppiumPageSourceTests {
+    /// Appium UiAutomator2's `driver.getPageSource()`: nodes named by their class, uiautomator's attributes.
+    static let android = """
+    <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+    <hierarchy index="0" class="hierarchy" rotation="0" width="1080" height="2400">
+      <android.widget.FrameLayout index="0" package="com.example" class="android.widget.FrameLayout" text="" bounds="[0,0][1080,2400]" clickable="false">
+        <android.widget.TextView index="0" class="android.widget.TextView" text="Inbox" content-desc="" resource-id="com.example:id/title" bounds="[48,120][400,200]" clickable="false"/>
+        <android.widget.ImageButton index="1" class="android.widget.ImageButton" text="" content-desc="Share" resource-id="com.example:id/share" bounds="[960,120][1056,216]" clickable="true"/>
+      </android.widget.FrameLayout>
+    </hierarchy>
+    """
+
+    @Test("UiAutomator2 XML is read as a uiautomator dump, and audit DIR takes it for a tree")
+    func android() throws {
+        let data = Data(Self.android.utf8)
+        #expect(AccessibilityHierarchy.isHierarchy(data))
+        let h = try AccessibilityHierarchy.parse(data, imageSize: ImageInfo(width: 1080, height: 2400))
+        #expect(h.format == .uiautomator)
+        let elements = h.accessibilityElements
+        #expect(elements.map(\.label) == ["Inbox", "Share"])
+        #expect(elements[1].isInteractive && elements[1].type == "ImageButton" && elements[1].identifier == "com.example:id/share")
+        #expect(elements[1].frame == Rect(x: 960, y: 120, width: 96, height: 96))
+    }
+
+    /// Appium XCUITest's page source: `<XCUIElementType…>` nodes with frames in points.
+    static let ios = """
+    <?xml version="1.0" encoding="UTF-8"?><AppiumAUT>
+    <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Mail" label="Mail" enabled="true" visible="true" accessible="false" x="0" y="0" width="390" height="844" index="0">
+      <XCUIElementTypeWindow type="XCUIElementTypeWindow" enabled="true" visible="true" accessible="false" x="0" y="0" width="390" height="844" index="0">
+        <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="Inbox" name="Inbox" label="Inbox" enabled="true" visible="true" accessible="true" x="16" y="96" width="120" height="41" index="0"/>
+        <XCUIElementTypeButton type="XCUIElementTypeButton" name="composeButton" label="" enabled="true" visible="true" accessible="true" x="345" y="52" width="30" height="30" index="1"/>
+        <XCUIElementTypeTabBar type="XCUIElementTypeTabBar" enabled="true" visible="true" accessible="false" x="0" y="761" width="390" height="83" index="2">
+          <XCUIElementTypeButton type="XCUIElementTypeButton" name="Inbox" label="Inbox" enabled="true" selected="true" visible="true" accessible="true" x="0" y="762" width="97" height="48" index="0"/>
+        </XCUIElementTypeTabBar>
+      </XCUIElementTypeWindow>
+    </XCUIElementTypeApplication>
+    </AppiumAUT>
+    """
+
+    @Test("Appium XCUITest XML is read as XCUITest, points scaled to the screenshot")
+    func ios() throws {
+        let data = Data(Self.ios.utf8)
+        #expect(AccessibilityHierarchy.isHierarchy(data))
+        let h = try AccessibilityHierarchy.parse(data, imageSize: ImageInfo(width: 1170, height: 2532))
+        #expect(h.format == .xcuitest && h.scale == 3 && h.pixelsPerPoint == 3)
+        let e = h.accessibilityElements
+        #expect(e.map(\.type) == ["StaticText", "Button", "Button"])
+        #expect(e[1].label == nil && e[1].identifier == "composeButton" && e[1].isInteractive)
+        #expect(e[1].frame == Rect(x: 1035, y: 156, width: 90, height: 90))
+        #expect(e[2].kind == .tabButton && e[2].traits.contains(.selected))
+    }
+
+    @Test("notes and transcripts are not trees")
+    func notTrees() {
+        #expect(!AccessibilityHierarchy.isHierarchy(Data("Back, button\nInbox, heading\n".utf8)))
+        #expect(!AccessibilityHierarchy.isHierarchy(Data("{\"detections\": []}".utf8)))
+    }
+}

@@ -17,7 +17,7 @@ struct TextButtonTests {
     static let cases: [Case] = [
         Case(name: "system-blue text on white: a button", fill: white, ink: RGB(r: 0, g: 122, b: 255), label: "Edit", tappable: true),
         Case(name: "orange accent text: a button", fill: RGB(r: 0, g: 0, b: 0), ink: RGB(r: 255, g: 159, b: 10), label: "Edit", tappable: true),
-        Case(name: "white title on a blue fill: a button", fill: RGB(r: 0, g: 122, b: 255), ink: white, label: "Log In", tappable: true),
+        Case(name: "white title on a coloured app bar: text (Android toolbars)", fill: RGB(r: 0, g: 122, b: 255), ink: white, label: "Inbox", tappable: false),
         Case(name: "black text on white: text", fill: white, ink: RGB(r: 0, g: 0, b: 0), label: "Cupertino", tappable: false),
         Case(name: "grey secondary text: text", fill: white, ink: RGB(r: 142, g: 142, b: 147), label: "Today", tappable: false),
         Case(name: "white text on black (dark mode): text", fill: RGB(r: 0, g: 0, b: 0), ink: white, label: "London", tappable: false),

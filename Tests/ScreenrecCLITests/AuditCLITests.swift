@@ -23,7 +23,7 @@ struct AuditCLITests {
     @Test("the text report matches the library's snapshot; --strict fails on errors")
     func textAndStrict() throws {
         let r = try CLI.run(Self.inbox)
-        #expect(r.stdout.contains("14 findings (3 errors, 11 warnings, 0 notes)"))
+        #expect(r.stdout.contains("22 findings (9 errors, 13 warnings, 0 notes)"))  // 14 from the tree, 8 from the pixels
         let strict = try CLI.run(Self.inbox + ["--strict"])
         #expect(strict.status == 1)
     }
@@ -35,11 +35,11 @@ struct AuditCLITests {
                              "--detections", Self.f("android-inbox.detections.json"), "--format", "json", "-o", out])
         #expect(r.status == 0, "\(r.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as! [String: Any]
-        #expect((object["findings"] as? [Any])?.count == 8)
+        #expect((object["findings"] as? [Any])?.count == 11)
         #expect(object["hierarchyFormat"] as? String == "uiautomator")
     }
 
-    @Test("a folder: screens paired by name, repeats reported once, a screen without a tree fails the run")
+    @Test("a folder: screens paired by name, other files ignored, repeats reported once, a screen without a tree audited from its pixels")
     func batch() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("audit-batch-\(getpid())")
         try? FileManager.default.removeItem(at: dir)
@@ -53,10 +53,13 @@ struct AuditCLITests {
         for (src, dst) in [("ios-alert.png", "alert.png"), ("ios-alert.xcuitest.txt", "alert.txt"), ("ios-alert.detections.json", "alert.detections.json")] {
             try FileManager.default.copyItem(atPath: CLI.packageRoot.appendingPathComponent(Self.f(src)).path, toPath: dir.appendingPathComponent(dst).path)
         }
+        // A transcript beside a screenshot is not a tree (it used to make the run fail).
+        try FileManager.default.copyItem(atPath: CLI.packageRoot.appendingPathComponent(Self.f("ios-inbox.transcript.txt")).path,
+                                         toPath: dir.appendingPathComponent("home.transcript.txt").path)
         // Every screen has its detections file, so no model is loaded (a broken ONNX Runtime path is never read).
         let ok = try CLI.run(["audit", dir.path], environment: ["SCREENREC_ONNXRUNTIME": "/nonexistent/libonnxruntime.so"])
         #expect(ok.status == 0, "\(ok.stderr)")
-        #expect(ok.stdout.hasPrefix("3 screens audited: 33 findings, 18 distinct"), "\(ok.stdout)")
+        #expect(ok.stdout.hasPrefix("3 screens audited: 50 findings, 27 distinct"), "\(ok.stdout)")
         #expect(ok.stdout.contains("[2 screens: home.png, inbox.png]"))
         #expect(ok.stdout.contains("[3 screens: alert.png, home.png, inbox.png]"))  // the compose button is too small everywhere
         #expect(ok.stderr.isEmpty)  // no progress bar when stderr is not a terminal
@@ -67,11 +70,19 @@ struct AuditCLITests {
         #expect(html.status == 0)
         #expect(html.stdout.components(separatedBy: "<!DOCTYPE html>").count == 2)         // one page
         #expect(html.stdout.components(separatedBy: "data:image/png;base64,").count == 4)  // a picture per screen
-        // A screenshot with no tree beside it is reported and fails the run with 65.
-        try FileManager.default.copyItem(atPath: dir.appendingPathComponent("home.png").path, toPath: dir.appendingPathComponent("orphan.png").path)
+        // A screenshot with no tree beside it is audited from its pixels alone.
+        for ext in ["png", "detections.json"] {
+            try FileManager.default.copyItem(atPath: dir.appendingPathComponent("home.\(ext)").path, toPath: dir.appendingPathComponent("orphan.\(ext)").path)
+        }
+        let pixels = try CLI.run(["audit", dir.path])
+        #expect(pixels.status == 0, "\(pixels.stderr)")
+        #expect(pixels.stdout.contains("orphan.png: 12 findings"), "\(pixels.stdout)")
+        // Two trees for one screenshot is an error for that screen (exit 65).
+        try FileManager.default.copyItem(atPath: dir.appendingPathComponent("home.xcuitest.txt").path, toPath: dir.appendingPathComponent("orphan.txt").path)
+        try FileManager.default.copyItem(atPath: dir.appendingPathComponent("alert.txt").path, toPath: dir.appendingPathComponent("orphan.xml.txt").path)
         let bad = try CLI.run(["audit", dir.path])
         #expect(bad.status == 65)
-        #expect(bad.stdout.contains("orphan.png: error: no hierarchy file named orphan.*"))
+        #expect(bad.stdout.contains("orphan.png: error: several hierarchy files"), "\(bad.stdout)")
     }
 
     @Test("a progress bar is drawn on stderr when it is a terminal (util-linux `script` gives it one)",
@@ -97,7 +108,7 @@ struct AuditCLITests {
     }
 
     @Test("bad input gets a clear error and the right exit status", arguments: [
-        (["audit", f("ios-inbox.png")], Int32(64), "--hierarchy FILE is required"),
+        (["audit", f("ios-inbox.png"), "--detections", f("ios-inbox.detections.json"), "--scale", "11"], Int32(64), "--scale"),
         (["audit", f("ios-inbox.png"), "--hierarchy", f("ios-inbox.detections.json"), "--detections", f("ios-inbox.detections.json")], 65, "invalid analysis JSON hierarchy"),
         (["audit", f("ios-inbox.png"), "--hierarchy", f("make_fixtures.py"), "--detections", f("ios-inbox.detections.json")], 65, "hierarchy format not recognised"),
         (["audit", f("ios-inbox.png"), "--hierarchy", "/nonexistent/tree.txt", "--detections", f("ios-inbox.detections.json")], 66, "tree.txt"),
@@ -110,6 +121,25 @@ struct AuditCLITests {
         let r = try CLI.run(args)
         #expect(r.status == status, "\(r.stderr)")
         #expect(r.stderr.contains(message), "\(r.stderr)")
+    }
+
+    @Test("a screenshot alone: pixel rules, the scale's source, every format")
+    func pixelsAlone() throws {
+        let args = ["audit", Self.f("ios-inbox.png"), "--detections", Self.f("ios-inbox.detections.json")]
+        let text = try CLI.run(args)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("hierarchy: none (pixel rules only)"))
+        #expect(text.stdout.contains("screen: 2 px per pt (assumed"))
+        #expect(text.stdout.contains("has contrast 3.0:1 (#8E8E93 on #F7F7F7); WCAG 2.2 SC 1.4.3 requires 4.5:1"), "\(text.stdout)")
+        let given = try CLI.run(args + ["--scale", "3", "--platform", "android"])
+        #expect(given.stdout.contains("screen: 3 px per dp (given)"), "\(given.stdout)")
+        let json = try CLI.run(args + ["--format", "json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        #expect((object["screenScale"] as? [String: Any])?["source"] as? String == "assumed")
+        let sarif = try CLI.run(args + ["--format", "sarif"])
+        #expect(sarif.stdout.contains("\"ruleId\" : \"textContrast\""))
+        let html = try CLI.run(args + ["--format", "html"])
+        #expect(html.stdout.contains("<code>textContrast</code>") && html.stdout.contains("data:image/png;base64,"))
     }
 
     @Test("a truncated hierarchy is exit 65 with the file and line named")

@@ -48,7 +48,7 @@ struct ModelCommandTests {
         #expect(r.status == 0, "\(r.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         let stages = try #require(object["stages"] as? [String: [String: Any]])
-        #expect(Set(stages.keys) == ["decode", "detect", "ocr", "content", "heuristics", "total"])
+        #expect(Set(stages.keys) == ["decode", "detect", "ocr", "content", "heuristics", "total", "pixelRules"])
         #expect(stages["ocr"]?["samples"] as? Int == 2)
         #expect(stages["content"]?["samples"] as? Int == 2)
         #expect(((object["contentCalls"] as? [String: Int])?["clickability"] ?? 0) > 0)  // the detector finds icons on the Clock screen
