@@ -35,7 +35,8 @@ struct TextButtonTests {
 
     @Test("only single-line texts become buttons; headers and grouped texts keep their roles")
     func mark() {
-        let image = paintGlyph(RGBAImage(width: 100, height: 44, fill: Self.white), Rect(x: 14, y: 14, width: 60, height: 16),
+        // A 400-px-tall screen: the text sits in the navigation bar band (top 15 %).
+        let image = paintGlyph(RGBAImage(width: 100, height: 400, fill: Self.white), Rect(x: 14, y: 14, width: 60, height: 16),
                                RGB(r: 0, g: 122, b: 255))
         let frame = Rect(x: 10, y: 10, width: 80, height: 24)
         var header = el(.text, frame, "Edit")
