@@ -50,18 +50,8 @@ enum AppiumXCUITestParser {
             if a["selected"] == "true" { traits.insert(.selected) }
             if a["enabled"] == "false" { traits.insert(.notEnabled) }
             let kind = XCUITestParser.kind(of: type)
-            switch kind {
-            case .button: traits.insert(.button)
-            case .text: traits.insert(.staticText)
-            case .picture: traits.insert(.image)
-            case .toggle: traits.insert(.toggleButton)
-            case .slider: traits.insert(.adjustable)
-            default: break
-            }
-            if type == "Link" { traits.insert(.link) }
-            if type == "SearchField" { traits.insert(.searchField) }
-            if type == "TabBar" { traits.insert(.tabBar) }
-            let interactive = [.button, .toggle, .slider, .textField, .checkbox, .segment].contains(kind) || type == "Link"
+            traits.formUnion(XCUITestParser.traits(type: type, kind: kind))
+            let interactive = XCUITestParser.isInteractive(type: type, kind: kind)
             stack.append(ExposedElement(type: type, kind: kind, frame: frame, label: label, value: nonEmpty("value"),
                                         identifier: identifier, traits: traits, isInteractive: interactive, line: parser.lineNumber))
         }

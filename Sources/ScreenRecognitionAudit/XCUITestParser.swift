@@ -80,6 +80,28 @@ enum XCUITestParser {
     }
 
     /// Buttons inside a `TabBar` are tab buttons (VoiceOver says "Tab").
+    /// The traits an XCUIElement type implies (shared by the text dump and Appium's XML).
+    static func traits(type: String, kind: ElementKind?) -> Traits {
+        var traits: Traits = []
+        switch kind {
+        case .button: traits.insert(.button)
+        case .text: traits.insert(.staticText)
+        case .picture: traits.insert(.image)
+        case .toggle: traits.insert(.toggleButton)
+        case .slider: traits.insert(.adjustable)
+        default: break
+        }
+        if type == "Link" { traits.insert(.link) }
+        if type == "SearchField" { traits.insert(.searchField) }
+        if type == "TabBar" { traits.insert(.tabBar) }
+        return traits
+    }
+
+    /// Whether an element of this type is one a user operates.
+    static func isInteractive(type: String, kind: ElementKind?) -> Bool {
+        [.button, .toggle, .slider, .textField, .checkbox, .segment].contains(kind) || type == "Link"
+    }
+
     static func markTabs(_ roots: [ExposedElement]) -> [ExposedElement] {
         ExposedElement.rebuild(roots, context: false, childContext: { n, inTabBar in inTabBar || n.type == "TabBar" }) { node, inTabBar in
             var n = node
@@ -130,18 +152,8 @@ enum XCUITestParser {
             }
         }
         let kind = kind(of: type)
-        switch kind {
-        case .button: traits.insert(.button)
-        case .text: traits.insert(.staticText)
-        case .picture: traits.insert(.image)
-        case .toggle: traits.insert(.toggleButton)
-        case .slider: traits.insert(.adjustable)
-        default: break
-        }
-        if type == "Link" { traits.insert(.link) }
-        if type == "SearchField" { traits.insert(.searchField) }
-        if type == "TabBar" { traits.insert(.tabBar) }
-        let interactive = [.button, .toggle, .slider, .textField, .checkbox, .segment].contains(kind) || type == "Link"
+        traits.formUnion(Self.traits(type: type, kind: kind))
+        let interactive = Self.isInteractive(type: type, kind: kind)
         let node = ExposedElement(type: type, kind: kind, frame: frame ?? .zero, label: label ?? title,
                                   value: value ?? placeholder, identifier: identifier, traits: traits,
                                   isInteractive: interactive, line: number)

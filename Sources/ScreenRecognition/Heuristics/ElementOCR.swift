@@ -62,17 +62,7 @@ public enum ElementOCR {
         let w = x1 - x0, h = y1 - y0
         guard w >= 3, h >= 3 else { return nil }
         // Fill colour: the mean of the most common 16-level colour bin in the box.
-        var bins: [Int: (n: Int, r: Int, g: Int, b: Int)] = [:]
-        for y in y0..<y1 {
-            for x in x0..<x1 {
-                let c = image.color(x: x, y: y)
-                let key = Int(c.r >> 4) << 8 | Int(c.g >> 4) << 4 | Int(c.b >> 4)
-                let e = bins[key] ?? (0, 0, 0, 0)
-                bins[key] = (e.n + 1, e.r + Int(c.r), e.g + Int(c.g), e.b + Int(c.b))
-            }
-        }
-        guard let top = bins.values.max(by: { $0.n < $1.n }) else { return nil }
-        let fr = Double(top.r) / Double(top.n), fg = Double(top.g) / Double(top.n), fb = Double(top.b) / Double(top.n)
+        guard let (fr, fg, fb) = image.dominantColour(x0: x0, y0: y0, x1: x1, y1: y1) else { return nil }
         var dist = [Double](repeating: 0, count: w * h)
         var maxD = 0.0
         for y in 0..<h {
@@ -129,15 +119,10 @@ public enum ElementOCR {
         }
         var failures = 0
         for i in wanted.prefix(max(0, maxCalls)) {
-            guard let crop = normalizedCrop(image, box: detections[i].box) else { continue }
-            let region = Rect(x: 0, y: 0, width: crop.source.width * Double(crop.scale) + 2 * Double(margin(crop)),
-                              height: Double(crop.picture.height))
             do {
-                let lines = try recognizer.recognizeText(in: crop.picture, region: region)
-                    .filter { !rejectUnreadable || ReadableText.isReadable($0.text, confidence: $0.confidence) }
-                    .sorted { abs($0.box.midY - $1.box.midY) > min($0.box.height, $1.box.height) / 2 ? $0.box.midY < $1.box.midY : $0.box.minX < $1.box.minX }
-                let text = TextRepair.repair(lines).map { $0.text.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
-                if !text.isEmpty { result[i].text = text }
+                if let text = try readCrop(detections[i].box, image: image, recognizer: recognizer, rejectUnreadable: rejectUnreadable) {
+                    result[i].text = text
+                }
             } catch {
                 failures += 1
             }
@@ -146,6 +131,19 @@ public enum ElementOCR {
             diagnostics.append(Diagnostic(stage: "ocr", message: "\(failures) element crop(s) could not be read"))
         }
         return result
+    }
+
+    /// The text read from `box`'s normalised crop (``normalizedCrop(_:box:)``), lines in reading
+    /// order and repaired (``TextRepair``); nil when the crop is empty or nothing readable is in it.
+    static func readCrop(_ box: Rect, image: RGBAImage, recognizer: any TextRecognizer, rejectUnreadable: Bool) throws -> String? {
+        guard let crop = normalizedCrop(image, box: box) else { return nil }
+        let region = Rect(x: 0, y: 0, width: crop.source.width * Double(crop.scale) + 2 * Double(margin(crop)),
+                          height: Double(crop.picture.height))
+        let lines = try recognizer.recognizeText(in: crop.picture, region: region)
+            .filter { !rejectUnreadable || ReadableText.isReadable($0.text, confidence: $0.confidence) }
+            .sorted { abs($0.box.midY - $1.box.midY) > min($0.box.height, $1.box.height) / 2 ? $0.box.midY < $1.box.midY : $0.box.minX < $1.box.minX }
+        let text = TextRepair.repair(lines).map { $0.text.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+        return text.isEmpty ? nil : text
     }
 
     /// Share of a text element's width that the OCR lines read into it span (their centres inside
@@ -170,15 +168,20 @@ public enum ElementOCR {
             guard d.type == .text, let text = d.text, !text.isEmpty, let c = readCoverage(of: d, lines: lines) else { return false }
             return c < minCoverage
         }
+        var failures = 0
         for i in partly.prefix(max(0, maxCalls)) {
-            var blank = detections[i]
-            blank.text = nil
-            guard let reread = readUnread([blank], image: image, recognizer: recognizer, maxCalls: 1,
-                                          rejectUnreadable: rejectUnreadable, diagnostics: &diagnostics).first?.text,
-                  let old = detections[i].text else { continue }
-            if reread.count > old.count, reread.lowercased().contains(old.lowercased()) {
-                result[i].text = reread
+            guard let old = detections[i].text else { continue }
+            do {
+                if let reread = try readCrop(detections[i].box, image: image, recognizer: recognizer, rejectUnreadable: rejectUnreadable),
+                   reread.count > old.count, reread.lowercased().contains(old.lowercased()) {
+                    result[i].text = reread
+                }
+            } catch {
+                failures += 1
             }
+        }
+        if failures > 0 {
+            diagnostics.append(Diagnostic(stage: "ocr", message: "\(failures) partly read element crop(s) could not be read again"))
         }
         return result
     }

@@ -332,8 +332,7 @@ public enum Grouping {
         let ordered = Ordering.order(children)
         let bounds = ordered.dropFirst().reduce(ordered[0].frame) { $0.union($1.frame) }
         let frame = frame.map { $0.union(bounds) } ?? bounds
-        let controlKinds: Set<ElementKind> = [.toggle, .checkbox, .slider, .textField, .pageControl, .segment]
-        let controls = ordered.filter { controlKinds.contains($0.kind) }
+        let controls = ordered.filter { Self.controlKinds.contains($0.kind) || $0.kind == .pageControl }
         let detections = (container?.detections ?? []) + ordered.flatMap(\.detections)
         if controls.count == 1, let control = controls.first {
             let others = ordered.filter { $0 != control }

@@ -49,19 +49,11 @@ public enum TextButtons {
         guard x1 - x0 >= 2, y1 - y0 >= 2 else { return nil }
         // Sample at most ~40k pixels.
         let step = max(1, Int((Double((x1 - x0) * (y1 - y0)) / 40_000).squareRoot()))
-        var bins: [Int: (n: Int, r: Int, g: Int, b: Int)] = [:]
+        guard let fill = image.dominantColour(x0: x0, y0: y0, x1: x1, y1: y1, step: step) else { return nil }
         var samples: [RGB] = []
         for y in stride(from: y0, to: y1, by: step) {
-            for x in stride(from: x0, to: x1, by: step) {
-                let c = image.color(x: x, y: y)
-                samples.append(c)
-                let key = Int(c.r >> 4) << 8 | Int(c.g >> 4) << 4 | Int(c.b >> 4)
-                let e = bins[key] ?? (0, 0, 0, 0)
-                bins[key] = (e.n + 1, e.r + Int(c.r), e.g + Int(c.g), e.b + Int(c.b))
-            }
+            for x in stride(from: x0, to: x1, by: step) { samples.append(image.color(x: x, y: y)) }
         }
-        guard let top = bins.values.max(by: { $0.n < $1.n }) else { return nil }
-        let fill = (r: Double(top.r) / Double(top.n), g: Double(top.g) / Double(top.n), b: Double(top.b) / Double(top.n))
         func distance(_ c: RGB) -> Double {
             let dr = Double(c.r) - fill.r, dg = Double(c.g) - fill.g, db = Double(c.b) - fill.b
             return (dr * dr + dg * dg + db * db).squareRoot()

@@ -149,7 +149,7 @@ public struct DetectionEvaluation: Codable, Sendable, Hashable {
 
     /// The scored class with the lowest AP.
     public var worstClass: ClassDetectionResult? {
-        classes.filter { $0.ap != nil }.min { ($0.ap ?? 0) < ($1.ap ?? 0) }
+        DetectionMetrics.lowestAP(classes)
     }
 
     /// The result for one class, if it has ground truth or detections.
@@ -188,7 +188,7 @@ public struct SourceDetectionResult: Codable, Sendable, Hashable {
 
     /// The scored class with the lowest AP in this slice.
     public var worstClass: ClassDetectionResult? {
-        classes.filter { $0.ap != nil }.min { ($0.ap ?? 0) < ($1.ap ?? 0) }
+        DetectionMetrics.lowestAP(classes)
     }
 }
 
@@ -365,6 +365,11 @@ public enum DetectionMetrics {
             unknownImages: detections.unknownImages,
             imagesWithoutDetections: dataset.images.filter { detections.byImageID[$0.id] == nil }.count)
         return result
+    }
+
+    /// The scored class (one with ground truth) with the lowest AP.
+    static func lowestAP(_ classes: [ClassDetectionResult]) -> ClassDetectionResult? {
+        classes.filter { $0.ap != nil }.min { ($0.ap ?? 0) < ($1.ap ?? 0) }
     }
 
     /// Class-agnostic AP: every ground-truth box and detection taken as one class, matched at the

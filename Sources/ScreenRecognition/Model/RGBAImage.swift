@@ -75,3 +75,22 @@ public struct RGB: Hashable, Sendable, Codable, CustomStringConvertible {
 
     public var description: String { String(format: "#%02X%02X%02X", r, g, b) }
 }
+
+extension RGBAImage {
+    /// The fill colour of `x0..<x1 × y0..<y1`: the mean of its most common colour when each channel
+    /// is quantised to 16 levels (so anti-aliasing and JPEG noise fall into the same bin), sampling
+    /// every `step`-th pixel each way; nil for an empty area.
+    public func dominantColour(x0: Int, y0: Int, x1: Int, y1: Int, step: Int = 1) -> (r: Double, g: Double, b: Double)? {
+        var bins: [Int: (n: Int, r: Int, g: Int, b: Int)] = [:]
+        for y in stride(from: max(0, y0), to: min(height, y1), by: max(1, step)) {
+            for x in stride(from: max(0, x0), to: min(width, x1), by: max(1, step)) {
+                let c = color(x: x, y: y)
+                let key = Int(c.r >> 4) << 8 | Int(c.g >> 4) << 4 | Int(c.b >> 4)
+                let e = bins[key] ?? (0, 0, 0, 0)
+                bins[key] = (e.n + 1, e.r + Int(c.r), e.g + Int(c.g), e.b + Int(c.b))
+            }
+        }
+        guard let top = bins.values.max(by: { $0.n < $1.n }) else { return nil }
+        return (Double(top.r) / Double(top.n), Double(top.g) / Double(top.n), Double(top.b) / Double(top.n))
+    }
+}
