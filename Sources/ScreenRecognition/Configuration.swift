@@ -130,6 +130,9 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// 0.8 — *design choice*: one dropped letter of a short word ("Alarm" read as "larm", 77 %)
     /// falls below it; detector boxes are rarely more than 10 % wider than their ink on each side.
     public var minReadCoverage = 0.8
+    /// A picture with legible text inside (logo, banner, poster) is labelled by that text and the
+    /// texts are not separate elements (issue 16 §4; ``Metadata/absorbTextIntoPictures(_:screen:containment:maxScreenShare:)``).
+    public var pictureTextAsLabel = true
     public init() {}
 }
 
@@ -169,6 +172,10 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     /// Containers covering more than this fraction of the screen are layout regions, not cells, and
     /// are not grouped (§5.1/Fig. 7 right: "the big Container … may be removed"): 0.5 — *design choice*.
     public var maxContainerScreenFraction: Double = 0.5
+    /// A plain (not clickable) icon right beside a text, text field or text button on its row is
+    /// that element's decoration — a table cell's image, a text field's left view — and is spoken
+    /// as part of it, not as a separate "Icon" stop (``Metadata/absorbDecorativeIcons(_:)``).
+    public var absorbDecorativeIcons = true
     /// A container holding more controls than this (toggles, checkboxes, sliders, text fields,
     /// segments) is a list section, not a card, and is not grouped: each control row must stay
     /// reachable and be announced with its own label (seed 004: a cell's switch is spoken with its
@@ -216,6 +223,11 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     public var barIconsAreButtons = true
     /// Short texts in a tint colour, or on a tinted fill, are buttons (``TextButtons``).
     public var tintedTextsAreButtons = true
+    /// A read text is a button when the text-button model's probability reaches this. 0.5 is only
+    /// the default for a model without one; the shipped model's threshold replaces it
+    /// (Models/textbuttons/model.json: the lowest with ≥ 90 % out-of-fold precision on ui-real's
+    /// train split, §5.4's operating point applied to texts — MODEL_CARD.md there).
+    public var textButtonThreshold: Double = 0.5
     public init() {}
 }
 
@@ -320,6 +332,7 @@ extension AnalysisConfiguration {
         nonNegative("ordering.cutTolerance", ordering.cutTolerance)
         fraction("ordering.tieFraction", ordering.tieFraction)
         fraction("interactivity.clickThreshold", interactivity.clickThreshold)
+        fraction("interactivity.textButtonThreshold", interactivity.textButtonThreshold)
         atLeast("limits.maxPixels", limits.maxPixels, 1)
         atLeast("limits.maxDetections", limits.maxDetections, 1)
         return out

@@ -93,9 +93,13 @@ public struct ScreenAnalyzer: Sendable {
             detections = MissingElements.completeSegmentedControlRows(detections)
         }
 
+        // §5.4 for texts (issue 16 §2): which read texts are buttons, one model run per screen.
+        let textButtons = Self.textButtons(detections, image: image, screen: screen, recognizer: contentRecognizer,
+                                           threshold: cfg.interactivity.textButtonThreshold, diagnostics: &diagnostics)
+
         // §5.2 icon and picture content, §5.4 clickability.
         var elements: [Element] = []
-        for original in detections {
+        for (index, original) in detections.enumerated() {
             var d = original
             var description: String?
             if d.type == .icon, d.iconLabel == nil, let contentRecognizer, let image {
@@ -117,7 +121,7 @@ public struct ScreenAnalyzer: Sendable {
                     } catch { diagnostics.append(Diagnostic(stage: "pictures", message: "picture description failed: \(error)")) }
                 }
             }
-            var clickable = false
+            var clickable = textButtons.contains(index)
             if d.type == .icon {
                 // Features of the detection as it stands among the others (`original`: a recognised
                 // meaning changes `d`, and `d` would then count itself as its own neighbour), with
@@ -132,7 +136,7 @@ public struct ScreenAnalyzer: Sendable {
                 }
                 if let probability {
                     clickable = probability >= cfg.interactivity.clickThreshold
-                        || (cfg.interactivity.barIconsAreButtons && Interactivity.isBarItem(features))
+                        || (cfg.interactivity.barIconsAreButtons && (Interactivity.isBarItem(features) || Interactivity.isBarNavigation(features)))
                 } else if cfg.interactivity.useRuleWithoutModel {
                     clickable = Interactivity.ruleBasedClickable(features)
                 }
@@ -160,6 +164,11 @@ public struct ScreenAnalyzer: Sendable {
         }
 
         elements = Metadata.absorbIntoControls(elements, containment: cfg.grouping.containment)
+        if cfg.grouping.absorbDecorativeIcons { elements = Metadata.absorbDecorativeIcons(elements) }
+        if cfg.content.pictureTextAsLabel {
+            elements = Metadata.absorbTextIntoPictures(elements, screen: screen, containment: cfg.grouping.containment,
+                                                       maxScreenShare: cfg.grouping.maxContainerScreenFraction)
+        }
         elements = Self.modalDialog(elements, diagnostics: &diagnostics, containment: cfg.grouping.containment,
                                     minConfidence: cfg.grouping.modalDialogMinConfidence)
         elements = Self.numberSegments(elements, image: image, settings: cfg.selection)
@@ -184,6 +193,30 @@ public struct ScreenAnalyzer: Sendable {
         elements = Ordering.order(elements, settings: cfg.ordering)
         elements = Announcer.announce(elements, settings: cfg.announcements)
         return ScreenAnalysis(image: screen, elements: elements, diagnostics: diagnostics)
+    }
+
+    /// The indices of the text detections the text-button model calls buttons: texts with a
+    /// reading, at the model's operating threshold. Empty without a model or pixels.
+    static func textButtons(_ detections: [Detection], image: RGBAImage?, screen: ImageInfo, recognizer: (any ContentRecognizer)?,
+                            threshold: Double, diagnostics: inout [Diagnostic]) -> Set<Int> {
+        guard let image, let recognizer else { return [] }
+        let texts = detections.indices.filter {
+            detections[$0].type == .text && !(detections[$0].text?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ?? true)
+        }
+        guard !texts.isEmpty else { return [] }
+        let textBoxes = detections.filter { $0.type == .text }.map(\.box)
+        let iconBoxes = detections.filter { $0.type == .icon }.map(\.box)
+        let features = texts.map {
+            TextButtonFeatures.make(box: detections[$0].box, texts: textBoxes, icons: iconBoxes,
+                                    screenWidth: Double(screen.width), screenHeight: Double(screen.height))
+        }
+        do {
+            guard let p = try recognizer.textButtonProbabilities(in: image, texts: features), p.count == texts.count else { return [] }
+            return Set(zip(texts, p).filter { $0.1 >= threshold }.map(\.0))
+        } catch {
+            diagnostics.append(Diagnostic(stage: "clickability", message: "text-button model failed: \(error)"))
+            return []
+        }
     }
 
     /// A dialog blocks what is behind it (seed 003, `accessibilityViewIsModal`): when a dialog is

@@ -77,10 +77,14 @@ public protocol ContentRecognizer: Sendable {
     func describePicture(in image: RGBAImage, box: Rect) throws -> PictureDescription?
     /// Probability (0...1) that the icon is clickable.
     func clickProbability(of icon: IconFeatures) throws -> Double?
+    /// Probabilities (0...1) that each text is a button ("Log In"), one per entry of `texts`, or
+    /// `nil` without a text-button model (issue 16 §2).
+    func textButtonProbabilities(in image: RGBAImage, texts: [TextButtonFeatures]) throws -> [Double]?
 }
 
 extension ContentRecognizer {
     public func recognizeIcon(in image: RGBAImage, box: Rect) throws -> IconRecognition? { nil }
     public func describePicture(in image: RGBAImage, box: Rect) throws -> PictureDescription? { nil }
     public func clickProbability(of icon: IconFeatures) throws -> Double? { nil }
+    public func textButtonProbabilities(in image: RGBAImage, texts: [TextButtonFeatures]) throws -> [Double]? { nil }
 }

@@ -301,11 +301,18 @@ public struct ONNXContentRecognizer: ContentRecognizer {
     public var icons: (any IconClassifying)?
     public var pictures: ONNXPictureDescriber?
     public var clickability: ONNXClickabilityModel?
+    public var textButtons: ONNXTextButtonClassifier?
 
-    public init(icons: (any IconClassifying)? = nil, pictures: ONNXPictureDescriber? = nil, clickability: ONNXClickabilityModel? = nil) {
+    public init(icons: (any IconClassifying)? = nil, pictures: ONNXPictureDescriber? = nil, clickability: ONNXClickabilityModel? = nil,
+                textButtons: ONNXTextButtonClassifier? = nil) {
         self.icons = icons
         self.pictures = pictures
         self.clickability = clickability
+        self.textButtons = textButtons
+    }
+
+    public func textButtonProbabilities(in image: RGBAImage, texts: [TextButtonFeatures]) throws -> [Double]? {
+        try textButtons?.probabilities(in: image, texts: texts)
     }
 
     public func recognizeIcon(in image: RGBAImage, box: Rect) throws -> IconRecognition? {
@@ -325,6 +332,7 @@ public struct ONNXContentRecognizer: ContentRecognizer {
     public func applyingThresholds(to configuration: AnalysisConfiguration) -> AnalysisConfiguration {
         var c = configuration
         if let t = clickability?.threshold { c.interactivity.clickThreshold = t }
+        if let t = textButtons?.threshold { c.interactivity.textButtonThreshold = t }
         // The classifier already answers nil below its own validated threshold (Models/icons/
         // model.json); the pipeline's default bar (0.5, a placeholder) must not discard more.
         if let icons { c.content.minIconConfidence = icons.unknownThreshold }

@@ -28,12 +28,19 @@ public struct ReplayContentRecognizer: ContentRecognizer {
     public var icons: [Rect: IconRecognition]
     public var pictures: [Rect: PictureDescription]
     public var clickProbability: (@Sendable (IconFeatures) -> Double?)?
+    /// The text-button probability of each text (nil: no text-button model).
+    public var textButtonProbability: (@Sendable (TextButtonFeatures) -> Double)?
 
     public init(icons: [Rect: IconRecognition] = [:], pictures: [Rect: PictureDescription] = [:],
-                clickProbability: (@Sendable (IconFeatures) -> Double?)? = nil) {
+                clickProbability: (@Sendable (IconFeatures) -> Double?)? = nil,
+                textButtonProbability: (@Sendable (TextButtonFeatures) -> Double)? = nil) {
         self.icons = icons
         self.pictures = pictures
         self.clickProbability = clickProbability
+        self.textButtonProbability = textButtonProbability
+    }
+    public func textButtonProbabilities(in image: RGBAImage, texts: [TextButtonFeatures]) throws -> [Double]? {
+        textButtonProbability.map { f in texts.map(f) }
     }
     public func recognizeIcon(in image: RGBAImage, box: Rect) throws -> IconRecognition? { icons[box] }
     public func describePicture(in image: RGBAImage, box: Rect) throws -> PictureDescription? { pictures[box] }
@@ -50,5 +57,8 @@ public struct FailingRecognizer: TextRecognizer, ContentRecognizer, ElementDetec
     public func recognizeIcon(in image: RGBAImage, box: Rect) throws -> IconRecognition? { throw ScreenRecognitionError(.runtime, message) }
     public func describePicture(in image: RGBAImage, box: Rect) throws -> PictureDescription? { throw ScreenRecognitionError(.runtime, message) }
     public func clickProbability(of icon: IconFeatures) throws -> Double? { throw ScreenRecognitionError(.runtime, message) }
+    public func textButtonProbabilities(in image: RGBAImage, texts: [TextButtonFeatures]) throws -> [Double]? {
+        throw ScreenRecognitionError(.runtime, message)
+    }
     public func detect(in image: RGBAImage) throws -> [Detection] { throw ScreenRecognitionError(.runtime, message) }
 }

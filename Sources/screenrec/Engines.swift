@@ -78,9 +78,10 @@ struct ModelOptions: ParsableArguments {
             return FileManager.default.fileExists(atPath: d.appendingPathComponent("model.json").path) ? d : nil
         }
         let iconDir = installed("icons"), pictureDir = installed("pictures"), clickDir = installed("clickability")
-        guard iconDir != nil || pictureDir != nil || clickDir != nil else {
+        let textButtonDir = installed("textbuttons")
+        guard iconDir != nil || pictureDir != nil || clickDir != nil || textButtonDir != nil else {
             if content == .on {
-                throw ScreenRecognitionError(.model, "--content on, but no content model is installed: none of \(dir.path)/{icons,pictures,clickability}/model.json exists")
+                throw ScreenRecognitionError(.model, "--content on, but no content model is installed: none of \(dir.path)/{icons,pictures,clickability,textbuttons}/model.json exists")
             }
             return nil
         }
@@ -89,7 +90,8 @@ struct ModelOptions: ParsableArguments {
         return ONNXContentRecognizer(
             icons: try iconDir.map { try ONNXIconClassifier(directory: $0, runtime: runtime, threads: 1) },
             pictures: try pictureDir.map { try ONNXPictureDescriber(directory: $0, runtime: runtime, threads: threads) },
-            clickability: try clickDir.map { try ONNXClickabilityModel(directory: $0, runtime: runtime, threads: 1) })
+            clickability: try clickDir.map { try ONNXClickabilityModel(directory: $0, runtime: runtime, threads: 1) },
+            textButtons: try textButtonDir.map { try ONNXTextButtonClassifier(directory: $0, runtime: runtime, threads: 1) })
     }
 
     /// The analyzer of every command that reads a screen (analyze, snapshot, annotate, audit), so

@@ -200,6 +200,48 @@ struct ContentSeamTests {
         #expect(group.announcement.hasSuffix("Actions available"))
     }
 
+    @Test("A read text the text-button model is sure of is a button, spoken once, and stays out of text blocks",
+          arguments: [(0.95, 0.9, true), (0.85, 0.9, false)])
+    func textButtons(probability: Double, threshold: Double, button: Bool) throws {
+        var cfg = AnalysisConfiguration.default
+        cfg.interactivity.textButtonThreshold = threshold
+        let note = det(.text, 40, 500, 300, 24, "Forgot your password?")
+        let login = det(.text, 150, 530, 90, 24, "Log In")
+        let content = ReplayContentRecognizer(textButtonProbability: { $0.box == login.box ? probability : 0.01 })
+        let result = try ScreenAnalyzer(configuration: cfg, contentRecognizer: content)
+            .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)), detections: [note, login])
+        let spoken = result.elements.map(\.announcement)
+        if button {
+            #expect(spoken == ["Forgot your password?", "Log In, Button"])
+        } else {
+            #expect(spoken == ["Forgot your password?, Log In"])  // grouped as the lines of one block
+        }
+    }
+
+    @Test("A text-button model failure degrades to static text and is reported")
+    func textButtonFailure() throws {
+        let result = try ScreenAnalyzer(contentRecognizer: FailingRecognizer())
+            .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)),
+                     detections: [det(.text, 150, 530, 90, 24, "Log In")])
+        #expect(result.elements.map(\.announcement) == ["Log In"])
+        #expect(result.diagnostics.contains { $0.message.contains("text-button model failed") })
+    }
+
+    @Test("A small picture with text inside is labelled by it; a background picture is not",
+          arguments: [false, true])
+    func pictureText(background: Bool) throws {
+        let labelled = !background
+        let picture = background ? det(.picture, 0, 0, 390, 700) : det(.picture, 20, 200, 350, 120)
+        let title = det(.text, 40, 240, 200, 30, "Summer Sale")
+        let result = try ScreenAnalyzer()
+            .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)), detections: [picture, title])
+        if labelled {
+            #expect(result.elements.map(\.announcement) == ["Summer Sale, Image"])
+        } else {
+            #expect(result.elements.map(\.announcement).contains("Summer Sale"))
+        }
+    }
+
     @Test("A picture gets the description only when confident (seed 002: 0.7)",
           arguments: [(0.95, "Cat"), (0.7, "Cat"), (0.69, nil)] as [(Double, String?)])
     func pictureDescription(confidence: Double, label: String?) throws {

@@ -35,6 +35,7 @@ public enum Interactivity {
     /// The percentages are *design choices* modelled on iOS's layout (status + navigation bar ≈ 11%
     /// of an 844-pt screen); the paper's model (§5.4) replaces this rule when it ships.
     public static func ruleBasedClickable(_ f: IconFeatures) -> Bool {
+        if isBarNavigation(f) { return true }
         if isLeading(f) { return false }
         if isBarItem(f) { return true }
         if let m = f.meaning, actionMeanings.contains(m) { return true }
@@ -44,6 +45,13 @@ public enum Interactivity {
     /// Rule 1 above: a leading icon of a cell (left 20%, text beside it).
     public static func isLeading(_ f: IconFeatures) -> Bool {
         f.normalizedFrame.maxX <= 0.2 && f.hasTextOnRow
+    }
+
+    /// Back, close and menu glyphs in the navigation bar band are its navigation buttons even when
+    /// they lead the title ("‹ SIGN UP"): iOS's back button and Android's up/drawer buttons.
+    public static func isBarNavigation(_ f: IconFeatures) -> Bool {
+        guard let m = f.meaning else { return false }
+        return [.back, .close, .menu].contains(m) && f.normalizedFrame.midY <= 0.15
     }
 
     /// Rule 2 above: an icon in the top 15% of the screen that is not a leading icon — a

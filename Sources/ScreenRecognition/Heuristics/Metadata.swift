@@ -11,12 +11,15 @@ public enum Metadata {
         public static let actions = "Swipe up or down to select a custom action, then double tap to activate."
     }
 
-    /// The leaf element for one detection. `clickable` says whether an icon is a button (§5.4).
+    /// The leaf element for one detection. `clickable` says whether an icon or a read text is a button (§5.4).
     public static func element(for d: Detection, clickable: Bool = false, pictureDescription: String? = nil) -> Element {
         let label = d.text?.trimmingCharacters(in: .whitespacesAndNewlines)
         let nonEmpty = (label?.isEmpty ?? true) ? nil : label
         switch d.type {
         case .text:
+            if clickable, nonEmpty != nil {  // a text button (issue 16 §2): "Log In, Button"
+                return Element(kind: .button, frame: d.box, label: nonEmpty, traits: .button, hint: Hints.button, detections: [d])
+            }
             return Element(kind: .text, frame: d.box, label: nonEmpty, traits: .staticText, detections: [d])
         case .icon:
             let spoken = d.iconLabel?.spokenLabel
@@ -96,6 +99,62 @@ public enum Metadata {
             }
             c.detections += inside.flatMap { elements[$0].detections }
             result[ci] = c
+            absorbed.formUnion(inside)
+        }
+        return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
+    }
+
+    /// Plain icons (not buttons) beside a labelled text, text field or button on their row become
+    /// part of it: VoiceOver reads a table cell's image and label as one element, and a text
+    /// field's left-view image is not an element of its own. The icon must overlap the other's row
+    /// by half the smaller height and lie within ``decorationGap`` × its own width of it, left or
+    /// right; the nearest such element takes it.
+    public static func absorbDecorativeIcons(_ elements: [Element]) -> [Element] {
+        var result = elements
+        var absorbed = Set<Int>()
+        let hosts = elements.indices.filter {
+            [.text, .textField, .button].contains(elements[$0].kind) && elements[$0].children.isEmpty
+                && (elements[$0].kind == .textField || elements[$0].label != nil)
+                && elements[$0].detections.allSatisfy { $0.type != .icon }
+        }
+        for (i, icon) in elements.enumerated() where icon.kind == .icon && icon.children.isEmpty {
+            let f = icon.frame
+            let candidates = hosts.compactMap { j -> (Int, Double)? in
+                let g = elements[j].frame
+                guard f.yOverlap(g) >= 0.5 * min(f.height, g.height), f.xOverlap(g) <= 0 else { return nil }
+                let gap = max(g.minX - f.maxX, f.minX - g.maxX)
+                return gap <= decorationGap * f.width ? (j, gap) : nil
+            }
+            guard let (host, _) = candidates.min(by: { $0.1 < $1.1 }) else { continue }
+            result[host].detections += icon.detections
+            absorbed.insert(i)
+        }
+        return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
+    }
+
+    /// How far (in icon widths) a decorative icon may sit from the element it decorates: 1.5 —
+    /// *design choice*: Material's list items put a 24-dp leading icon 16–32 dp from the text
+    /// (0.7–1.3 widths); iOS table cells 16 pt from a 29-pt image.
+    public static let decorationGap = 1.5
+
+    /// A picture with legible text inside (a logo, banner or poster) takes that text as its label
+    /// (issue 16 §4): the texts lying ≥ `containment` inside a picture are read as its label, top to
+    /// bottom, and are no longer separate elements. Only pictures covering at most `maxScreenShare`
+    /// of the screen take part: a larger one is a background whose texts and buttons stay apart.
+    public static func absorbTextIntoPictures(_ elements: [Element], screen: ImageInfo, containment: Double,
+                                              maxScreenShare: Double) -> [Element] {
+        let screenArea = Double(screen.width * screen.height)
+        var result = elements
+        var absorbed = Set<Int>()
+        for (pi, picture) in elements.enumerated() where picture.kind == .picture && picture.children.isEmpty {
+            guard picture.frame.width * picture.frame.height <= maxScreenShare * screenArea else { continue }
+            let inside = elements.indices.filter { i in
+                i != pi && !absorbed.contains(i) && elements[i].kind == .text && elements[i].children.isEmpty
+                    && elements[i].label != nil && elements[i].frame.fractionInside(picture.frame) >= containment
+            }.sorted { elements[$0].frame.minY < elements[$1].frame.minY }
+            guard !inside.isEmpty else { continue }
+            result[pi].label = inside.compactMap { elements[$0].label }.joined(separator: ", ")
+            result[pi].detections += inside.flatMap { elements[$0].detections }
             absorbed.formUnion(inside)
         }
         return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
