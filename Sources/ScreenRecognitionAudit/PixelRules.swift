@@ -228,11 +228,11 @@ public enum PixelRules {
         let reach = max(3, Double(s.capHeight) / 8)
         let edge = Int(c.maxX.rounded()), step = Int(reach.rounded())
         guard Double(s.inkRight) >= c.maxX - reach || hasInk(image, s, x: Int((c.maxX - reach).rounded())..<edge) else { return nil }
-        // Ink again one to five eighths of the cap height beyond the edge means the text goes on: the container's box is too
-        // narrow (a detector box cut through "forgot?" on a real screen), not a clip. Only the
-        // trailing (right) edge of a container is checked: text is laid out from its leading edge,
-        // and on hand-checked real screenshots every left-edge "cut" was a placeholder whose
-        // detected text field starts where the text does (Benchmarks/contrast-checkset/README.md).
+        // Ink again one to five eighths of the cap height beyond the edge means the text goes on:
+        // the container's box is narrower than its text, not a clip. Only the trailing (right)
+        // edge of a container is checked: text is laid out from its leading edge, and on the
+        // hand-checked real screenshots every left-edge "cut" was a placeholder whose detected
+        // text field starts where the text does (README, "Real screenshots, checked by hand").
         if hasInk(image, s, x: (edge + step)..<(edge + 5 * step)) { return nil }
         return "right edge of its container"
     }
