@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // libFuzzer harnesses for the parsers that read untrusted bytes: the image decoder, the server's
-// request parsing, the audit's hierarchy parsers, and the JSON inputs (detections files, configurations, analyses). Not part of
+// request parsing and /v1/audit body handling, the audit's hierarchy parsers, and the JSON inputs (detections files, configurations, analyses). Not part of
 // `make test`; scripts/fuzz.sh builds them with `-sanitize=fuzzer,address` and runs each one.
 import PackageDescription
 
@@ -15,6 +15,11 @@ let package = Package(
         ]),
         .executableTarget(name: "FuzzRequestParsing", dependencies: [
             .product(name: "ScreenRecognitionHTTP", package: "ScreenRecognition"),
+        ]),
+        .executableTarget(name: "FuzzAuditRequest", dependencies: [
+            .product(name: "ScreenRecognitionHTTP", package: "ScreenRecognition"),
+            .product(name: "ScreenRecognitionAudit", package: "ScreenRecognition"),
+            .product(name: "ScreenRecognition", package: "ScreenRecognition"),
         ]),
         .executableTarget(name: "FuzzHierarchyParsers", dependencies: [
             .product(name: "ScreenRecognitionAudit", package: "ScreenRecognition"),

@@ -146,7 +146,7 @@ public enum Audit {
     /// the visible size otherwise.
     ///
     /// - Parameter scale: pixels per point or dp for the pixel rules; `nil` takes it from an
-    ///   XCUITest or uiautomator hierarchy, else infers it from the image size (``ScreenScale/infer(width:height:)``).
+    ///   XCUITest, uiautomator or AccessibilitySnapshot hierarchy, else infers it from the image size (``ScreenScale/infer(width:height:)``).
     public static func run(image pixels: RGBAImage, analysis: ScreenAnalysis, hierarchy: AccessibilityHierarchy?,
                            detections: [Detection]? = nil, image: String = "screenshot", hierarchyName: String? = nil,
                            scale: ScreenScale? = nil, configuration: AuditConfiguration = .default,
@@ -154,7 +154,7 @@ public enum Audit {
         let screenScale: ScreenScale
         if let scale {
             screenScale = scale
-        } else if let hierarchy, hierarchy.format == .xcuitest || hierarchy.format == .uiautomator {
+        } else if let hierarchy, [.xcuitest, .uiautomator, .accessibilitySnapshot].contains(hierarchy.format) {
             screenScale = ScreenScale(pixelsPerPoint: (hierarchy.pixelsPerPoint * 1000).rounded() / 1000,
                                       platform: Platform(hierarchy.format), source: .hierarchy)
         } else {

@@ -13,6 +13,9 @@ public enum HierarchyFormat: String, Codable, Sendable, CaseIterable {
     case uiautomator
     /// `screenrec analyze`'s JSON (frames in image pixels).
     case analysis
+    /// AccessibilitySnapshot's Codable model as JSON (an array of elements or of hierarchy nodes;
+    /// frames in points): see ``AccessibilitySnapshotFormat``.
+    case accessibilitySnapshot = "accessibility-snapshot"
 }
 
 /// One node of an app's accessibility tree, with its frame mapped to image pixels.
@@ -159,6 +162,7 @@ public struct AccessibilityHierarchy: Codable, Sendable, Hashable {
             roots = try xml ? AppiumXCUITestParser.parse(data) : XCUITestParser.parse(data)
         case .uiautomator: roots = try UIAutomatorParser.parse(data)
         case .analysis: roots = try AnalysisHierarchyParser.parse(data)
+        case .accessibilitySnapshot: roots = try AccessibilitySnapshotFormat.parse(data)
         case .auto: fatalError("unreachable: detectFormat never returns .auto")
         }
         guard !roots.isEmpty else { throw ScreenRecognitionError(.invalidInput, "hierarchy holds no elements") }
@@ -168,7 +172,17 @@ public struct AccessibilityHierarchy: Codable, Sendable, Hashable {
 
         // Points → pixels: the root's width spans the screenshot (XCUITest's window; a uiautomator root).
         var s = scale ?? 1
-        if scale == nil {
+        if scale == nil, resolved == .accessibilitySnapshot {
+            // Points in the snapshotted view, which need not span the screen (a component's
+            // snapshot): only a known device screenshot size says the scale.
+            let known = ScreenScale.infer(width: imageSize.width, height: imageSize.height)
+            guard known.source == .imageSize, known.platform == .ios else {
+                throw ScreenRecognitionError(.invalidInput,
+                    "AccessibilitySnapshot frames are in points and the \(imageSize.width)×\(imageSize.height) image matches no known iPhone "
+                    + "screenshot size, so the scale is unknown: pass --scale (the snapshot's screen scale, usually 2 or 3)")
+            }
+            s = known.pixelsPerPoint
+        } else if scale == nil {
             let rootWidth = roots.map(\.frame.width).max() ?? 0
             if rootWidth > 0 {
                 s = Double(imageSize.width) / rootWidth
@@ -196,7 +210,7 @@ public struct AccessibilityHierarchy: Codable, Sendable, Hashable {
         } else if resolved == .uiautomator {
             ppp = Double(imageSize.width) / androidDefaultWidthDP
         } else {
-            ppp = resolved == .xcuitest ? s : Double(imageSize.width) / iosDefaultWidthPoints
+            ppp = resolved == .xcuitest || resolved == .accessibilitySnapshot ? s : Double(imageSize.width) / iosDefaultWidthPoints
         }
         return AccessibilityHierarchy(format: resolved, scale: s, pixelsPerPoint: ppp, roots: roots)
     }
@@ -240,6 +254,7 @@ public struct AccessibilityHierarchy: Codable, Sendable, Hashable {
         switch format {
         case .uiautomator: return head.contains("<hierarchy") || head.contains("<node")
         case .analysis: return head.contains("\"elements\"")
+        case .accessibilitySnapshot: return AccessibilitySnapshotFormat.looksLike(head.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }))
         case .xcuitest: return head.contains("Element subtree:") || head.contains("<XCUIElementType") || head.range(of: #"\{\{-?[0-9.]+, -?[0-9.]+\}, \{[0-9.]+, [0-9.]+\}\}"#, options: .regularExpression) != nil
         case .auto: return false
         }
@@ -251,9 +266,10 @@ public struct AccessibilityHierarchy: Codable, Sendable, Hashable {
         let trimmed = head.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
         if trimmed.hasPrefix("<") { return head.contains("<XCUIElementType") ? .xcuitest : .uiautomator }
         if trimmed.hasPrefix("{") { return .analysis }
+        if trimmed.hasPrefix("[") { return .accessibilitySnapshot }
         if head.contains("Element subtree:") || head.contains("}, {") { return .xcuitest }
         throw ScreenRecognitionError(.invalidInput,
-            "hierarchy format not recognised: expected XCUITest debugDescription text, uiautomator XML or screenrec analyze JSON")
+            "hierarchy format not recognised: expected XCUITest debugDescription text, uiautomator or Appium XML, screenrec analyze JSON or AccessibilitySnapshot JSON")
     }
 }
 

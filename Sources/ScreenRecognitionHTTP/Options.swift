@@ -57,7 +57,7 @@ public struct AnalyzeOptions: Sendable, Hashable {
 /// Unknown names, repeated names and other values are a 400 `invalid_parameter`.
 public struct AuditOptions: Sendable, Hashable {
     public enum Format: String, Sendable, Hashable, CaseIterable { case json, sarif }
-    public static let hierarchyFormats = ["auto", "xcuitest", "uiautomator", "analysis"]
+    public static let hierarchyFormats = ["auto", "xcuitest", "uiautomator", "analysis", "accessibility-snapshot"]
     public var format: Format = .json
     public var hierarchyFormat = "auto"
     public var scale: Double?

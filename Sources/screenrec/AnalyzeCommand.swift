@@ -1,10 +1,12 @@
 import ArgumentParser
 import Foundation
 import ScreenRecognition
+import ScreenRecognitionAudit
 import ScreenRecognitionImageIO
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case json, transcript
+    case accessibilitySnapshot = "accessibility-snapshot"
 }
 
 struct Analyze: ParsableCommand {
@@ -27,8 +29,11 @@ struct Analyze: ParsableCommand {
     @Option(help: "A detections file to use instead of the detector.")
     var detections: String?
 
-    @Option(help: "Output format: json (the analysis) or transcript (one announcement per line).")
+    @Option(help: ArgumentHelp("Output format: json (the analysis), transcript (one announcement per line) or accessibility-snapshot (the elements as AccessibilitySnapshot's Codable JSON, frames in points, to diff with an iOS snapshot test's).", valueName: "json|transcript|accessibility-snapshot"))
     var format: OutputFormat = .json
+
+    @Option(help: "Image pixels per point for --format accessibility-snapshot (default: from the screenshot size: 2 or 3 for known iPhone sizes, else the width of a 390-pt iPhone).")
+    var scale: Double?
 
     @Option(name: [.short, .long], help: "Write the output to this file instead of standard output.")
     var output: String?
@@ -40,6 +45,11 @@ struct Analyze: ParsableCommand {
 
     @Flag(help: "Speak hints (\"Double tap to edit.\") in the transcript, as VoiceOver does with Hints on.")
     var hints = false
+
+    func validate() throws {
+        if let scale, !(scale > 0 && scale <= 10) { throw ValidationError("--scale must be between 0 and 10") }
+        if scale != nil, format != .accessibilitySnapshot { throw ValidationError("--scale applies to --format accessibility-snapshot only") }
+    }
 
     func run() throws {
         try CLIErrors.run {
@@ -58,6 +68,11 @@ struct Analyze: ParsableCommand {
                 try writeOutput(data, to: output)
             case .transcript:
                 try writeOutput(Data(result.transcriptText.utf8), to: output)
+            case .accessibilitySnapshot:
+                let ppp = scale ?? ScreenScale.infer(width: pixels.width, height: pixels.height).pixelsPerPoint
+                var data = try AccessibilitySnapshotFormat.encode(result, pixelsPerPoint: ppp)
+                data.append(0x0A)
+                try writeOutput(data, to: output)
             }
         }
     }

@@ -21,8 +21,9 @@ struct Audit: ParsableCommand {
         else the screenshot size (known iPhone and Android sizes); the report says which.
 
         The hierarchy is XCUITest's XCUIApplication().debugDescription text (frames in points), a \
-        `uiautomator dump` XML (pixels), or `screenrec analyze` JSON; the format is recognised from \
-        the content. Points become pixels by the screenshot's scale (its width over the root frame's \
+        `uiautomator dump` XML (pixels), an Appium page source (iOS XCUITest or Android UiAutomator2 \
+        XML), AccessibilitySnapshot's Codable JSON (points; the scale from a known iPhone screenshot \
+        size, else --scale), or `screenrec analyze` JSON; the format is recognised from the content. Points become pixels by the screenshot's scale (its width over the root frame's \
         width, or --scale). Rules: unexposedElement, missingLabel, labelMismatch, missingTrait, \
         shouldGroup, orderMismatch, smallTouchTarget, poorlySpokenText, modalNotBlocking.
 
@@ -39,7 +40,7 @@ struct Audit: ParsableCommand {
     @Option(help: "The app's accessibility tree for the screenshot.")
     var hierarchy: String?
 
-    @Option(help: ArgumentHelp("The hierarchy's format (default: recognised from its content).", valueName: "auto|xcuitest|uiautomator|analysis"))
+    @Option(help: ArgumentHelp("The hierarchy's format (default: recognised from its content).", valueName: "auto|xcuitest|uiautomator|analysis|accessibility-snapshot"))
     var hierarchyFormat: HierarchyFormat = .auto
 
     @Option(help: "A detections file to use instead of the detector.")

@@ -202,6 +202,23 @@ struct PixelRuleTests {
         let hits = r.findings.filter { $0.rule == .truncatedText }
         #expect(hits.count == 1 && hits[0].message.contains("cut off by the right edge of its container"), "\(r.findings.map(\.message))")
     }
+
+    @Test("not truncation: text going on past a too-narrow container box, a placeholder at a text field's left edge")
+    func notClipped() throws {
+        var s = SyntheticScreen(width: 750, height: 400, fill: .white)
+        // The text runs 40 px past the right edge of the box detected for its field (nothing clips it).
+        s.text(x: 200, y: 50, height: 24, stems: 20, stroke: 3, color: colorHex("#000000"))
+        // A placeholder whose detected text field starts exactly where the text does.
+        s.text(x: 40, y: 230, height: 24, stems: 10, stroke: 3, color: colorHex("#8E8E93"))
+        let d = [Detection(type: .textField, box: Rect(x: 20, y: 20, width: 300, height: 100)),
+                 Detection(type: .text, box: Rect(x: 194, y: 46, width: 126, height: 32), text: "forgot password"),
+                 Detection(type: .textField, box: Rect(x: 40, y: 200, width: 300, height: 100)),
+                 Detection(type: .text, box: Rect(x: 40, y: 226, width: 104, height: 32), text: "Password")]
+        let image = s.image
+        let analysis = try ScreenAnalyzer().analyze(image: image, detections: d)
+        let r = PixelRules.run(image: image, analysis: analysis, scale: PixelRuleTests.scale)
+        #expect(!r.findings.contains { $0.rule == .truncatedText }, "\(r.findings.map(\.message))")
+    }
 }
 
 @Suite("Pixel-only audit reports")

@@ -187,6 +187,7 @@ func multipart(_ parts: [(String, String?, String?, Data)], boundary: String = "
         ("", AuditOptions.Format.json, "auto", nil, true),
         ("format=sarif&hierarchy=uiautomator&scale=2.5&ocr=false", .sarif, "uiautomator", 2.5, false),
         ("hierarchy=analysis&scale=1", .json, "analysis", 1.0, true),
+        ("hierarchy=accessibility-snapshot&scale=3", .json, "accessibility-snapshot", 3.0, true),
     ] as [(String, AuditOptions.Format, String, Double?, Bool)])
     func parses(query: String, format: AuditOptions.Format, hierarchy: String, scale: Double?, ocr: Bool) throws {
         let o = try AuditOptions(query: query)

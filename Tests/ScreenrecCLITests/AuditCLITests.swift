@@ -85,6 +85,69 @@ struct AuditCLITests {
         #expect(bad.stdout.contains("orphan.png: error: several hierarchy files"), "\(bad.stdout)")
     }
 
+    @Test("analyze --format accessibility-snapshot writes AccessibilitySnapshot JSON in points; audit reads it back, alone and in a folder")
+    func accessibilitySnapshot() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("audit-snapshot-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tree = dir.appendingPathComponent("inbox.json").path
+        let analyze = try CLI.run(["analyze", Self.f("ios-inbox.png"), "--detections", Self.f("ios-inbox.detections.json"), "--ocr", "none",
+                                   "--format", "accessibility-snapshot", "--scale", "2", "-o", tree])
+        #expect(analyze.status == 0, "\(analyze.stderr)")
+        let markers = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: tree))) as! [[String: Any]]
+        #expect(markers.first?["description"] as? String == "Back, Button")
+        #expect((markers.first?["shape"] as? [String: Any])?["frame"] as? [[Double]] == [[12, 54], [30, 30]])  // pixels [24, 108, 60, 60] at 2x
+        #expect(markers.first?["traits"] as? [String] == ["button"])
+
+        // The 780-pixel-wide fixture is no device size: points need --scale, and the error says so.
+        let audit = ["audit", Self.f("ios-inbox.png"), "--hierarchy", tree, "--detections", Self.f("ios-inbox.detections.json")]
+        let noScale = try CLI.run(audit)
+        #expect(noScale.status == 65 && noScale.stderr.contains("pass --scale"), "\(noScale.stderr)")
+        let scaled = try CLI.run(audit + ["--scale", "2"])
+        #expect(scaled.status == 0, "\(scaled.stderr)")
+        #expect(scaled.stdout.contains("(accessibility-snapshot, 2 px per unit)") && scaled.stdout.contains("screen: 2 px per pt (from the hierarchy)"), "\(scaled.stdout)")
+        // Our own analysis as the tree: nothing hidden, unlabelled or mislabelled.
+        for rule in ["unexposedElement", "missingLabel", "labelMismatch"] { #expect(!scaled.stdout.contains(rule), "\(rule)") }
+
+        // audit DIR pairs NAME.png with NAME.json by content; a transcript beside it is ignored.
+        for (src, dst) in [("ios-inbox.png", "inbox.png"), ("ios-inbox.detections.json", "inbox.detections.json"), ("ios-inbox.transcript.txt", "inbox.transcript.txt")] {
+            try FileManager.default.copyItem(atPath: CLI.packageRoot.appendingPathComponent(Self.f(src)).path, toPath: dir.appendingPathComponent(dst).path)
+        }
+        let folder = try CLI.run(["audit", dir.path, "--scale", "2", "--format", "json"])
+        #expect(folder.status == 0, "\(folder.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(folder.stdout.utf8)) as! [String: Any]
+        #expect((object["screens"] as? [[String: Any]])?.map { $0["hierarchy"] as? String } == ["inbox.json"], "\(folder.stdout.prefix(2000))")
+        #expect((object["screens"] as? [[String: Any]])?.first?["error"] == nil)
+    }
+
+    @Test("a folder pairs uiautomator and Appium page sources by name too")
+    func batchOtherTrees() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("audit-trees-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (src, dst) in [("android-inbox.png", "a.png"), ("android-inbox.uiautomator.xml", "a.xml"), ("android-inbox.detections.json", "a.detections.json"),
+                           ("ios-inbox.png", "b.png"), ("ios-inbox.detections.json", "b.detections.json")] {
+            try FileManager.default.copyItem(atPath: CLI.packageRoot.appendingPathComponent(Self.f(src)).path, toPath: dir.appendingPathComponent(dst).path)
+        }
+        // b's tree as Appium's XCUITest page source (frames in points, a 390-point window).
+        let appium = """
+        <?xml version="1.0" encoding="UTF-8"?><AppiumAUT><XCUIElementTypeApplication label="Mail" x="0" y="0" width="390" height="844">
+        <XCUIElementTypeButton label="Back" name="backButton" enabled="true" x="12" y="54" width="30" height="30"/>
+        </XCUIElementTypeApplication></AppiumAUT>
+        """
+        try Data(appium.utf8).write(to: dir.appendingPathComponent("b.page-source.xml"))
+        let r = try CLI.run(["audit", dir.path, "--format", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        let screens = try #require(object["screens"] as? [[String: Any]])
+        #expect(screens.map { $0["hierarchy"] as? String } == ["a.xml", "b.page-source.xml"], "\(screens)")
+        // Audited against its tree: b's page source exposes only the back button, so what it hides is reported.
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(findings.contains { $0["rule"] as? String == "unexposedElement" && $0["screens"] as? [String] == ["b.png"] })
+    }
+
     @Test("a progress bar is drawn on stderr when it is a terminal (util-linux `script` gives it one)",
           .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func progressBar() throws {

@@ -3,7 +3,7 @@ import ScreenRecognitionHTTP
 
 /// The server's request parsing on any bytes: the first line is a Content-Type header (also tried
 /// as a query string), the rest a multipart body with the boundary from that header, or "b".
-/// Each parser must return or throw ``RequestError`` with a 4xx status — never trap.
+/// ``AuditOptions`` too. Each parser must return or throw ``RequestError`` with a 4xx status — never trap.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRequestParsing(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let data = Data(bytes: bytes, count: count)
@@ -14,6 +14,11 @@ public func fuzzRequestParsing(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> C
     _ = MediaType(header)
     do { try ImageMediaTypes.check(header) } catch { precondition((400..<500).contains(error.status)) }
     do { _ = try AnalyzeOptions(query: header) } catch { precondition(error.status == 400) }
+    do {
+        let audit = try AuditOptions(query: header)
+        precondition(AuditOptions.hierarchyFormats.contains(audit.hierarchyFormat))
+        precondition(audit.scale.map { $0.isFinite && $0 > 0 && $0 <= 10 } ?? true)
+    } catch { precondition(error.status == 400) }
     let boundary = (try? MultipartFormData.boundary(fromContentType: header)) ?? "b"
     do {
         let form = try MultipartFormData(body: Data(body), boundary: boundary)
