@@ -144,8 +144,10 @@ public enum Grouping {
         var tabs: [Element] = clusters.enumerated().map { n, members in
             let parts = members.map { elements[$0] }.sorted { $0.frame.minY < $1.frame.minY }
             let frame = parts.dropFirst().reduce(parts[0].frame) { $0.union($1.frame) }
-            let text = parts.first { $0.kind == .text }?.label
-            let iconLabel = parts.first { $0.kind != .text }?.label
+            // The tab's title: its text (also one the text-button model called a button), else its icon's meaning.
+            let isText = { (e: Element) in e.detections.contains { $0.type == .text } }
+            let text = parts.first(where: isText)?.label
+            let iconLabel = parts.first { !isText($0) }?.label
             return Element(kind: .tabButton, frame: frame, label: text ?? iconLabel, traits: [.button, .tabBar],
                            hint: nil, position: Position(index: n + 1, count: clusters.count),
                            children: parts.count > 1 ? Ordering.order(parts) : [], detections: parts.flatMap(\.detections))
