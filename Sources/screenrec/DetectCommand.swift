@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ScreenRecognition
+import ScreenRecognitionKit
 import ScreenRecognitionImageIO
 import ScreenRecognitionONNX
 
@@ -45,7 +46,8 @@ struct Detect: ParsableCommand {
     func run() throws {
         try CLIErrors.run {
             let detector = try modelOptions.makeDetector(required: true)!
-            var settings = withDetectorThresholds(.default, detector: detector).postProcessing
+            var settings = try StandardEngines(options: modelOptions.standardOptions(), loading: [])
+                .configuration(detector: detector, content: nil).postProcessing
             if let m = minConfidence {
                 detector.candidateFloor = Float(min(m, Double(detector.candidateFloor)))
                 settings.confidenceThresholds = PostProcessingSettings.uniformThresholds(m)
