@@ -105,7 +105,7 @@ struct Analyze: ParsableCommand {
     /// images from the list or standard input and write their lines as they finish.
     func runBatch() throws {
         try CLIErrors.run {
-            let skip = try batch.resume.map { try BatchInputs.done(in: $0) } ?? []
+            let skip = try batch.skipped()
             let jobs = batch.jobCount
             var options = modelOptions.standardOptions(useModels: true, config: config)
             // Jobs share the ONNX sessions: one intra-op thread each, unless --threads says otherwise.
@@ -115,8 +115,7 @@ struct Analyze: ParsableCommand {
             var analyzers = [first]
             for _ in 1..<max(1, jobs) { analyzers.append(try first.withOwnTextRecognizer()) }
             let workers = analyzers
-            let append = batch.resume != nil && output != nil
-                && (output == batch.resume || InputFiles.id(of: output!).map { $0 == InputFiles.id(of: batch.resume!) } == true)
+            let append = batch.appends(to: output)
             let worst = try BatchRunner.run(arguments: images, skip: skip, jobs: jobs, output: output, append: append) { worker, path in
                 let encoder = jsonLinesEncoder()
                 let analyzer = workers[worker]

@@ -16,6 +16,17 @@ struct BatchOptions: ParsableArguments {
     }
 
     var jobCount: Int { jobs ?? max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// Whether `output` is the --resume file (by path or identity): then new lines are appended.
+    func appends(to output: String?) -> Bool {
+        guard let resume, let output, output != "-" else { return false }
+        return output == resume || InputFiles.id(of: output).map { $0 == InputFiles.id(of: resume) } == true
+    }
+
+    /// The images the --resume file already has.
+    func skipped() throws -> Set<String> {
+        try resume.map { try BatchInputs.done(in: $0) } ?? []
+    }
 }
 
 /// Where a batch's image paths come from: the arguments (a folder stands for its PNG and JPEG
