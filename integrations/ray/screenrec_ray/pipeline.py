@@ -143,6 +143,11 @@ def run(input_dir: str, output_dir: str, *, address: str | None = None, screenre
         extra_args: Sequence[str] = ()) -> dict:
     """Analyses every screenshot of `input_dir` on the Ray cluster at `address` and writes JSON
     lines to `output_dir`; returns a summary (images, errors, seconds, rate, actors, nodes)."""
+    loopback = bool(address) and address.rsplit(":", 1)[0] in ("127.0.0.1", "localhost")
+    if loopback:
+        # A cluster on this machine's loopback (the test's): Ray would otherwise replace 127.0.0.1
+        # with the machine's outward address, which a sandbox may not reach. Read at import.
+        os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
     import ray
 
     images = list_images(input_dir)
@@ -152,7 +157,8 @@ def run(input_dir: str, output_dir: str, *, address: str | None = None, screenre
         raise ValueError(f"{output_dir} already holds .jsonl results; choose an empty folder")
     if os.sep in screenrec:
         screenrec = os.path.abspath(screenrec)
-    ray.init(address=address, ignore_reinit_error=True, logging_level="ERROR", log_to_driver=False)
+    init = {"_node_ip_address": "127.0.0.1"} if loopback else {}
+    ray.init(address=address, ignore_reinit_error=True, logging_level="ERROR", log_to_driver=False, **init)
     ctx = ray.data.DataContext.get_current()
     ctx.enable_progress_bars = False
     nodes = sum(1 for n in ray.nodes() if n.get("Alive"))
@@ -161,7 +167,8 @@ def run(input_dir: str, output_dir: str, *, address: str | None = None, screenre
     start = time.monotonic()
     ds = ray.data.from_items([{"path": p} for p in images])
     ds = ds.map_batches(AnalyzeBatch, fn_constructor_kwargs={"screenrec": screenrec, "jobs": jobs, "extra_args": list(extra_args)},
-                        batch_size=batch_size, concurrency=actors, num_cpus=cpus_per_actor, batch_format="numpy")
+                        batch_size=batch_size, compute=ray.data.ActorPoolStrategy(size=actors), num_cpus=cpus_per_actor,
+                        batch_format="numpy")
     ds.write_datasink(_json_lines_sink(out))
     seconds = time.monotonic() - start
     rows = errors = 0
