@@ -223,7 +223,7 @@ public struct StandardEngines: Sendable {
             if iconDir == nil && pictureDir == nil && clickDir == nil {
                 if options.content == true {
                     let dir = models?.path ?? "the models folder"
-                    throw ScreenRecognitionError(.model, "content models asked for, but none is installed: none of \(dir)/{icons,pictures,clickability}/model.json exists")
+                    throw ScreenRecognitionError(.model, "content models asked for (--content on), but no content model is installed: none of \(dir)/{icons,pictures,clickability}/model.json exists")
                 }
                 content = nil
             } else {
