@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/release/screenrec
 
-.PHONY: deps build demo serve test test-swift test-training clean
+.PHONY: deps build demo serve test test-swift test-readme test-ray test-training clean
 
 deps:
 	@./scripts/install-deps.sh
@@ -20,12 +20,25 @@ demo: build
 serve: build
 	$(BIN) serve
 
-# Everything: the Swift package's tests, then training/'s pytest (Debian's CPU torch).
-test: test-swift test-training
+# Everything: the Swift package's tests, the README's library example built as a dependent package,
+# the Ray Data job on a two-node local cluster, then training/'s pytest (Debian's CPU torch).
+test: test-swift test-readme test-ray test-training
 
 test-swift: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# README "Using the library": its Package.swift and main.swift built verbatim (URL -> this checkout)
+# under .build/readme-example/, output compared with `screenrec analyze --format transcript`.
+test-readme: deps
+	$(SWIFT) build --product screenrec
+	SWIFT=$(SWIFT) ./scripts/test-readme-example.sh .build/debug/screenrec
+
+# integrations/ray: its venv (ray[data] from PyPI, pinned), then pytest with a two-node Ray cluster.
+test-ray: deps
+	$(SWIFT) build --product screenrec
+	./integrations/ray/scripts/setup.sh
+	cd integrations/ray && SCREENREC_BIN=$(CURDIR)/.build/debug/screenrec .venv/bin/python -m pytest -q tests
 
 test-training:
 	@./training/scripts/setup-test.sh

@@ -5,6 +5,9 @@ let package = Package(
     name: "ScreenRecognition",
     platforms: [.macOS(.v14)],
     products: [
+        // The library in three lines (README "Using the library"): `ScreenAnalyzer.standard()`, what
+        // `screenrec analyze` runs. Its targets leave out the server, so a dependent builds no Hummingbird/NIO.
+        .library(name: "ScreenRecognitionKit", targets: ["ScreenRecognitionKit"]),
         .library(name: "ScreenRecognition", targets: ["ScreenRecognition"]),
         .library(name: "ScreenRecognitionImageIO", targets: ["ScreenRecognitionImageIO"]),
         .library(name: "ScreenRecognitionTesting", targets: ["ScreenRecognitionTesting"]),
@@ -49,6 +52,11 @@ let package = Package(
         ),
         // Adapter: OCR behind the core's `TextRecognizer` seam — PP-OCRv4 over ONNX Runtime, and Tesseract.
         .target(name: "ScreenRecognitionOCR", dependencies: ["ScreenRecognition", "ScreenRecognitionONNX", "CTesseract"]),
+        // The shipped models found and loaded with the CLI's defaults: `ScreenAnalyzer.standard()`.
+        .target(
+            name: "ScreenRecognitionKit",
+            dependencies: ["ScreenRecognition", "ScreenRecognitionImageIO", "ScreenRecognitionONNX", "ScreenRecognitionOCR"]
+        ),
         // The server's request parsing (media types, multipart/form-data, query options): Foundation
         // only, so the fuzz harnesses in Fuzz/ build it without the HTTP stack.
         .target(name: "ScreenRecognitionHTTP"),
@@ -75,7 +83,7 @@ let package = Package(
             name: "screenrec",
             dependencies: [
                 "ScreenRecognition", "ScreenRecognitionImageIO", "ScreenRecognitionONNX", "ScreenRecognitionOCR",
-                "ScreenRecognitionServer",
+                "ScreenRecognitionKit", "ScreenRecognitionServer",
                 "ScreenRecognitionAudit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

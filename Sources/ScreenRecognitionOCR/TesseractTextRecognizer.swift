@@ -79,10 +79,12 @@ public struct TesseractSettings: Sendable, Hashable {
 /// One Tesseract instance serves all calls; calls are serialised by a lock (Tesseract's API object
 /// is not thread-safe). Create several recognizers to read in parallel.
 ///
-/// Debian's Tesseract is built with OpenMP and starts several threads per text line. Set
-/// `OMP_THREAD_LIMIT=1` in the environment the process starts with: on 2 busy cores the median OCR
-/// time of a 3x screen went from 1711 ms to 372 ms (RESULTS.md). libgomp reads the variable when the
-/// library loads, so setting it from Swift afterwards has no effect (measured).
+/// Debian's Tesseract is built with OpenMP and starts several threads per text line: on 2 busy
+/// cores the median OCR time of a 3x screen was 1711 ms with them and 372 ms with
+/// `OMP_THREAD_LIMIT=1` (RESULTS.md). libgomp reads that variable when it loads, before any Swift
+/// code runs, so each read instead makes OpenMP's parallel regions inactive on the reading thread
+/// (``OpenMPThreads/serialiseParallelRegions()``): one thread per read, whatever the process's
+/// environment, unless `OMP_THREAD_LIMIT` is set (then it is the user's choice and kept).
 public struct TesseractTextRecognizer: TextRecognizer {
     public let settings: TesseractSettings
     /// The tessdata folder in use.
@@ -370,6 +372,7 @@ public struct TesseractTextRecognizer: TextRecognizer {
             }
             defer { TessBaseAPIClear(api) }
             TessBaseAPISetSourceResolution(api, resolution)
+            OpenMPThreads.serialiseParallelRegions()
             guard TessBaseAPIRecognize(api, nil) == 0 else {
                 throw ScreenRecognitionError(.runtime, "Tesseract failed to read a \(grey.width)×\(grey.height) image.")
             }

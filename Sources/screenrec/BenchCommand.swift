@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ScreenRecognition
+import ScreenRecognitionKit
 import ScreenRecognitionAudit
 import ScreenRecognitionImageIO
 
@@ -61,7 +62,9 @@ struct Bench: ParsableCommand {
             let timedContent = content.map { TimedContentRecognizer(base: $0) }
             let timedOCR = recognizer.map { TimedTextRecognizer(base: $0) }
             let timedDetector = detector.map { TimedDetector(base: $0) }
-            let analyzer = ScreenAnalyzer(configuration: withContentThresholds(withDetectorThresholds(.default, detector: detector), content: content),
+            // The configuration `analyze` runs with (ScreenAnalyzer.standard: the models' thresholds).
+            let configuration = try StandardEngines(options: modelOptions.standardOptions(), loading: []).configuration(detector: detector, content: content)
+            let analyzer = ScreenAnalyzer(configuration: configuration,
                                           detector: timedDetector, textRecognizer: timedOCR, contentRecognizer: timedContent)
             let decoder = SystemImageDecoder()
             let maxPixels = AnalysisConfiguration.default.limits.maxPixels
@@ -100,7 +103,7 @@ struct Bench: ParsableCommand {
                     stages["pixelRules"]!.append(ms(audited - end))
                 }
             }
-            let report = BenchReport(images: images, sizes: sizes, runs: runs, warmup: warmup, threads: modelOptions.threads,
+            let report = BenchReport(images: images, sizes: sizes, runs: runs, warmup: warmup, threads: modelOptions.threadCount,
                                      ocrEngine: modelOptions.ocrEngine().rawValue, detector: detector?.name,
                                      contentModels: content.map { c in [c.icons?.name, c.pictures?.name, c.clickability?.name].compactMap { $0 } } ?? [],
                                      contentCalls: counts,

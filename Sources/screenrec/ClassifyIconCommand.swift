@@ -12,7 +12,7 @@ extension ModelOptions {
         guard FileManager.default.fileExists(atPath: dir.appendingPathComponent("model.json").path) else {
             throw ScreenRecognitionError(.model, "no icon classifier installed: \(dir.path)/model.json not found (pass --models DIR)")
         }
-        return try ONNXIconClassifier(directory: dir, runtime: ONNXRuntime.load(libraryPath: onnxruntime), threads: 1)
+        return try ONNXIconClassifier(directory: dir, runtime: loadRuntime(), threads: 1)
     }
 }
 

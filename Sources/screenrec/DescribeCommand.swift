@@ -41,8 +41,8 @@ struct Describe: ParsableCommand {
     func run() throws {
         try CLIErrors.run {
             let dir = try modelOptions.requireModelsDirectory().appendingPathComponent("pictures")
-            let describer = try ONNXPictureDescriber(directory: dir, runtime: ONNXRuntime.load(libraryPath: modelOptions.onnxruntime),
-                                                     threads: modelOptions.threads)
+            let describer = try ONNXPictureDescriber(directory: dir, runtime: modelOptions.loadRuntime(),
+                                                     threads: modelOptions.threadCount)
             let pixels = try loadInputImage(at: image, maxPixels: AnalysisConfiguration.default.limits.maxPixels)
             let d = try describer.describe(in: pixels, box: nil)
             let bar = minConfidence ?? describer.contract.minConfidence ?? AnalysisConfiguration.default.content.minPictureDescriptionConfidence

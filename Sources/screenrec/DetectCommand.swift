@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ScreenRecognition
+import ScreenRecognitionKit
 import ScreenRecognitionImageIO
 import ScreenRecognitionONNX
 
@@ -14,10 +15,12 @@ struct Detect: ParsableCommand {
         detector's thresholds.json), NMS and cross-class NMS. --min-confidence replaces every \
         per-class threshold (for evaluation: `screenrec eval` reads these lines). An image that \
         cannot be read gets {"image", "error"} on its line and a message on stderr; the exit status \
-        is then 65 (or 66 when a file is missing), after every image was tried.
+        is then 65 (or 66 when a file is missing), after every image was tried. A folder stands for \
+        its PNG and JPEG files and - for paths on standard input (one a line, each answered as soon \
+        as it is done); --jobs images are detected at once, and lines come in the order they finish.
         """)
 
-    @Argument(help: "Screenshots (PNG or JPEG).")
+    @Argument(help: "Screenshots (PNG or JPEG), folders of them, or - for paths on standard input.")
     var images: [String]
 
     @Option(help: ArgumentHelp("Use this one confidence threshold for every class (0–1).", valueName: "x"))
@@ -27,6 +30,8 @@ struct Detect: ParsableCommand {
     var output: String?
 
     @OptionGroup var modelOptions: ModelOptions
+
+    @OptionGroup var batch: BatchOptions
 
     func validate() throws {
         guard !images.isEmpty else { throw ValidationError("give at least one image") }
@@ -44,35 +49,36 @@ struct Detect: ParsableCommand {
 
     func run() throws {
         try CLIErrors.run {
-            let detector = try modelOptions.makeDetector(required: true)!
-            var settings = withDetectorThresholds(.default, detector: detector).postProcessing
+            let jobs = batch.jobCount
+            var options = modelOptions.standardOptions()
+            options.threads = modelOptions.threads ?? max(1, ProcessInfo.processInfo.activeProcessorCount / jobs)
+            guard let detector = try StandardEngines(options: options, loading: .detector).detector else {
+                let dir = try modelOptions.requireModelsDirectory().appendingPathComponent("detector")
+                throw ScreenRecognitionError(.model, "no detector installed: \(dir.path)/model.json not found (pass --models DIR)")
+            }
+            var settings = try StandardEngines(options: options, loading: []).configuration(detector: detector, content: nil).postProcessing
             if let m = minConfidence {
                 detector.candidateFloor = Float(min(m, Double(detector.candidateFloor)))
                 settings.confidenceThresholds = PostProcessingSettings.uniformThresholds(m)
             }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            var out = Data()
-            var worst: ScreenRecognitionError.Kind?
-            for path in images {
-                var line = Line(image: path)
+            let skip = try batch.skipped()
+            let append = batch.appends(to: output)
+            let post = settings
+            let worst = try BatchRunner.run(arguments: images, skip: skip, jobs: jobs, output: output, append: append) { _, path in
+                let encoder = jsonLinesEncoder()
                 do {
                     let pixels = try loadInputImage(at: path, maxPixels: AnalysisConfiguration.default.limits.maxPixels)
-                    let found = PostProcessing.run(try detector.detect(in: pixels), settings: settings)
-                    line.width = pixels.width
-                    line.height = pixels.height
-                    line.detections = found.map {
+                    let found = PostProcessing.run(try detector.detect(in: pixels), settings: post)
+                    let line = Line(image: path, width: pixels.width, height: pixels.height, detections: found.map {
                         Line.D(type: $0.type, box: $0.box.roundedToPixels(), confidence: $0.confidence.roundedConfidence)
-                    }
-                } catch let e as ScreenRecognitionError where e.kind != .model && e.kind != .runtime {
-                    line.error = e.message
-                    writeStandardError("screenrec: error: \(e.message)\n")
-                    if worst != .io { worst = e.kind }
+                    })
+                    return (try encoder.encode(line), nil)
+                } catch let e as ScreenRecognitionError {
+                    return errorLine(image: path, e, encoder: encoder)
+                } catch {
+                    return errorLine(image: path, ScreenRecognitionError(.runtime, "\(path): \(error)"), encoder: encoder)
                 }
-                out.append(try encoder.encode(line))
-                out.append(0x0A)
             }
-            try writeOutput(out, to: output)
             if let worst { throw ExitCode(CLIErrors.exitCode(for: worst)) }
         }
     }

@@ -18,21 +18,6 @@ struct Screenrec: ParsableCommand {
         version: "0.1.0",
         subcommands: [Analyze.self, Detect.self, OCR.self, Bench.self, Eval.self, ClassifyIcon.self, Describe.self, Audit.self, Snapshot.self, Annotate.self, Serve.self]
     )
-
-    /// Starts the command, first making sure OpenMP (inside Tesseract) runs one thread per call:
-    /// measured on the OCR check set, Tesseract took 1711 ms a screen without `OMP_THREAD_LIMIT=1`
-    /// and 372 ms with it (Benchmarks/ocr-checkset/RESULTS.md). libgomp reads the variable when it is
-    /// loaded, before `main`, so setting it now has no effect: the process re-executes itself once
-    /// with the variable set. A value the user set is kept.
-    static func main() {
-        if ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] == nil {
-            setenv("OMP_THREAD_LIMIT", "1", 1)
-            let args = CommandLine.unsafeArgv
-            execv("/proc/self/exe", args)
-            // exec failed (no /proc): carry on with OpenMP's default threads.
-        }
-        Self.main(nil)
-    }
 }
 
 /// Maps library errors to one line on stderr and a sysexits-style exit code below 128.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ScreenRecognition
+import ScreenRecognitionKit
 import ScreenRecognitionImageIO
 import ScreenRecognitionServer
 
@@ -52,17 +53,14 @@ struct Serve: ParsableCommand {
 
     func run() throws {
         try CLIErrors.run {
-            // The same engines as `analyze IMAGE`: detector, OCR and content models, loaded once.
-            let detector = try modelOptions.makeDetector()
-            let content = try modelOptions.makeContentRecognizer()
-            let analysis = try loadConfiguration(
-                config, base: withContentThresholds(withDetectorThresholds(.default, detector: detector), content: content))
-            let recognizer = try modelOptions.makeTextRecognizer()
+            // The same analyzer as `analyze IMAGE` (ScreenAnalyzer.standard): detector, OCR and
+            // content models, loaded once.
+            let analyzer = try modelOptions.makeAnalyzer(config: config, useModels: true)
             var names = ["ocr": modelOptions.ocrEngine().rawValue]
-            names["detector"] = detector == nil ? "none" : "onnx"
-            names["content"] = content == nil ? "none" : "onnx"
-            let engines = ServerEngines(decoder: SystemImageDecoder(), analysis: analysis, detector: detector,
-                                        textRecognizer: recognizer, contentRecognizer: content, names: names)
+            names["detector"] = analyzer.detector == nil ? "none" : "onnx"
+            names["content"] = analyzer.contentRecognizer == nil ? "none" : "onnx"
+            let engines = ServerEngines(decoder: SystemImageDecoder(), analysis: analyzer.configuration, detector: analyzer.detector,
+                                        textRecognizer: analyzer.textRecognizer, contentRecognizer: analyzer.contentRecognizer, names: names)
             var cfg = ServerConfiguration()
             cfg.host = host
             cfg.port = port

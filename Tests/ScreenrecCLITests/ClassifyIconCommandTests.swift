@@ -59,7 +59,8 @@ struct ClassifyIconCommandTests {
     func missingModel() throws {
         let r = try CLI.run(["classify-icon", "\(Self.fixtures)/bootstrap-back.png", "--models", "/nonexistent"])
         #expect(r.status == 78)
-        #expect(r.stderr.contains("no icon classifier installed"))
+        // The folder itself is missing: the error names it (ScreenRecognitionKit's StandardModels).
+        #expect(r.stderr.contains("models folder not found: /nonexistent"), "\(r.stderr)")
     }
 
     @Test("--bench-runs prints the per-icon latency on stderr")
