@@ -1,6 +1,5 @@
 import CoreMetrics
 import Foundation
-
 import Prometheus
 
 /// The server's metrics, recorded through swift-metrics and exported by swift-prometheus in
@@ -35,6 +34,12 @@ final class ServerMetrics: Sendable {
         inFlight = CoreMetrics.Gauge(label: "screenrec_analyses_in_flight", factory: factory)
         waiting.record(0)
         inFlight.record(0)
+        // The refusal and cancellation counters exist from the start, at 0, so that a dashboard can
+        // tell "none yet" from "not exported".
+        _ = CoreMetrics.Counter(label: "screenrec_requests_rejected_total", dimensions: [("reason", "queue_full")], factory: factory)
+        for reason in ["deadline", "client_gone"] {
+            _ = CoreMetrics.Counter(label: "screenrec_requests_cancelled_total", dimensions: [("reason", reason)], factory: factory)
+        }
     }
 
     /// Counts one answered request and records its duration.
