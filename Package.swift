@@ -25,6 +25,10 @@ let package = Package(
         // The HTTP server (`screenrec serve`); 2.28.1 is the mirrored release that builds with Swift 6.3.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
+        // The server's /metrics (issue 18): swift-metrics' API (already under Hummingbird) exported
+        // by swift-prometheus; both mirrored releases build with Swift 6.3.
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         // Pure-Swift core: model types, seams, heuristics, announcements, metrics. Foundation only.
@@ -67,6 +71,8 @@ let package = Package(
                 "ScreenRecognition", "ScreenRecognitionImageIO", "ScreenRecognitionHTTP", "ScreenRecognitionAudit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         // Test doubles for the seams (replayed detections, canned OCR), like NIOEmbedded.

@@ -26,6 +26,19 @@ public struct ScreenAnalyzer: Sendable {
     /// `image` may be `nil` when only the size is known, and then pixel-based steps (tint selection,
     /// page-control and slider values, OCR, icon recognition) are skipped and reported.
     public func analyze(image: RGBAImage?, size: ImageInfo? = nil, detections given: [Detection]? = nil) throws -> ScreenAnalysis {
+        try analyze(image: image, size: size, detections: given, shouldStop: nil)
+    }
+
+    /// ``analyze(image:size:detections:)`` that can be stopped: `shouldStop` is asked between the
+    /// pipeline's stages (before and after detection, after OCR, before each element's content-model
+    /// calls, before ordering),
+    /// and when it answers `true` the analysis throws `CancellationError` instead of going on. A
+    /// server uses it to free a worker whose client left or whose deadline passed; a stage already
+    /// running (one model call) finishes first, so the work stops within one stage.
+    public func analyze(image: RGBAImage?, size: ImageInfo? = nil, detections given: [Detection]? = nil,
+                        shouldStop: (@Sendable () -> Bool)?) throws -> ScreenAnalysis {
+        func checkpoint() throws { if shouldStop?() == true { throw CancellationError() } }
+        try checkpoint()
         guard let screen = size ?? image.map({ ImageInfo(width: $0.width, height: $0.height) }) else {
             throw ScreenRecognitionError(.invalidInput, "analysis needs an image or its size")
         }
@@ -52,6 +65,8 @@ public struct ScreenAnalyzer: Sendable {
             diagnostics.append(Diagnostic(stage: "detect", message: "\(detections.count - inside.count) detection(s) lie outside the \(screen.width)×\(screen.height) image and were ignored"))
         }
         detections = inside.map { var d = $0; d.box = d.box.clamped(width: w, height: h); return d }
+
+        try checkpoint()
 
         // §4.1 post-processing.
         let before = detections.count
@@ -89,6 +104,7 @@ public struct ScreenAnalyzer: Sendable {
         } else {
             diagnostics.append(Diagnostic(stage: "ocr", message: textRecognizer == nil ? "no text recognizer configured; OCR recovery skipped" : "no pixels; OCR skipped"))
         }
+        try checkpoint()
         if cfg.missingElements.completeSegmentedControlRows {
             detections = MissingElements.completeSegmentedControlRows(detections)
         }
@@ -100,6 +116,7 @@ public struct ScreenAnalyzer: Sendable {
         // §5.2 icon and picture content, §5.4 clickability.
         var elements: [Element] = []
         for (index, original) in detections.enumerated() {
+            try checkpoint()  // one content-model call per element: stop between them too
             var d = original
             var description: String?
             if d.type == .icon, d.iconLabel == nil, let contentRecognizer, let image {
@@ -143,6 +160,8 @@ public struct ScreenAnalyzer: Sendable {
             }
             elements.append(Metadata.element(for: d, clickable: clickable, pictureDescription: description))
         }
+
+        try checkpoint()
 
         // Pixel-derived values: page controls and sliders.
         if let image {
@@ -188,6 +207,8 @@ public struct ScreenAnalyzer: Sendable {
         elements = elements.filter { $0.kind != .container }
 
         if cfg.interactivity.tintedTextsAreButtons { elements = TextButtons.mark(elements, image: image) }
+
+        try checkpoint()
 
         // §5.6 order, then what VoiceOver speaks.
         elements = Ordering.order(elements, settings: cfg.ordering)

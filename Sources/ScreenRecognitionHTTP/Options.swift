@@ -4,14 +4,14 @@ import Foundation
 ///
 /// | name     | values                 | default | meaning                                                  |
 /// |----------|------------------------|---------|----------------------------------------------------------|
-/// | `format` | `json`, `transcript`   | `json`  | the `analyze` JSON, or one announcement per line (text)  |
+/// | `format` | `json`, `transcript`, `html` | `json` | the `analyze` JSON, one announcement per line (text), or a self-contained HTML page (overlay and transcript) |
 /// | `hints`  | `true`, `false`        | `false` | speak hints ("Double tap to edit."), as VoiceOver's Hints |
 /// | `ocr`    | `true`, `false`        | `true`  | run the server's OCR engine (when it has one)            |
 ///
 /// Unknown names, repeated names and other values are a 400 `invalid_parameter`, so a typo never
 /// silently changes nothing.
 public struct AnalyzeOptions: Sendable, Hashable {
-    public enum Format: String, Sendable, Hashable, CaseIterable { case json, transcript }
+    public enum Format: String, Sendable, Hashable, CaseIterable { case json, transcript, html }
     public var format: Format = .json
     public var hints = false
     public var ocr = true
@@ -29,7 +29,7 @@ public struct AnalyzeOptions: Sendable, Hashable {
         for (name, value) in try QueryParameters.parse(query) {
             switch name {
             case "format":
-                guard let f = Format(rawValue: value) else { throw bad("format must be json or transcript, not \"\(value.prefix(40))\"") }
+                guard let f = Format(rawValue: value) else { throw bad("format must be json, transcript or html, not \"\(value.prefix(40))\"") }
                 format = f
             case "hints": hints = try QueryParameters.bool(name, value)
             case "ocr": ocr = try QueryParameters.bool(name, value)
@@ -49,14 +49,14 @@ public struct AnalyzeOptions: Sendable, Hashable {
 ///
 /// | name        | values                                         | default | meaning                                   |
 /// |-------------|------------------------------------------------|---------|-------------------------------------------|
-/// | `format`    | `json`, `sarif`                                | `json`  | the audit report as JSON, or SARIF 2.1.0  |
+/// | `format`    | `json`, `sarif`, `transcript`, `html`          | `json`  | the audit report as JSON, SARIF 2.1.0, plain text (`screenrec audit`'s text report) or a self-contained HTML page (`--format html`) |
 /// | `hierarchy` | `auto`, `xcuitest`, `uiautomator`, `analysis`  | `auto`  | the hierarchy part's format               |
 /// | `scale`     | a number in (0, 10]                            | —       | image pixels per hierarchy unit (inferred when absent) |
 /// | `ocr`       | `true`, `false`                                | `true`  | run the server's OCR engine               |
 ///
 /// Unknown names, repeated names and other values are a 400 `invalid_parameter`.
 public struct AuditOptions: Sendable, Hashable {
-    public enum Format: String, Sendable, Hashable, CaseIterable { case json, sarif }
+    public enum Format: String, Sendable, Hashable, CaseIterable { case json, sarif, transcript, html }
     public static let hierarchyFormats = ["auto", "xcuitest", "uiautomator", "analysis", "accessibility-snapshot"]
     public var format: Format = .json
     public var hierarchyFormat = "auto"
@@ -71,7 +71,7 @@ public struct AuditOptions: Sendable, Hashable {
         for (name, value) in try QueryParameters.parse(query) {
             switch name {
             case "format":
-                guard let f = Format(rawValue: value) else { throw bad("format must be json or sarif, not \"\(value.prefix(40))\"") }
+                guard let f = Format(rawValue: value) else { throw bad("format must be json, sarif, transcript or html, not \"\(value.prefix(40))\"") }
                 format = f
             case "hierarchy":
                 guard Self.hierarchyFormats.contains(value) else {

@@ -76,8 +76,10 @@ public struct TesseractSettings: Sendable, Hashable {
 /// "@", "©", "|"); a line with nothing left is dropped, and so is a line that is one short word
 /// without a digit below ``TesseractSettings/minimumLoneShortWordConfidence``.
 ///
-/// One Tesseract instance serves all calls; calls are serialised by a lock (Tesseract's API object
-/// is not thread-safe). Create several recognizers to read in parallel.
+/// Tesseract's API object is not thread-safe, so each instance reads one image at a time; the
+/// recognizer keeps a pool of them and starts another only when a call finds all busy. One
+/// recognizer shared by N threads (the server's workers) so reads in parallel with N instances
+/// (~80 MiB each), and a single-threaded caller keeps one.
 ///
 /// Debian's Tesseract is built with OpenMP and starts several threads per text line: on 2 busy
 /// cores the median OCR time of a 3x screen was 1711 ms with them and 372 ms with
@@ -90,7 +92,7 @@ public struct TesseractTextRecognizer: TextRecognizer {
     /// The tessdata folder in use.
     public let dataPath: String
     public let language: String
-    private let engine: Engine
+    private let engines: EnginePool
 
     /// Folders searched for `<language>.traineddata` when no `dataPath` is given, after
     /// `$TESSDATA_PREFIX`: Debian/Ubuntu (tesseract 5 and 4), Fedora, Homebrew, /usr/local.
@@ -130,7 +132,8 @@ public struct TesseractTextRecognizer: TextRecognizer {
         self.dataPath = found
         self.language = language
         self.settings = settings
-        self.engine = try Engine(dataPath: found, language: language, settings: settings)
+        let first = try Engine(dataPath: found, language: language, settings: settings)
+        self.engines = EnginePool(first) { try Engine(dataPath: found, language: language, settings: settings) }
     }
 
     public func recognizeText(in image: RGBAImage, region: Rect?) throws -> [RecognizedText] {
@@ -225,7 +228,7 @@ public struct TesseractTextRecognizer: TextRecognizer {
         let f = max(1, settings.downscale)
         let small = f > 1 ? Self.shrunk(grey, by: f) : grey
         guard small.width >= 3, small.height >= 3 else { return [] }
-        let raw = try engine.read(Self.padded(small, by: m))
+        let raw = try engines.withEngine { try $0.read(Self.padded(small, by: m)) }
         let scaled = f > 1 || m > 0 ? raw.map { line in
             line.map { w in
                 var w = w
@@ -328,7 +331,25 @@ public struct TesseractTextRecognizer: TextRecognizer {
         return out
     }
 
-    // MARK: - The Tesseract instance
+    // MARK: - The Tesseract instances
+
+    /// Idle Tesseract instances; a call takes one (or makes one when none is idle) and gives it back.
+    private final class EnginePool: @unchecked Sendable {
+        private let lock = NSLock()
+        private var idle: [Engine]
+        private let make: () throws -> Engine
+
+        init(_ first: Engine, make: @escaping () throws -> Engine) {
+            idle = [first]
+            self.make = make
+        }
+
+        func withEngine<T>(_ body: (Engine) throws -> T) throws -> T {
+            let engine = try lock.withLock { idle.popLast() } ?? make()
+            defer { lock.withLock { idle.append(engine) } }
+            return try body(engine)
+        }
+    }
 
     private final class Engine: @unchecked Sendable {
         private let lock = NSLock()

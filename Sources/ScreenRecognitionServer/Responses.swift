@@ -11,19 +11,20 @@ import ScreenRecognitionHTTP
 /// | 400    | `empty_body`             | no bytes                                                        |
 /// | 400    | `invalid_image`          | not PNG/JPEG, truncated or corrupt                              |
 /// | 400    | `invalid_multipart`      | a malformed `multipart/form-data` body                          |
-/// | 400    | `missing_part` / `empty_part` | `/v1/audit` without `image` or `hierarchy`                 |
+/// | 400    | `missing_part` / `empty_part` | a form without an `image` part, or an empty part        |
 /// | 400    | `invalid_hierarchy`      | a hierarchy the audit's parsers refuse (the message names the line) |
 /// | 400    | `invalid_input`          | other input the pipeline refuses                                |
 /// | 404    | `not_found`              | no such route                                                   |
 /// | 405    | `method_not_allowed`     | a known route with another method                               |
-/// | 408    | `request_timeout`        | the body did not arrive within the request timeout             |
+/// | 408    | `request_timeout`        | the body did not arrive within `--body-timeout`                 |
 /// | 413    | `body_too_large`         | more than `--max-body-bytes`                                    |
-/// | 415    | `unsupported_media_type` | a `Content-Type` that is not an image (or not multipart for audit) |
+/// | 415    | `unsupported_media_type` | a `Content-Type` that is neither an image nor multipart/form-data |
 /// | 422    | `image_too_large`        | an image with more than `--max-pixels` pixels                   |
 /// | 500    | `internal`               | a model failed (message says which)                             |
 /// | 501    | `not_configured`         | `/v1/ocr` on a server started with `--ocr none`                 |
-/// | 503    | `overloaded`             | `--max-concurrent` requests already running (`Retry-After`)     |
-/// | 504    | `timeout`                | the analysis ran past `--timeout`                               |
+/// | 499    | `client_closed`          | the client left before its answer (logged and counted only: nobody reads it) |
+/// | 503    | `overloaded`             | `--queue-depth` requests already wait for a worker (`Retry-After`) |
+/// | 504    | `timeout`                | queueing plus analysis ran past `--timeout` (the analysis is stopped) |
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
@@ -42,6 +43,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             default: code = "internal"
             }
             return Self.response(RequestError(status: e.status.code, code: code, e.body ?? e.status.reasonPhrase))
+        } catch is CancellationError {
+            // The client left (or the connection is being torn down): nginx's 499 "client closed request".
+            return Self.response(RequestError(status: 499, code: "client_closed", "the client closed the connection before the answer"))
         } catch {
             context.logger.error("unexpected error: \(error)")
             return Self.response(RequestError(status: 500, code: "internal", "internal error: \(error)"))

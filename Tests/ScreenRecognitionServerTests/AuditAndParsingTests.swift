@@ -37,12 +37,17 @@ func multipart(_ parts: [(String, String?, String?, Data)], boundary: String = "
         // (query, content type, body kind, status, code; nil for a report)
         ("", boundary, "valid", 200, nil),
         ("?format=sarif&hierarchy=xcuitest&ocr=false", "multipart/form-data; boundary=\"screenrec-test-boundary\"", "valid", 200, nil),
-        ("", "image/png", "valid", 415, "unsupported_media_type"),
+        ("", "image/png", "raw", 200, nil),
+        ("?format=sarif", "image/jpeg", "raw", 200, nil),
+        ("", "image/png", "valid", 400, "invalid_image"),
+        ("", "text/plain", "raw", 415, "unsupported_media_type"),
+        ("", boundary, "unknown-part", 400, "invalid_multipart"),
+        ("", boundary, "empty-image", 400, "empty_part"),
         ("", "multipart/form-data", "valid", 400, "invalid_multipart"),
         ("", "multipart/form-data; boundary=other", "valid", 400, "invalid_multipart"),
         ("", boundary, "truncated", 400, "invalid_multipart"),
         ("", boundary, "no-image", 400, "missing_part"),
-        ("", boundary, "no-hierarchy", 400, "missing_part"),
+        ("", boundary, "no-hierarchy", 200, nil),
         ("", boundary, "empty-hierarchy", 400, "empty_part"),
         ("", boundary, "bad-hierarchy", 400, "invalid_hierarchy"),
         ("?hierarchy=uiautomator", boundary, "valid", 400, "invalid_hierarchy"),
@@ -62,6 +67,9 @@ func multipart(_ parts: [(String, String?, String?, Data)], boundary: String = "
         let tree = try fixture("ios-inbox.xcuitest.txt")
         let body: Data
         switch kind {
+        case "raw": body = png
+        case "unknown-part": body = multipart([("image", nil, nil, png), ("hierachy", nil, nil, tree)])
+        case "empty-image": body = multipart([("image", nil, nil, Data()), ("hierarchy", nil, nil, tree)])
         case "valid": body = multipart([("image", "ios-inbox.png", "image/png", png), ("hierarchy", "ios-inbox.xcuitest.txt", "text/plain", tree)])
         case "truncated": body = multipart([("image", "a.png", "image/png", png), ("hierarchy", nil, nil, tree)]).dropLast(40)
         case "no-image": body = multipart([("hierarchy", nil, nil, tree)])
@@ -162,6 +170,7 @@ func multipart(_ parts: [(String, String?, String?, Data)], boundary: String = "
         ("hints=true&ocr=false", AnalyzeOptions(hints: true, ocr: false)),
         ("format=json&hints=1&ocr=yes", AnalyzeOptions(format: .json, hints: true, ocr: true)),
         ("%66ormat=transcript", AnalyzeOptions(format: .transcript)),
+        ("format=html", AnalyzeOptions(format: .html)),
     ])
     func options(query: String, expected: AnalyzeOptions) throws {
         #expect(try AnalyzeOptions(query: query) == expected)
@@ -188,13 +197,15 @@ func multipart(_ parts: [(String, String?, String?, Data)], boundary: String = "
         ("format=sarif&hierarchy=uiautomator&scale=2.5&ocr=false", .sarif, "uiautomator", 2.5, false),
         ("hierarchy=analysis&scale=1", .json, "analysis", 1.0, true),
         ("hierarchy=accessibility-snapshot&scale=3", .json, "accessibility-snapshot", 3.0, true),
+        ("format=html", .html, "auto", nil, true),
+        ("format=transcript", .transcript, "auto", nil, true),
     ] as [(String, AuditOptions.Format, String, Double?, Bool)])
     func parses(query: String, format: AuditOptions.Format, hierarchy: String, scale: Double?, ocr: Bool) throws {
         let o = try AuditOptions(query: query)
         #expect(o.format == format && o.hierarchyFormat == hierarchy && o.scale == scale && o.ocr == ocr)
     }
 
-    @Test(arguments: ["format=html", "hierarchy=", "scale=nan", "scale=11", "scale=-1", "ocr=2", "scale=1&scale=2", "x=1"])
+    @Test(arguments: ["format=xml", "hierarchy=", "scale=nan", "scale=11", "scale=-1", "ocr=2", "scale=1&scale=2", "x=1"])
     func refuses(query: String) {
         #expect(throws: RequestError.self) { try AuditOptions(query: query) }
     }

@@ -183,14 +183,16 @@ func string(_ response: TestResponse) -> String { String(buffer: response.body) 
     }
 
     @Test func healthAndExplorer() async throws {
-        let app = buildApplication(configuration: testConfiguration { $0.maxConcurrentRequests = 3 }, engines: try replayEngines())
+        let app = buildApplication(configuration: testConfiguration { $0.workers = 3 }, engines: try replayEngines())
         try await app.test(.router) { client in
             try await client.execute(uri: "/healthz", method: .get) { response in
                 #expect(response.status == .ok)
                 let json = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])
                 #expect(json["status"] as? String == "ok")
-                #expect(json["maxConcurrentRequests"] as? Int == 3)
+                #expect(json["workers"] as? Int == 3)
+                #expect(json["queueDepth"] as? Int == 64)
                 #expect(json["inFlight"] as? Int == 0)
+                #expect(json["queued"] as? Int == 0)
                 #expect((json["engines"] as? [String: String])?["detector"] == "replay")
             }
             try await client.execute(uri: "/", method: .get) { response in
@@ -203,7 +205,8 @@ func string(_ response: TestResponse) -> String { String(buffer: response.body) 
                     #expect(html.contains(id), "\(id)")
                 }
             }
-            for (path, method, allowed) in [("/v1/analyze", HTTPRequest.Method.get, "POST"), ("/v1/audit", .put, "POST"), ("/healthz", .post, "GET")] {
+            for (path, method, allowed) in [("/v1/analyze", HTTPRequest.Method.get, "POST"), ("/v1/audit", .put, "POST"), ("/healthz", .post, "GET"),
+                                            ("/metrics", .delete, "GET"), ("/openapi.json", .post, "GET")] {
                 try await client.execute(uri: path, method: method) { response in
                     #expect(response.status.code == 405)
                     #expect(response.headers[.allow] == allowed)
