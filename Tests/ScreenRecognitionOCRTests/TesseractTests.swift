@@ -38,6 +38,15 @@ struct TesseractTests {
         }
     }
 
+    /// Without OMP_THREAD_LIMIT (the test process has none unless the caller set it), a read leaves
+    /// OpenMP with no active level on the reading thread: Tesseract's parallel regions run on it alone.
+    @Test(.enabled(if: OpenMPThreads.limitsThreads && OpenMPThreads.maxActiveLevels != nil, "OMP_THREAD_LIMIT set, or no OpenMP"))
+    func readsKeepOpenMPToOneThread() throws {
+        _ = try ocr.recognizeText(in: fixture("dialog-light"), region: nil)
+        // Same thread as the read: the lock in the recogniser is taken on the caller's thread.
+        #expect(OpenMPThreads.maxActiveLevels == 0)
+    }
+
     @Test func boxesAreTight() throws {
         let lines = try ocr.recognizeText(in: fixture("dialog-light"), region: nil)
         let delete = try #require(lines.first { $0.text == "Delete" })
