@@ -103,13 +103,13 @@ import Testing
         let config = testConfiguration()
         let engines = try replayEngines(textRecognizer: ReplayTextRecognizer([]))
         let router = buildRouter(configuration: config, engines: engines)
+        let routed = Set(router.routes.map { "\($0.method.rawValue) \($0.path)" })
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.router) { client in
             let doc = try await Self.openAPI(client)
             #expect(doc["openapi"] as? String == "3.1.0")
             let paths = try #require(doc["paths"] as? [String: [String: Any]])
             let described = Set(paths.flatMap { path, ops in ops.keys.map { "\($0.uppercased()) \(path)" } })
-            let routed = Set(router.routes.map { "\($0.method.rawValue) \($0.path)" })
             #expect(described.isSubset(of: routed), "described but not routed: \(described.subtracting(routed))")
             for route in routed.sorted() {
                 let parts = route.split(separator: " ", maxSplits: 1).map(String.init)
@@ -175,7 +175,7 @@ import Testing
                 for line in [
                     #"screenrec_http_requests_total{route="/v1/analyze",status="200"} 2"#,
                     #"screenrec_http_requests_total{route="/v1/analyze",status="400"} 1"#,
-                    #"screenrec_http_requests_total{route="unmatched",status="404"} 1"#,
+                    #"screenrec_http_requests_total{route="NotFound",status="404"} 1"#,
                     #"screenrec_http_request_duration_seconds_count{route="/v1/analyze"} 3"#,
                     "# TYPE screenrec_http_request_duration_seconds histogram",
                     "screenrec_queue_waiting 0.0",
