@@ -134,7 +134,10 @@ final class AnalysisQueue: @unchecked Sendable {
         }
     }
 
-    /// Removes a waiting job (answering it with `CancellationError`) or asks a running one to stop.
+    /// Removes a waiting job or asks a running one to stop, and answers its request with
+    /// `CancellationError` at once: the request does not wait for the work to reach its next
+    /// check (a task group waits for all its children, so the 504 would otherwise come only when
+    /// the analysis stopped). A running job still counts as running until its worker is free.
     func cancel(_ job: Job) {
         job.cancel()
         condition.lock()
@@ -142,10 +145,8 @@ final class AnalysisQueue: @unchecked Sendable {
         if let index { waiting.remove(at: index) }
         let counts = (waiting.count, running)
         condition.unlock()
-        if index != nil {
-            job.finish(.failure(CancellationError()))
-            onChange?(counts.0, counts.1)
-        }
+        job.finish(.failure(CancellationError()))
+        if index != nil { onChange?(counts.0, counts.1) }
     }
 
     private func workerLoop() {

@@ -236,12 +236,14 @@ struct AnalysisService: Sendable {
         let boundary = try MultipartFormData.boundary(fromContentType: request.headers[.contentType])
         let body = try await readBody(request, image: false)
         let form = try MultipartFormData(body: body, boundary: boundary)
+        let names = form.parts.map { "\"\($0.name.prefix(40))\"" }.joined(separator: ", ")
+        guard let imagePart = form.part(named: "image") else {
+            throw RequestError(status: 400, code: "missing_part",
+                               "the form has no \"image\" part (the screenshot)\(names.isEmpty ? "" : "; its parts are \(names)")")
+        }
         if let other = form.parts.first(where: { !allowed.contains($0.name) }) {
             throw RequestError(status: 400, code: "invalid_multipart",
                                "unknown form part \"\(other.name.prefix(40))\" (this endpoint takes \(allowed.map { "\"\($0)\"" }.joined(separator: " and ")))")
-        }
-        guard let imagePart = form.part(named: "image") else {
-            throw RequestError(status: 400, code: "missing_part", "the form has no \"image\" part (the screenshot)")
         }
         if let type = imagePart.contentType { try ImageMediaTypes.check(type) }
         guard !imagePart.body.isEmpty else { throw RequestError(status: 400, code: "empty_part", "the \"image\" part is empty") }
@@ -383,8 +385,9 @@ struct AccessLogMiddleware: RouterMiddleware {
 
     func log(_ request: Request, context: Context, status: Int, start: ContinuousClock.Instant) {
         let duration = ContinuousClock.now - start
-        // The matched route, not the raw path, so that junk paths do not create metric series.
-        let route = context.endpointPath ?? "unmatched"
+        // The matched route, not the raw path, so that junk paths do not create metric series
+        // (Hummingbird names an unmatched one "NotFound").
+        let route = context.endpointPath ?? "NotFound"
         metrics.request(route: route, status: status, duration: duration)
         let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
         context.logger.info("request", metadata: [

@@ -175,7 +175,7 @@ import Testing
                 for line in [
                     #"screenrec_http_requests_total{route="/v1/analyze",status="200"} 2"#,
                     #"screenrec_http_requests_total{route="/v1/analyze",status="400"} 1"#,
-                    #"screenrec_http_requests_total{route="unmatched",status="404"} 1"#,
+                    #"screenrec_http_requests_total{route="NotFound",status="404"} 1"#,
                     #"screenrec_http_request_duration_seconds_count{route="/v1/analyze"} 3"#,
                     "# TYPE screenrec_http_request_duration_seconds histogram",
                     "screenrec_queue_waiting 0.0",

@@ -97,7 +97,7 @@ func multipart(_ parts: [(String, String?, String?, Data)], boundary: String = "
         }
     }
 
-    /// The server's report is the CLI's: `screenrec audit ios-inbox.png --hierarchy ios-inbox.xcuitest.txt
+    /// The server's report is the CLI's, pixel rules included: `screenrec audit ios-inbox.png --hierarchy ios-inbox.xcuitest.txt
     /// --detections ios-inbox.detections.json --format json`, run in Fixtures/ (ios-inbox.audit.json).
     @Test func theReportIsTheCLIs() async throws {
         let body = multipart([("image", "ios-inbox.png", "image/png", try fixture("ios-inbox.png")),

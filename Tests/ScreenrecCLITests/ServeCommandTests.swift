@@ -9,7 +9,12 @@ import Testing
 @Suite struct ServeCommandTests {
     @Test(arguments: [
         (["serve", "--port", "70000"], "--port"),
-        (["serve", "--max-concurrent", "0"], "--max-concurrent"),
+        (["serve", "--workers", "0"], "--workers"),
+        (["serve", "--queue-depth", "-1"], "--queue-depth"),
+        (["serve", "--body-timeout", "0"], "--body-timeout"),
+        (["serve", "--idle-timeout", "0"], "--idle-timeout"),
+        (["serve", "--max-connections", "0"], "--max-connections"),
+        (["serve", "--cors-origin", ""], "--cors-origin"),
         (["serve", "--timeout", "0"], "--timeout"),
         (["serve", "--max-body-bytes", "-1"], "--max-body-bytes"),
     ])
@@ -49,7 +54,7 @@ import Testing
         let port = try Self.freePort()
         let p = Process()
         p.executableURL = CLI.binary
-        p.arguments = ["serve", "--port", String(port), "--max-concurrent", "1"]
+        p.arguments = ["serve", "--port", String(port), "--workers", "1", "--cors-origin", "https://example.com"]
         p.currentDirectoryURL = CLI.packageRoot
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
@@ -77,6 +82,23 @@ import Testing
             // The shipped detector and Tesseract find the Clock screen's cities.
             #expect(transcript.contains("Cupertino"), "\(transcript)")
         }
+        // The same request as a form, and the routes issue 18 added.
+        var form = Data("--b\r\nContent-Disposition: form-data; name=\"image\"; filename=\"clock.png\"\r\nContent-Type: image/png\r\n\r\n".utf8)
+        form.append(png)
+        form.append(Data("\r\n--b--\r\n".utf8))
+        let (formStatus, formData, _) = try await Self.request("http://127.0.0.1:\(port)/v1/analyze?format=transcript", method: "POST",
+                                                              body: form, type: "multipart/form-data; boundary=b")
+        #expect(formStatus == 200)
+        #expect(String(decoding: formData, as: UTF8.self) == transcript)
+        let (metricsStatus, metrics, _) = try await Self.request("http://127.0.0.1:\(port)/metrics")
+        #expect(metricsStatus == 200)
+        #expect(String(decoding: metrics, as: UTF8.self).contains(#"screenrec_http_requests_total{route="/v1/analyze",status="200"} 2"#))
+        let (openAPIStatus, openAPI, _) = try await Self.request("http://127.0.0.1:\(port)/openapi.json")
+        #expect(openAPIStatus == 200 && String(decoding: openAPI, as: UTF8.self).contains("\"openapi\": \"3.1.0\""))
+        var cors = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/healthz")!)
+        cors.setValue("https://example.com", forHTTPHeaderField: "Origin")
+        let (_, corsResponse) = try await URLSession.shared.data(for: cors)
+        #expect((corsResponse as? HTTPURLResponse)?.value(forHTTPHeaderField: "Access-Control-Allow-Origin") == "https://example.com")
         let (bad, body, _) = try await Self.request("http://127.0.0.1:\(port)/v1/analyze", method: "POST", body: Data("nope".utf8), type: "image/png")
         #expect(bad == 400)
         #expect(String(decoding: body, as: UTF8.self).contains("\"invalid_image\""))
