@@ -111,7 +111,7 @@ enum OpenAPIDocument {
         "parameters": [
           { "name": "format", "in": "query", "schema": { "type": "string", "enum": ["json", "sarif", "transcript", "html"], "default": "json" },
             "description": "json or sarif (2.1.0): the report as `screenrec audit --format json|sarif`; transcript: its plain-text report; html: the self-contained page of `--format html`." },
-          { "name": "hierarchy", "in": "query", "schema": { "type": "string", "enum": ["auto", "xcuitest", "uiautomator", "analysis"], "default": "auto" },
+          { "name": "hierarchy", "in": "query", "schema": { "type": "string", "enum": ["auto", "xcuitest", "uiautomator", "analysis", "accessibility-snapshot"], "default": "auto" },
             "description": "The hierarchy part's format." },
           { "name": "scale", "in": "query", "schema": { "type": "number", "exclusiveMinimum": 0, "maximum": 10 },
             "description": "Image pixels per hierarchy unit (inferred when absent); without a hierarchy, pixels per point for the pixel rules." },

@@ -145,7 +145,7 @@ public enum Grouping {
             let parts = members.map { elements[$0] }.sorted { $0.frame.minY < $1.frame.minY }
             let frame = parts.dropFirst().reduce(parts[0].frame) { $0.union($1.frame) }
             // The tab's title: its text (also one the text-button model called a button), else its icon's meaning.
-            let isText = { (e: Element) in e.detections.contains { $0.type == .text } }
+            let isText = { (e: Element) in e.kind == .text || (e.kind == .button && e.detections.contains { $0.type == .text }) }
             let text = parts.first(where: isText)?.label
             let iconLabel = parts.first { !isText($0) }?.label
             return Element(kind: .tabButton, frame: frame, label: text ?? iconLabel, traits: [.button, .tabBar],
