@@ -36,9 +36,10 @@ def tables(reports: dict) -> str:
     lines = []
     head = "| " + " | ".join(f"{n} top-1 | {n} labelled" for n in names) + " |"
     sep = "| --- " * (2 * len(names))
+    thresholds = ", ".join(f"{n} {r['threshold']}" for n, r in reports.items())
     for split, title in (("val", "Held-out families (val)"), ("gen", "Generalisation families (gen, test only)")):
         lines += [f"\n{title}, top-1 over the 38 meanings and labelled correctly at each model's threshold "
-                  f"({', '.join(f'{n} {r['threshold']}' for n, r in reports.items())}):\n",
+                  f"({thresholds}):\n",
                   "| family | style | " + head[2:], "| --- | --- " + sep + "|"]
         first = reports[names[0]]["results"][split]
         for fam in first["top1PerFamily"]:
