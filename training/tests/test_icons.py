@@ -228,3 +228,30 @@ def test_dataset_renders_do_not_depend_on_worker_count(monkeypatch):
     a = [dataset._renders(i) for i in range(len(glyphs))]
     b = [dataset._renders(i) for i in reversed(range(len(glyphs)))][::-1]
     assert all(np.array_equal(x, y) for ra, rb in zip(a, b) for x, y in zip(ra, rb))
+
+
+def test_init_from_onnx_reproduces_the_exported_model(tmp_path):
+    """Fine-tuning r3 starts from r2's ONNX file (no checkpoint kept): the folded weights loaded
+    back give the same probabilities in eval mode."""
+    import onnxruntime as ort
+    import torch
+    from screenrec_training.icons.model import ExportWrapper, IconNet
+    from screenrec_training.icons.train import init_from_onnx
+    torch.manual_seed(0)
+    src = IconNet(len(CLASSES), 4)
+    for m in src.modules():  # non-trivial batch-norm statistics
+        if isinstance(m, torch.nn.BatchNorm2d):
+            m.running_mean.uniform_(-0.5, 0.5); m.running_var.uniform_(0.5, 2); m.weight.data.uniform_(0.5, 1.5)
+    src.eval()
+    path = str(tmp_path / "m.onnx")
+    torch.onnx.export(ExportWrapper(src).eval(), torch.zeros(1, 3, pp.SIZE, pp.SIZE), path, input_names=["image"],
+                      output_names=["probabilities"], dynamic_axes={"image": {0: "n"}, "probabilities": {0: "n"}},
+                      opset_version=13)
+    x = torch.rand(16, 3, pp.SIZE, pp.SIZE) * 2 - 1
+    dst = IconNet(len(CLASSES), 4)
+    init_from_onnx(dst, path, x)
+    dst.eval()
+    want = ort.InferenceSession(path).run(["probabilities"], {"image": x.numpy()})[0]
+    with torch.no_grad():
+        got = torch.softmax(dst(x), 1).numpy()
+    assert np.abs(got - want).max() < 1e-4

@@ -25,12 +25,13 @@ from . import procedural
 from .render import _ink_ok, load_glyphs, render_sample
 from .table import CLASSES, families, load_table
 
-# Renders per glyph and negatives per family, per split. r3 (issue 16): the training set is ~6x
-# r2's (rendered on the lent GPU machine's 16 cores in ~2 min); val and gen as in r2.
-# "procedural": simple glyphs per kind and negatives per kind (procedural.KINDS), training only.
+# Renders per glyph and negatives per family, per split. r3 (issue 16) fine-tunes r2 on the shared
+# 2-core CPU machine (no GPU could be used; ~0.2 of a core was free): its training set is sized
+# like r2's (~16k renders, ~15 min to render); val and gen as in r2. "procedural": simple glyphs
+# and negatives per kind (procedural.KINDS) and renders per procedural glyph, training only.
 PLAN = {
-    "train": {"per_glyph": 96, "per_negative": 24, "negatives": 150, "seed": 1, "style": True,
-              "procedural": {"per_kind": 60, "negatives_per_kind": 30, "per_glyph": 40}},
+    "train": {"per_glyph": 10, "per_negative": 3, "negatives": 150, "seed": 1, "style": True,
+              "procedural": {"per_kind": 40, "negatives_per_kind": 20, "per_glyph": 8}},
     "val": {"per_glyph": 10, "per_negative": 4, "negatives": 120, "seed": 2, "style": False},
     "gen": {"per_glyph": 10, "per_negative": 4, "negatives": 120, "seed": 3, "style": False},
 }

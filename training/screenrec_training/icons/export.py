@@ -119,9 +119,11 @@ def write_fixtures(sess: ort.InferenceSession, out: str, table: dict) -> list:
     """App-like icon screenshots (opaque PNG) from held-out and generalisation families with the
     probabilities Python's preprocessing + the ONNX file give for a box, for the Swift parity test."""
     os.makedirs(out, exist_ok=True)
+    # one icon per held-out (val) or test-only (gen) family; r3 swaps r2's Lucide heart for a
+    # simple glyph (Lucide close)
     picks = [("bootstrap", "back", (255, 255, 255), (0, 122, 255)), ("eva", "search", (28, 28, 30), (255, 255, 255)),
              ("lucide", "trash", (242, 242, 247), (255, 59, 48)), ("heroicons", "share", (255, 255, 255), (60, 60, 67)),
-             ("ionicons", "settings", (0, 122, 255), (255, 255, 255)), ("lucide", "heart", (255, 255, 255), (0, 0, 0))]
+             ("ionicons", "settings", (0, 122, 255), (255, 255, 255)), ("lucide", "close", (255, 255, 255), (0, 0, 0))]
     rows = []
     for fam, meaning, bg, fg in picks:
         name = table[fam]["meanings"][meaning][0]

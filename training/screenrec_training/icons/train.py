@@ -42,6 +42,39 @@ def augment(x: torch.Tensor, g: torch.Generator) -> torch.Tensor:
 
 
 @torch.no_grad()
+def init_from_onnx(net: IconNet, onnx_path: str, x: torch.Tensor) -> None:
+    """Loads an exported IconNet (ONNX, batch norm folded into the convolutions by the export) into
+    `net`: each convolution gets the folded weights, and its batch norm is set so that it adds the
+    folded bias exactly, with running statistics measured on `x` (normalised inputs) so that
+    training-mode batch statistics start where eval mode is. Used to fine-tune a shipped model whose
+    PyTorch checkpoint was not kept (r2 -> r3)."""
+    import onnx
+    from onnx import numpy_helper
+    model = onnx.load(onnx_path)
+    init = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
+    convs = [n for n in model.graph.node if n.op_type == "Conv"]
+    gemm = next(n for n in model.graph.node if n.op_type == "Gemm")
+    blocks = list(net.features)
+    assert len(convs) == len(blocks), "not an IconNet export"
+    net.eval()
+    h = x
+    for node, block in zip(convs, blocks):
+        conv, bn = block[0], block[1]
+        w, b = init[node.input[1]], init[node.input[2]]
+        conv.weight.copy_(torch.from_numpy(w))
+        y = conv(h)
+        mu, var = y.mean((0, 2, 3)), y.var((0, 2, 3)) + 1e-4
+        bn.running_mean.copy_(mu)
+        bn.running_var.copy_(var)
+        bn.weight.copy_(torch.sqrt(var + bn.eps))
+        bn.bias.copy_(mu + torch.from_numpy(b))
+        h = block(h)
+    lin = net.head[3]
+    lin.weight.copy_(torch.from_numpy(init[gemm.input[1]]))
+    lin.bias.copy_(torch.from_numpy(init[gemm.input[2]]))
+
+
+@torch.no_grad()
 def predict(net: IconNet, x: np.ndarray, batch: int = 512) -> np.ndarray:
     net.eval()
     dev = next(net.parameters()).device
@@ -67,6 +100,7 @@ def main() -> None:
     p.add_argument("--epochs", type=int, default=1000, help="upper bound; the time budget ends training")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--init", default=None, help="start from this checkpoint's weights (fine-tuning)")
+    p.add_argument("--init-onnx", default=None, help="start from an exported icons.onnx of the same width (fine-tuning)")
     p.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     a = p.parse_args()
     dev = torch.device(a.device)
@@ -79,6 +113,9 @@ def main() -> None:
     net = IconNet(len(CLASSES), a.width)
     if a.init:
         net.load_state_dict(torch.load(a.init, map_location="cpu")["model"])
+    if a.init_onnx:
+        init_from_onnx(net, a.init_onnx, to_tensor(tr["x"][torch.randperm(len(tr["y"]), generator=g)[:512].numpy()]))
+        print(json.dumps({"epoch": 0, "valTop1": top1_known(predict(net, va["x"]), va["y"]), "init": a.init_onnx}), flush=True)
     net.to(dev)
     opt = torch.optim.AdamW(net.parameters(), lr=a.lr, weight_decay=5e-4)
     steps_per_epoch = len(ytr) // a.batch
