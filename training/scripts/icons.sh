@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
-# The icon classifier end to end, as shipped in Models/icons (run from anywhere, as root after
-# scripts/setup.sh): render the three sets, train for MINUTES (default 35) at nice 10 on one
-# thread, export ONNX + model.json + metrics.json and the Swift test fixtures.
+# The icon classifier end to end (run from anywhere, as root after scripts/setup.sh): render the
+# three sets, train for MINUTES (default 35) at nice 10, export ONNX + model.json + metrics.json and
+# the Swift test fixtures. From scratch by default; with INIT_ONNX=path/to/icons.onnx it fine-tunes
+# that exported model instead (how r3 was made from r2: INIT_ONNX=<r2's icons.onnx> MINUTES=32
+# LR=1e-3 THREADS=2; see Models/icons/MODEL_CARD.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 MINUTES="${MINUTES:-35}"
-export OMP_NUM_THREADS=1
-nice -n 10 /usr/bin/python3 -m screenrec_training.icons.dataset --out data/icons --cache data/icons/glyphs
-nice -n 10 /usr/bin/python3 -m screenrec_training.icons.train --data data/icons --run runs/icons_r1 --minutes "$MINUTES" --threads 1
-/usr/bin/python3 -m screenrec_training.icons.export --checkpoint runs/icons_r1/best.pt --data data/icons \
+LR="${LR:-3e-3}"
+THREADS="${THREADS:-1}"
+INIT=()
+if [ -n "${INIT_ONNX:-}" ]; then INIT=(--init-onnx "$INIT_ONNX"); fi
+export OMP_NUM_THREADS="$THREADS"
+nice -n 10 /usr/bin/python3 -m screenrec_training.icons.dataset --out data/icons_r3 --cache data/icons/glyphs --workers 2
+nice -n 10 /usr/bin/python3 -m screenrec_training.icons.train --data data/icons_r3 --run runs/icons_r3 --minutes "$MINUTES" \
+  --threads "$THREADS" --lr "$LR" "${INIT[@]}"
+/usr/bin/python3 -m screenrec_training.icons.export --checkpoint runs/icons_r3/best.pt --data data/icons_r3 \
   --out ../Models/icons --fixtures ../Tests/ScreenRecognitionONNXTests/Fixtures/icons \
-  --command "MINUTES=$MINUTES bash training/scripts/icons.sh"
+  --command "MINUTES=$MINUTES LR=$LR THREADS=$THREADS INIT_ONNX=${INIT_ONNX:-} bash training/scripts/icons.sh"

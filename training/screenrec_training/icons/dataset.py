@@ -1,51 +1,106 @@
 """Builds the rendered icon sets (uint8 crops + labels) for training, validation and the
-generalisation test, from the families of each split in ``families.json``.
+generalisation test, from the families of each split in ``families.json`` (and, for training
+only, the procedural simple glyphs of ``procedural.py``).
 
-    python3 -m screenrec_training.icons.dataset --out data/icons --cache data/icons/glyphs
+    python3 -m screenrec_training.icons.dataset --out data/icons_r3 --cache data/icons/glyphs --workers 2
+
+The glyph masks are cached as PNG under ``--cache`` with a manifest per split
+(``SPLIT-manifest.json``), so a machine without the icon packages can render the sets from the
+cache alone (``--cache-only``). Each glyph's renders use their own seed (split seed, glyph index),
+so the sets are the same whatever the number of worker processes.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing as mp
 import os
 import random
 import time
 
 import numpy as np
+from PIL import Image
 
-from .render import load_glyphs, render_sample
+from . import procedural
+from .render import _ink_ok, load_glyphs, render_sample
 from .table import CLASSES, families, load_table
 
-# Renders per glyph and negatives per family, per split (sized so that building all three takes
-# ~3 minutes on one core: ~6 ms a sample, measured).
+# Renders per glyph and negatives per family, per split. r3 (issue 16) fine-tunes r2 on the shared
+# 2-core CPU machine (no GPU could be used; ~0.2 of a core was free): its training set is sized
+# like r2's (~16k renders, ~15 min to render); val and gen as in r2. "procedural": simple glyphs
+# and negatives per kind (procedural.KINDS) and renders per procedural glyph, training only.
 PLAN = {
-    "train": {"per_glyph": 16, "per_negative": 4, "negatives": 150, "seed": 1},
-    "val": {"per_glyph": 10, "per_negative": 4, "negatives": 120, "seed": 2},
-    "gen": {"per_glyph": 10, "per_negative": 4, "negatives": 120, "seed": 3},
+    "train": {"per_glyph": 10, "per_negative": 3, "negatives": 150, "seed": 1, "style": True,
+              "procedural": {"per_kind": 40, "negatives_per_kind": 20, "per_glyph": 8}},
+    "val": {"per_glyph": 10, "per_negative": 4, "negatives": 120, "seed": 2, "style": False},
+    "gen": {"per_glyph": 10, "per_negative": 4, "negatives": 120, "seed": 3, "style": False},
 }
 
+_GLYPHS: list = []   # shared with forked workers
+_JOB: dict = {}
 
-def build(split: str, out: str, cache: str | None, scale: float = 1.0) -> dict:
+
+def _cache_path(cache: str, fam: str, name: str, size: int = 96) -> str:
+    return os.path.join(cache, fam, name.replace("/", "__").replace(":", "__") + f"_{size}.png")
+
+
+def glyph_list(split: str, cache: str | None, cache_only: bool = False) -> list:
+    """[(mask, class, family, name)] of the split: from the cache manifest when there is one."""
     plan = PLAN[split]
-    table = load_table()
-    fams = families(split, table)
-    glyphs = load_glyphs(fams, plan["negatives"], seed=plan["seed"], cache_dir=cache, table=table)
-    rng = random.Random(plan["seed"])
+    manifest = os.path.join(cache, f"{split}-manifest.json") if cache else None
+    if manifest and (cache_only or os.path.exists(manifest)) :
+        out = []
+        for fam, name, cls in json.load(open(manifest)):
+            m = np.asarray(Image.open(_cache_path(cache, fam, name)))
+            if _ink_ok(m):
+                out.append((m, CLASSES.index(cls), fam, name))
+    else:
+        table = load_table()
+        out = load_glyphs(families(split, table), plan["negatives"], seed=plan["seed"], cache_dir=cache, table=table)
+        if manifest:
+            with open(manifest, "w") as f:
+                json.dump([[fam, name, CLASSES[cls]] for _, cls, fam, name in out], f)
+    if "procedural" in plan:
+        pp = plan["procedural"]
+        out += procedural.glyphs(pp["per_kind"], pp["negatives_per_kind"], seed=plan["seed"])
+    return out
+
+
+def _renders(gi: int) -> list:
+    mask, cls, fam, name = _GLYPHS[gi]
+    plan = _JOB["plan"]
+    if fam == "procedural":
+        n = plan["procedural"]["per_glyph"]
+    else:
+        n = plan["per_negative"] if cls == CLASSES.index("other") else plan["per_glyph"]
+    n = max(1, int(round(n * _JOB["scale"])))
+    rng = random.Random(plan["seed"] * 1_000_003 + gi)
+    return [render_sample(mask, rng, style=plan["style"]) for _ in range(n)]
+
+
+def build(split: str, out: str, cache: str | None, scale: float = 1.0, workers: int = 1,
+          cache_only: bool = False) -> dict:
+    global _GLYPHS, _JOB
+    plan = PLAN[split]
+    _GLYPHS = glyph_list(split, cache, cache_only)
+    _JOB = {"plan": plan, "scale": scale}
+    idx = list(range(len(_GLYPHS)))
+    if workers > 1:
+        with mp.get_context("fork").Pool(workers) as pool:
+            renders = pool.map(_renders, idx, chunksize=8)
+    else:
+        renders = [_renders(i) for i in idx]
     xs, ys, src = [], [], []
-    other = CLASSES.index("other")
-    for gi, (mask, cls, fam, name) in enumerate(glyphs):
-        n = plan["per_negative"] if cls == other else plan["per_glyph"]
-        n = max(1, int(round(n * scale)))
-        for _ in range(n):
-            xs.append(render_sample(mask, rng))
-            ys.append(cls)
-            src.append(gi)
-    x = np.stack(xs)
-    y = np.array(ys, np.int64)
+    for gi, rs in enumerate(renders):
+        xs += rs
+        ys += [_GLYPHS[gi][1]] * len(rs)
+        src += [gi] * len(rs)
     os.makedirs(out, exist_ok=True)
-    np.savez_compressed(os.path.join(out, f"{split}.npz"), x=x, y=y, glyph=np.array(src, np.int32))
-    meta = {"split": split, "families": fams, "samples": int(len(y)), "glyphs": len(glyphs),
-            "glyphList": [[fam, name, CLASSES[cls]] for _, cls, fam, name in glyphs], "plan": plan}
+    np.savez_compressed(os.path.join(out, f"{split}.npz"), x=np.stack(xs), y=np.array(ys, np.int64),
+                        glyph=np.array(src, np.int32))
+    fams = sorted({g[2] for g in _GLYPHS}, key=[g[2] for g in _GLYPHS].index)
+    meta = {"split": split, "families": fams, "samples": len(ys), "glyphs": len(_GLYPHS),
+            "glyphList": [[fam, name, CLASSES[cls]] for _, cls, fam, name in _GLYPHS], "plan": plan}
     with open(os.path.join(out, f"{split}.json"), "w") as f:
         json.dump(meta, f, indent=1)
     return meta
@@ -57,10 +112,12 @@ def main() -> None:
     p.add_argument("--cache", default=None, help="folder for rendered glyph masks")
     p.add_argument("--splits", default="val,gen,train")
     p.add_argument("--scale", type=float, default=1.0, help="multiplies renders per glyph (tests use less)")
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--cache-only", action="store_true", help="read glyphs from the cache manifests only (no icon packages)")
     a = p.parse_args()
     for split in a.splits.split(","):
         t = time.time()
-        meta = build(split, a.out, a.cache, a.scale)
+        meta = build(split, a.out, a.cache, a.scale, a.workers, a.cache_only)
         print(f"{split}: {meta['samples']} samples from {meta['glyphs']} glyphs of {', '.join(meta['families'])} "
               f"in {time.time() - t:.0f} s", flush=True)
 

@@ -51,20 +51,39 @@ def choose_threshold(probs: np.ndarray, y: np.ndarray) -> tuple[float, list]:
     return best[0], curve
 
 
+# The simplest glyphs, reported on their own (issue 16: the first model dropped them as unknown).
+SIMPLE = ["close", "add", "pause", "menu", "person", "more", "back", "checkmark"]
+
+
 def metrics(probs: np.ndarray, y: np.ndarray, glyph_family: list, t: float) -> dict:
     known, neg = y < NM, y == NM
     top1 = probs[:, :NM].argmax(1)
     d = decide(probs, t)
     per_class = {m: round(float((top1[y == i] == i).mean()), 4) for i, m in enumerate(MEANINGS) if (y == i).any()}
+    per_class_t = {m: round(float((d[y == i] == i).mean()), 4) for i, m in enumerate(MEANINGS) if (y == i).any()}
     fam = np.array(glyph_family)
-    per_family = {f: round(float((top1[known & (fam == f)] == y[known & (fam == f)]).mean()), 4)
-                  for f in sorted(set(glyph_family)) if (known & (fam == f)).any()}
+    fams = [f for f in dict.fromkeys(glyph_family) if (known & (fam == f)).any()]
+    per_family = {f: round(float((top1[known & (fam == f)] == y[known & (fam == f)]).mean()), 4) for f in fams}
+    per_family_t = {f: round(float((d[known & (fam == f)] == y[known & (fam == f)]).mean()), 4) for f in fams}
+    other_family = {f: round(float((d[neg & (fam == f)] == -1).mean()), 4) for f in fams if (neg & (fam == f)).any()}
+    simple = {}
+    for m in SIMPLE:
+        i = MEANINGS.index(m)
+        if (y == i).any():
+            simple[m] = {"renders": int((y == i).sum()), "top1": per_class[m], "labelledCorrectly": per_class_t[m],
+                         "unknown": round(float((d[y == i] == -1).mean()), 4),
+                         "perFamily": {f: round(float((d[(y == i) & (fam == f)] == i).mean()), 4)
+                                       for f in fams if ((y == i) & (fam == f)).any()}}
     acc_known = d[known]
     return {
         "knownSamples": int(known.sum()), "otherSamples": int(neg.sum()),
         "top1": round(float((top1[known] == y[known]).mean()), 4),
         "top1PerFamily": per_family,
         "top1PerClass": per_class,
+        "labelledCorrectlyPerFamily": per_family_t,
+        "labelledCorrectlyPerClass": per_class_t,
+        "otherLeftUnknownPerFamily": other_family,
+        "simpleGlyphs": simple,
         "atThreshold": {
             "threshold": t,
             "knownLabelledCorrectly": round(float((acc_known == y[known]).mean()), 4),
@@ -77,6 +96,20 @@ def metrics(probs: np.ndarray, y: np.ndarray, glyph_family: list, t: float) -> d
     }
 
 
+def evaluate_sets(sess: ort.InferenceSession, data: str, threshold: float | None = None) -> tuple[dict, float, list]:
+    """Metrics of the ONNX session on data/{val,gen}.npz. With no `threshold`, it is chosen on val."""
+    results, curve = {}, None
+    for split in ("val", "gen"):
+        d = np.load(os.path.join(data, f"{split}.npz"))
+        meta = json.load(open(os.path.join(data, f"{split}.json")))
+        fams = [meta["glyphList"][g][0] for g in d["glyph"]]
+        probs = run_onnx(sess, d["x"])
+        if split == "val" and threshold is None:
+            threshold, curve = choose_threshold(probs, d["y"])
+        results[split] = {"families": meta["families"], "glyphs": meta["glyphs"], **metrics(probs, d["y"], fams, threshold)}
+    return results, threshold, curve
+
+
 def run_onnx(sess: ort.InferenceSession, x_uint8: np.ndarray, batch: int = 256) -> np.ndarray:
     x = (x_uint8.astype(np.float32).transpose(0, 3, 1, 2) / 255.0 - MEAN) / STD
     return np.concatenate([sess.run(["probabilities"], {"image": x[i:i + batch]})[0] for i in range(0, len(x), batch)])
@@ -86,9 +119,11 @@ def write_fixtures(sess: ort.InferenceSession, out: str, table: dict) -> list:
     """App-like icon screenshots (opaque PNG) from held-out and generalisation families with the
     probabilities Python's preprocessing + the ONNX file give for a box, for the Swift parity test."""
     os.makedirs(out, exist_ok=True)
+    # one icon per held-out (val) or test-only (gen) family; r3 swaps r2's Lucide heart for a
+    # simple glyph (Lucide close)
     picks = [("bootstrap", "back", (255, 255, 255), (0, 122, 255)), ("eva", "search", (28, 28, 30), (255, 255, 255)),
              ("lucide", "trash", (242, 242, 247), (255, 59, 48)), ("heroicons", "share", (255, 255, 255), (60, 60, 67)),
-             ("ionicons", "settings", (0, 122, 255), (255, 255, 255)), ("lucide", "heart", (255, 255, 255), (0, 0, 0))]
+             ("ionicons", "settings", (0, 122, 255), (255, 255, 255)), ("lucide", "close", (255, 255, 255), (0, 0, 0))]
     rows = []
     for fam, meaning, bg, fg in picks:
         name = table[fam]["meanings"][meaning][0]
@@ -138,15 +173,7 @@ def main() -> None:
     xt = torch.from_numpy((va["x"][:64].astype(np.float32).transpose(0, 3, 1, 2) / 255.0 - MEAN) / STD)
     with torch.no_grad():
         diff = float(np.abs(torch.softmax(net(xt), 1).numpy() - run_onnx(sess, va["x"][:64])).max())
-    results, curve, threshold = {}, None, None
-    for split in ("val", "gen"):
-        d = np.load(os.path.join(a.data, f"{split}.npz"))
-        meta = json.load(open(os.path.join(a.data, f"{split}.json")))
-        fams = [meta["glyphList"][g][0] for g in d["glyph"]]
-        probs = run_onnx(sess, d["x"])
-        if split == "val":
-            threshold, curve = choose_threshold(probs, d["y"])
-        results[split] = {"families": meta["families"], "glyphs": meta["glyphs"], **metrics(probs, d["y"], fams, threshold)}
+    results, threshold, curve = evaluate_sets(sess, a.data)
     # latency, batch 1, 1 thread
     x1 = np.zeros((1, 3, SIZE, SIZE), np.float32)
     for _ in range(20):

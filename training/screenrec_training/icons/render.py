@@ -1,9 +1,11 @@
 """Rasterises icons as they appear in apps, for training and validation.
 
-Each sample: a cached glyph mask scaled to 32–120 px (20–40 pt at 2x/3x, and 16 pt at 2x; a third
+Each sample (training sets, ``style=True``): half the time the glyph in another style first
+(``styles.random_style``: bolder, thinner, rounder or solid-to-outline). Then: a cached glyph mask scaled to 32–120 px (20–40 pt at 2x/3x, and 16 pt at 2x; a third
 of the time 12–32 px, as in downscaled screenshots), 30 % JPEG-compressed, tinted
 on a light, dark or coloured background (sometimes inside a filled circle or rounded square, as
-floating and toolbar buttons draw them), with a detector-like box around it (0–30 % padding per
+floating and toolbar buttons draw them — filled, outlined or tinted), 12 % on a photo (CC0 /
+public-domain photos of ``scripts/fetch_assets.sh``, when present) with a dark or light scrim, with a detector-like box around it (0–30 % padding per
 side, sometimes cutting 5 % off), a little clutter beside it, then cropped and resized exactly as
 at inference (``preprocess``).
 """
@@ -20,6 +22,7 @@ from PIL import Image, ImageDraw
 
 from .preprocess import preprocess, crop_indices, area_resize
 from .sources import all_names, render_mask
+from .styles import random_style
 from .table import MEANINGS, OTHER, CLASSES, load_table
 
 # Names that may show one of the 38 meanings under another word: kept out of the negatives.
@@ -45,6 +48,43 @@ def negative_names(family: str, table: dict, count: int, seed: int) -> list[str]
 # Fraction of small glyphs and of JPEG-compressed samples (0 in the first export, r1; see the card).
 SMALL_FRACTION = 0.33
 JPEG_FRACTION = 0.3
+# r3 (issue 16): share of training samples drawn in another style, of samples on a photo, and of
+# samples inside a button shape (r2 had 0 / 0 / 0.15; design choices, see the card)
+STYLE_FRACTION = 0.5
+PHOTO_FRACTION = 0.12
+BUTTON_FRACTION = 0.2
+
+PHOTO_DIR = os.path.join(os.path.dirname(__file__), "..", "..", "data", "assets", "photos")
+_photos: list | None = None
+
+
+def photos() -> list:
+    """The background photos (RGB arrays, loaded once), or [] when fetch_assets.sh was not run."""
+    global _photos
+    if _photos is None:
+        _photos = []
+        if os.path.isdir(PHOTO_DIR):
+            for f in sorted(os.listdir(PHOTO_DIR)):
+                if f.lower().endswith((".png", ".jpg")):
+                    im = Image.open(os.path.join(PHOTO_DIR, f)).convert("RGB")
+                    im.thumbnail((256, 256))
+                    _photos.append(np.asarray(im))
+    return _photos
+
+
+def _photo_background(rng: random.Random, W: int, H: int) -> tuple[Image.Image, tuple]:
+    """A random photo patch W x H under a dark or light scrim, and a legible glyph colour on it."""
+    ph = rng.choice(photos())
+    side = rng.randint(24, min(ph.shape[:2]))
+    y, x = rng.randint(0, ph.shape[0] - side), rng.randint(0, ph.shape[1] - side)
+    patch = Image.fromarray(ph[y:y + side, x:x + side]).resize((W, H), Image.BILINEAR)
+    a = np.asarray(patch).astype(np.float32)
+    dark = rng.random() < 0.6
+    k = rng.uniform(0.0, 0.6)  # scrim strength: 0 = the bare photo
+    a = a * (1 - k) + (0 if dark else 255) * k
+    patch = Image.fromarray(a.clip(0, 255).astype(np.uint8))
+    fg = (255, 255, 255) if _lum(a.mean((0, 1))) < 0.55 else (0, 0, 0)
+    return patch, fg
 
 
 def _ink_ok(m: np.ndarray | None) -> bool:
@@ -107,9 +147,14 @@ def _colours(rng: random.Random):
     return bg, fg
 
 
-def render_sample(mask: np.ndarray, rng: random.Random, size: int = 40) -> np.ndarray:
+def render_sample(mask: np.ndarray, rng: random.Random, size: int = 40, style: bool = False) -> np.ndarray:
     """One augmented sample of the glyph `mask`: the model input's pixels before normalisation,
-    uint8 [size, size, 3] (``preprocess`` = this / 255, then (v - 0.5) / 0.5)."""
+    uint8 [size, size, 3] (``preprocess`` = this / 255, then (v - 0.5) / 0.5). ``style``: half the
+    time draw the glyph in another style first (training sets only)."""
+    if style and rng.random() < STYLE_FRACTION:
+        styled = random_style(mask, rng)
+        if styled is not None:
+            mask = styled
     # glyph size in px: 16–40 pt at 2x/3x (32–120 px); a third of the time 12–32 px, as icons in
     # downscaled screenshots (ui-real's are 12–30 px: Benchmarks/icons-ui-real) appear
     g = rng.uniform(12, 32) if rng.random() < SMALL_FRACTION else rng.uniform(32, 120)
@@ -118,13 +163,16 @@ def render_sample(mask: np.ndarray, rng: random.Random, size: int = 40) -> np.nd
     w, h = max(2, int(round(w0 * s))), max(2, int(round(h0 * s)))
     m = Image.fromarray(mask).resize((w, h), Image.BILINEAR if s > 1 else Image.LANCZOS)
     bg, fg = _colours(rng)
-    badge = rng.random() < 0.15
+    badge = rng.random() < BUTTON_FRACTION
     pad = [rng.uniform(-0.05, 0.3) * max(w, h) for _ in range(4)]  # l, t, r, b
     if badge:
         pad = [max(p, 0.25 * max(w, h)) for p in pad]
     margin = int(0.8 * max(w, h)) + 4
     W, H = w + 2 * margin, h + 2 * margin
-    canvas = Image.new("RGB", (W, H), bg)
+    if photos() and rng.random() < PHOTO_FRACTION:
+        canvas, fg = _photo_background(rng, W, H)
+    else:
+        canvas = Image.new("RGB", (W, H), bg)
     d = ImageDraw.Draw(canvas)
     ix, iy = margin, margin
     if rng.random() < 0.3:  # clutter: a text-like bar or another shape beside the icon
@@ -133,12 +181,18 @@ def render_sample(mask: np.ndarray, rng: random.Random, size: int = 40) -> np.nd
     if badge:
         r = max(w, h) * rng.uniform(0.75, 0.95)
         cx, cy = ix + w / 2, iy + h / 2
-        colour = _rand_colour(rng)
-        if rng.random() < 0.5:
-            d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour)
-        else:
-            d.rounded_rectangle([cx - r, cy - r, cx + r, cy + r], radius=r * 0.4, fill=colour)
-        fg = (255, 255, 255) if _lum(colour) < 0.6 else (0, 0, 0)
+        shape = d.ellipse if rng.random() < 0.5 else (lambda b, **k: d.rounded_rectangle(b, radius=r * rng.uniform(0.2, 0.5), **k))
+        kind = rng.random()
+        if kind < 0.55:    # filled button, glyph in white or black
+            colour = _rand_colour(rng)
+            shape([cx - r, cy - r, cx + r, cy + r], fill=colour)
+            fg = (255, 255, 255) if _lum(colour) < 0.6 else (0, 0, 0)
+        elif kind < 0.8:   # outlined button in the glyph's colour
+            shape([cx - r, cy - r, cx + r, cy + r], outline=fg, width=max(1, int(r * rng.uniform(0.04, 0.1))))
+        else:              # tinted button: the glyph's colour at low opacity under it
+            bgc = canvas.getpixel((int(cx), int(cy)))
+            k = rng.uniform(0.12, 0.25)
+            shape([cx - r, cy - r, cx + r, cy + r], fill=tuple(int(b * (1 - k) + f * k) for b, f in zip(bgc, fg)))
         box = (cx - r - rng.uniform(0, 0.1) * r, cy - r - rng.uniform(0, 0.1) * r, 2 * r * rng.uniform(1.0, 1.1), 2 * r * rng.uniform(1.0, 1.1))
     else:
         box = (ix - pad[0], iy - pad[1], w + pad[0] + pad[2], h + pad[1] + pad[3])

@@ -2,7 +2,8 @@
 
 ``families.json`` maps each family to its split ("train", "val" = held-out families for
 validation, "gen" = generalisation test only), its design group (families sharing designs must
-share a split), licence, source package, and for each of the 38 meanings the glyph names that
+share a split), its drawing style (held-out families also name the style they stand for in
+``heldOutFor``: thin-outline, solid, rounded), licence, source package, and for each of the 38 meanings the glyph names that
 show it. Every entry was checked by eye on contact sheets (``contact_sheet.py``).
 """
 from __future__ import annotations
@@ -31,6 +32,10 @@ def load_table(path: str = TABLE_PATH) -> dict:
             raise ValueError(f"{fam}: meanings must be the 38 contract ids in order")
         if d["split"] not in ("train", "val", "gen"):
             raise ValueError(f"{fam}: unknown split {d['split']}")
+        if not d.get("style"):
+            raise ValueError(f"{fam}: no style")
+        if d.get("heldOutFor") and d["split"] == "train":
+            raise ValueError(f"{fam}: held out for {d['heldOutFor']} but in train")
     groups = {}
     for fam, d in table.items():
         groups.setdefault(d["group"], set()).add(d["split"])
