@@ -2,8 +2,8 @@
 # The icon classifier end to end (run from anywhere, as root after scripts/setup.sh): render the
 # three sets, train for MINUTES (default 35) at nice 10, export ONNX + model.json + metrics.json and
 # the Swift test fixtures. From scratch by default; with INIT_ONNX=path/to/icons.onnx it fine-tunes
-# that exported model instead (how r3 was made from r2: INIT_ONNX=<r2's icons.onnx> MINUTES=32
-# LR=1e-3 THREADS=2; see Models/icons/MODEL_CARD.md).
+# that exported model instead (r3's first stage from r2: INIT_ONNX=<r2's icons.onnx> MINUTES=32
+# LR=1e-3 THREADS=2; the shipped r3 was then fine-tuned 14 more minutes: Models/icons/MODEL_CARD.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 MINUTES="${MINUTES:-35}"

@@ -27,8 +27,11 @@ _SS = 4            # supersampling factor for anti-aliased edges
 KINDS = {
     "close": ["close"], "add": ["add"], "pause": ["pause"], "menu": ["menu"], "more": ["more"],
     "back": ["back"], "checkmark": ["checkmark"], "person": ["person"], "search": ["search"], "play": ["play"],
-    OTHER: ["forward", "up", "down", "minus", "ring", "grid", "stop", "caret", "dot", "bar"],
+    # r3b: no "grid" negatives (a 2x2/3x3 dot grid looks like a calendar's days: held-out calendar
+    # fell from 77.5 to 66.2 % labelled correctly with them in r3); its drawer stays for tests
+    OTHER: ["forward", "up", "down", "minus", "ring", "stop", "caret", "dot", "bar"],
 }
+CONTAINER_FRACTION = 0.45
 SIMPLE = ["close", "add", "pause", "menu", "person", "more", "back", "checkmark"]
 
 
@@ -201,10 +204,11 @@ def draw(name: str) -> np.ndarray:
     m = 0.06
     pen.box = (0.5 - (0.5 - m) * ax, 0.5 - (0.5 - m) * ay, 0.5 + (0.5 - m) * ax, 0.5 + (0.5 - m) * ay)
     container = rng.random()
-    if kind not in ("dot", "ring") and container < 0.3:
+    # r3b: 45 % in a container (r3: 30 %; held-out pause, mostly Eva's pause-in-a-circle, stayed at 69 %)
+    if kind not in ("dot", "ring") and container < CONTAINER_FRACTION:
         # inside a circle or rounded square: drawn as a ring around the glyph, or the glyph knocked
         # out of a filled shape (as solid families draw "x-circle-fill")
-        filled = container < 0.15
+        filled = container < CONTAINER_FRACTION / 2
         circle = rng.random() < 0.7
         if filled:
             if circle:
