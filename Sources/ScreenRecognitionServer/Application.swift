@@ -204,7 +204,7 @@ struct AnalysisService: Sendable {
 
     /// Runs `work` through the queue under the request's deadline, cancelled if the client leaves.
     func enqueue<T: Sendable>(_ context: ServerRequestContext, _ work: @escaping @Sendable (AnalysisQueue.Job) throws -> T) async throws -> T {
-        let watch = await context.connectionWatch()
+        let watch = context.connectionWatch()
         do {
             return try await queue.run(deadline: configuration.requestTimeout, cancelWhen: watch, work)
         } catch let e as RequestError {

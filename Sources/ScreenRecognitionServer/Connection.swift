@@ -44,6 +44,25 @@ public final class ConnectionWatch: @unchecked Sendable {
     }
 }
 
+/// The watches of the open connections, by channel: a request finds its own without a hop onto
+/// the connection's event loop (and a request without a real connection finds none).
+enum ConnectionWatches {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var byChannel: [ObjectIdentifier: ConnectionWatch] = [:]
+
+    static func register(_ watch: ConnectionWatch, for channel: any Channel) {
+        lock.withLock { byChannel[ObjectIdentifier(channel as AnyObject)] = watch }
+    }
+
+    static func remove(for channel: any Channel) {
+        _ = lock.withLock { byChannel.removeValue(forKey: ObjectIdentifier(channel as AnyObject)) }
+    }
+
+    static func watch(for channel: any Channel) -> ConnectionWatch? {
+        lock.withLock { byChannel[ObjectIdentifier(channel as AnyObject)] }
+    }
+}
+
 /// The first handler of each connection's pipeline (in front of the HTTP decoder, which holds
 /// back the end of input while a request is in progress): it only watches for the client closing.
 final class ConnectionWatchHandler: ChannelInboundHandler, RemovableChannelHandler {
@@ -57,6 +76,7 @@ final class ConnectionWatchHandler: ChannelInboundHandler, RemovableChannelHandl
 
     func channelInactive(context: ChannelHandlerContext) {
         watch.close()
+        ConnectionWatches.remove(for: context.channel)
         context.fireChannelInactive()
     }
 }
@@ -68,7 +88,9 @@ struct WatchedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<HTTP1Channel.Value> {
         do {
-            try channel.pipeline.syncOperations.addHandler(ConnectionWatchHandler(), position: .first)
+            let handler = ConnectionWatchHandler()
+            try channel.pipeline.syncOperations.addHandler(handler, position: .first)
+            ConnectionWatches.register(handler.watch, for: channel)
         } catch {
             return channel.eventLoop.makeFailedFuture(error)
         }
@@ -100,10 +122,7 @@ public struct ServerRequestContext: RequestContext {
 
     /// The watch of this request's connection; nil where there is none (the in-process `.router`
     /// test client has no real connection).
-    func connectionWatch() async -> ConnectionWatch? {
-        guard let channel else { return nil }
-        return try? await channel.eventLoop.submit {
-            try channel.pipeline.syncOperations.handler(type: ConnectionWatchHandler.self).watch
-        }.get()
+    func connectionWatch() -> ConnectionWatch? {
+        channel.flatMap { ConnectionWatches.watch(for: $0) }
     }
 }
