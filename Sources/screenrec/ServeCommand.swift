@@ -99,7 +99,7 @@ struct Serve: ParsableCommand {
             cfg.maxConnections = maxConnections
             cfg.corsOrigin = corsOrigin
             let app = buildApplication(configuration: cfg, engines: engines)
-            // The command is synchronous (the root command re-executes itself before `main`), so the
+            // The command is synchronous (screenrec's root is a ParsableCommand), so the
             // server runs in a task and this thread waits for it to stop.
             let done = DispatchSemaphore(value: 0)
             let failure = ServeFailure()
