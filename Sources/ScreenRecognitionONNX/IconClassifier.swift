@@ -137,22 +137,17 @@ public final class ONNXIconClassifier: @unchecked Sendable {
     /// Rounds half away from zero, like Python's `floor(v + 0.5)` for the values used here.
     @inline(__always) static func rnd(_ v: Double) -> Int { Int((v + 0.5).rounded(.down)) }
 
-    /// The model's input for the icon in `box` (image pixels): the square crop with context, edge
-    /// pixels repeated outside the image, transparent pixels composited over white, area-resized and
-    /// normalised. Pure; exposed for tests.
-    public func inputTensor(for image: RGBAImage, box: Rect) -> Tensor {
-        let W = contract.input.width, H = contract.input.height
-        let side = max(1, Self.rnd(max(box.width, box.height) * (1 + contract.input.crop.context)))
-        let x0 = Self.rnd(box.x + box.width / 2 - Double(side) / 2)
-        let y0 = Self.rnd(box.y + box.height / 2 - Double(side) / 2)
-        var crop = [UInt8](repeating: 255, count: side * side * 4)
+    /// The `width × height` region at (`x0`, `y0`) of `image`, pixels outside it repeating the nearest
+    /// edge pixel, transparent pixels composited over white. Shared by the icon and text-button crops.
+    static func edgeRepeatingCrop(_ image: RGBAImage, x0: Int, y0: Int, width: Int, height: Int) -> RGBAImage {
+        var crop = [UInt8](repeating: 255, count: width * height * 4)
         image.pixels.withUnsafeBufferPointer { px in
             crop.withUnsafeMutableBufferPointer { out in
-                for y in 0..<side {
+                for y in 0..<height {
                     let sy = min(max(y0 + y, 0), image.height - 1)
-                    for x in 0..<side {
+                    for x in 0..<width {
                         let sx = min(max(x0 + x, 0), image.width - 1)
-                        let s = (sy * image.width + sx) * 4, d = (y * side + x) * 4
+                        let s = (sy * image.width + sx) * 4, d = (y * width + x) * 4
                         let a = Int(px[s + 3])
                         if a == 255 {
                             out[d] = px[s]; out[d + 1] = px[s + 1]; out[d + 2] = px[s + 2]
@@ -164,7 +159,18 @@ public final class ONNXIconClassifier: @unchecked Sendable {
                 }
             }
         }
-        let cropImage = RGBAImage(width: side, height: side, pixels: crop)!
+        return RGBAImage(width: width, height: height, pixels: crop)!
+    }
+
+    /// The model's input for the icon in `box` (image pixels): the square crop with context, edge
+    /// pixels repeated outside the image, transparent pixels composited over white, area-resized and
+    /// normalised. Pure; exposed for tests.
+    public func inputTensor(for image: RGBAImage, box: Rect) -> Tensor {
+        let W = contract.input.width, H = contract.input.height
+        let side = max(1, Self.rnd(max(box.width, box.height) * (1 + contract.input.crop.context)))
+        let x0 = Self.rnd(box.x + box.width / 2 - Double(side) / 2)
+        let y0 = Self.rnd(box.y + box.height / 2 - Double(side) / 2)
+        let cropImage = Self.edgeRepeatingCrop(image, x0: x0, y0: y0, width: side, height: side)
         let resized = ONNXElementDetector.areaResize(cropImage, width: W, height: H)
         let n = contract.input.normalization
         var values = [Float](repeating: 0, count: 3 * W * H)

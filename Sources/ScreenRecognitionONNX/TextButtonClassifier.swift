@@ -84,18 +84,8 @@ public final class ONNXTextButtonClassifier: @unchecked Sendable {
     /// The crop of one text as RGB floats 0–255, `height × width × 3` (before normalisation). Pure.
     public func cropPixels(_ image: RGBAImage, box: Rect) -> [Float] {
         let (x0, y0, x1, y1) = Self.cropRect(box, context: contract.crop.context)
-        let w = x1 - x0, h = y1 - y0
-        var pixels = [UInt8](repeating: 255, count: w * h * 4)
-        for y in 0..<h {
-            let sy = min(max(y0 + y, 0), image.height - 1)
-            for x in 0..<w {
-                let sx = min(max(x0 + x, 0), image.width - 1)
-                let s = (sy * image.width + sx) * 4, d = (y * w + x) * 4
-                pixels[d] = image.pixels[s]; pixels[d + 1] = image.pixels[s + 1]; pixels[d + 2] = image.pixels[s + 2]
-            }
-        }
-        return ONNXElementDetector.areaResize(RGBAImage(width: w, height: h, pixels: pixels)!,
-                                               width: contract.crop.width, height: contract.crop.height)
+        let crop = ONNXIconClassifier.edgeRepeatingCrop(image, x0: x0, y0: y0, width: x1 - x0, height: y1 - y0)
+        return ONNXElementDetector.areaResize(crop, width: contract.crop.width, height: contract.crop.height)
     }
 
     /// The probabilities that each text is a button, one model run for all of them.
