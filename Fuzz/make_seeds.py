@@ -1,15 +1,24 @@
 #!/usr/bin/env python3
 """Writes the generated fuzz seeds: hierarchies nested near and past the parsers' 200-level depth
 limit (AccessibilityHierarchy.maxDepth) in every format, AccessibilitySnapshot JSON, Appium page
-sources, and /v1/audit request bodies (query line + multipart body, boundary "b") carrying them.
+sources, and /v1/audit request bodies (query line + multipart body, boundary "b") carrying every
+FuzzHierarchyParsers seed, the generated ones and those already in SEEDS/FuzzHierarchyParsers.
 
-    python3 Fuzz/make_seeds.py      # rewrites Fuzz/Corpus/*/gen-* (deterministic)
+    python3 Fuzz/make_seeds.py SEEDS    # writes SEEDS/FuzzHierarchyParsers/gen-* and
+                                        # SEEDS/FuzzAuditRequest/req-* (deterministic)
+
+scripts/fuzz.sh runs it on out/fuzz/seeds after copying the audit tests' hierarchies there; the
+output is not committed.
 """
-import json, pathlib
+import json, pathlib, sys
 
-root = pathlib.Path(__file__).resolve().parent / "Corpus"
+if len(sys.argv) != 2:
+    sys.exit("usage: make_seeds.py SEEDS_DIR")
+root = pathlib.Path(sys.argv[1])
 hier, audit = root / "FuzzHierarchyParsers", root / "FuzzAuditRequest"
-fixtures = root / "FuzzHierarchyParsers"
+hier.mkdir(parents=True, exist_ok=True)
+audit.mkdir(parents=True, exist_ok=True)
+fixtures = hier
 
 def uiautomator(depth):
     node = '<node class="android.widget.FrameLayout" text="" content-desc="" clickable="false" bounds="[0,0][1170,2532]">'
