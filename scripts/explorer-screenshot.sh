@@ -11,7 +11,8 @@ out=${2:-docs/explorer.png}
 port=${PORT:-18181}
 bin=${SCREENREC:-.build/release/screenrec}
 [ -x "$bin" ] || swift build -c release --product screenrec
-"$bin" serve --port "$port" >/tmp/screenrec-serve-$$.log 2>&1 &
+log=$(mktemp -t screenrec-serve.XXXXXX)   # the server's output, kept for when something fails
+"$bin" serve --port "$port" >"$log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
 for _ in $(seq 300); do
