@@ -4,7 +4,7 @@
 usage: overlay.py IMAGE ANALYSIS.json OUT.png [--scale 0.5]
 
 Boxes are coloured by element kind and numbered with the navigation order (paper Fig. 9).
-Needs Pillow (Debian python3-pil). `screenrec annotate` (issue 6) will do this natively.
+Needs Pillow (Debian python3-pil). `screenrec annotate` does this natively.
 """
 import argparse
 import json

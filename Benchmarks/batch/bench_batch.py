@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Batch analysis against one `screenrec analyze` process per file (issue 19).
+"""Batch analysis against one `screenrec analyze` process per file.
 
 Gathers the screenshots given (files, or folders: their PNG/JPEG files sorted, at most
 --per-folder of each) into a temporary folder of links, adds one corrupt file, then times

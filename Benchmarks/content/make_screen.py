@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Draws `icons-30.png`: a 1170x2532 (iPhone 3x) list screen with 33 icons and one photo, for
-`screenrec bench` of the whole pipeline with content recognition (issue 5's "screenshot with 30
+`screenrec bench` of the whole pipeline with content recognition (a "screenshot with 30
 icons"). Icons: Font Awesome 4.7 glyphs from Debian's fonts-font-awesome (SIL OFL 1.1); text: Inter
 (fonts-inter, OFL 1.1) or DejaVu Sans; photo: scikit-image's coffee.png (CC0) when given.
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Hand-check aid for the pixel rules on real screenshots (issue 20's "a few hand-checked real
+"""Hand-check aid for the pixel rules on real screenshots ("a few hand-checked real
 screenshots"): audits each screenshot from its pixels alone (detector + OCR), and measures every
 text the audit measured a second, independent way, so a person can compare the two and look at
 the pictures. Nothing it writes belongs in the repository (the screenshots are not ours).

@@ -1,4 +1,4 @@
-"""The check set at 1x as JPEG (issue 16 §1): each 3x screen downscaled to 390x844 and saved at
+"""The check set at 1x as JPEG: each 3x screen downscaled to 390x844 and saved at
 JPEG quality 80, with a truth file whose boxes are scaled to match — the screenshots a 1x device,
 or a 3x screenshot that went through a chat app, gives OCR.
 

@@ -111,7 +111,7 @@ label are absent from its mean. Synthetic held-out: all 13 classes with states.
 
 {fmt_metrics(metrics)}
 
-Targets (issue 4): synthetic held-out mAP@0.5 ≥ 0.90; ui-real valid ≥ 0.60; ≤ 40 ms on 2 cores; ≤ 20 MB.
+Targets: synthetic held-out mAP@0.5 ≥ 0.90; ui-real valid ≥ 0.60; ≤ 40 ms on 2 cores; ≤ 20 MB.
 
 ## Thresholds
 Rule: {th['rule']}.

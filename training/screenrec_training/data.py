@@ -117,7 +117,7 @@ def colour_jitter(img: Image.Image, rng: random.Random) -> Image.Image:
     return img
 
 
-# Augmentation strength. The default reproduces r1-r4 (light). "strong" (detector v2, issue 15)
+# Augmentation strength. The default reproduces the v1 detector's rounds (light). "strong" (detector v2)
 # adds what real screenshots vary in: zoom-in crops (scale up to 1.4x the letterbox scale,
 # cutting elements at the edges), JPEG re-encoding at quality 30-90, downscale-then-upscale
 # (0.35-0.8: 1x screenshots and resampled uploads), and inverted colours (a cheap dark mode).

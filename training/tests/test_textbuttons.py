@@ -1,4 +1,4 @@
-"""Text-button model (issue 16 §2): features, crops, matching, training step, export contract."""
+"""Text-button model: features, crops, matching, training step, export contract."""
 import json
 import os
 

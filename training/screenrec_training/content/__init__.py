@@ -1,3 +1,3 @@
-"""Content models of issue 5 (paper §5.2, §5.4): picture descriptions (EfficientNet-Lite0 over
+"""Content models (paper §5.2, §5.4): picture descriptions (EfficientNet-Lite0 over
 ImageNet, mapped to short alt-text labels) and icon clickability (gradient-boosted trees over the
 Swift side's `IconFeatures`)."""

@@ -25,9 +25,9 @@ from . import procedural
 from .render import _ink_ok, load_glyphs, render_sample
 from .table import CLASSES, families, load_table
 
-# Renders per glyph and negatives per family, per split. r3 (issue 16) fine-tunes r2 on the shared
+# Renders per glyph and negatives per family, per split. The third model fine-tunes the second on the shared
 # 2-core CPU machine (no GPU could be used; ~0.2 of a core was free): its training set is sized
-# like r2's (~16k renders, ~15 min to render); val and gen as in r2. "procedural": simple glyphs
+# like the second model's (~16k renders, ~15 min to render); val and gen as for it. "procedural": simple glyphs
 # and negatives per kind (procedural.KINDS) and renders per procedural glyph, training only.
 PLAN = {
     "train": {"per_glyph": 10, "per_negative": 3, "negatives": 150, "seed": 1, "style": True,

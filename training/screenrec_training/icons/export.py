@@ -51,7 +51,7 @@ def choose_threshold(probs: np.ndarray, y: np.ndarray) -> tuple[float, list]:
     return best[0], curve
 
 
-# The simplest glyphs, reported on their own (issue 16: the first model dropped them as unknown).
+# The simplest glyphs, reported on their own (the first model dropped them as unknown).
 SIMPLE = ["close", "add", "pause", "menu", "person", "more", "back", "checkmark"]
 
 

@@ -2,7 +2,7 @@
 proportions and containers (training only; never validated or tested on).
 
 Simple glyphs (×, +, ‖, ☰, ⋯) are where real families differ only in weight and proportion, and the
-first classifier dropped them under its unknown threshold (issue 16: close 0/12, add 3/12, pause
+first classifier dropped them under its unknown threshold (an independent check: close 0/12, add 3/12, pause
 2/15 on families it never saw). Each glyph is named ``KIND-N``; N seeds its parameters, so a name
 always draws the same mask. Negatives are look-alikes of other meanings (forward/up/down chevrons
 and arrows, minus, rings, grids, stop, carets) so that "unknown" stays meaningful.

@@ -48,8 +48,8 @@ def negative_names(family: str, table: dict, count: int, seed: int) -> list[str]
 # Fraction of small glyphs and of JPEG-compressed samples (0 in the first export, r1; see the card).
 SMALL_FRACTION = 0.33
 JPEG_FRACTION = 0.3
-# r3 (issue 16): share of training samples drawn in another style, of samples on a photo, and of
-# samples inside a button shape (r2 had 0 / 0 / 0.15; design choices, see the card)
+# Third model: share of training samples drawn in another style, of samples on a photo, and of
+# samples inside a button shape (the second had 0 / 0 / 0.15; design choices, see the card)
 STYLE_FRACTION = 0.5
 PHOTO_FRACTION = 0.12
 BUTTON_FRACTION = 0.2

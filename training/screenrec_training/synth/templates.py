@@ -538,7 +538,7 @@ class Screen:
         return (f'<div>{head}{pic}<div style="display:flex;gap:16px;padding:8px {self.pad}px">{acts}</div>'
                 f'<div style="padding:0 {self.pad}px 8px">{cap}</div></div>')
 
-    # ---------- issue 15: what real screens show and r1-r4 missed ----------
+    # ---------- detector v2: what real screens show and the v1 detector missed ----------
     def clock_list(self) -> str:
         """World-Clock-style rows (the paper's Fig. 9 screen): a small grey "Today, +3HRS" over a
         city name, and a large thin time with a small AM/PM beside it. Each is text: r4 took the

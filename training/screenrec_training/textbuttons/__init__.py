@@ -1,3 +1,3 @@
-"""Text-button clickability (issue 16 §2): is a detected text a button ("Log In, Button") or static
+"""Text-button clickability: is a detected text a button ("Log In, Button") or static
 text? A small CNN over the text's crop with context plus layout features, trained on ui-real's
 TextButton vs Text labels matched to the shipped detector's own text boxes."""

@@ -28,7 +28,7 @@ from torch import nn
 from .features import FEATURES
 from .model import TextButtonNet
 
-TARGET_PRECISION = 0.90  # issue 16 §2 / paper §5.4 operating point
+TARGET_PRECISION = 0.90  # paper §5.4's operating point, applied to texts
 SEED = 0
 
 
