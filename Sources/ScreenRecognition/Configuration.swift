@@ -176,6 +176,10 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     /// that element's decoration — a table cell's image, a text field's left view — and is spoken
     /// as part of it, not as a separate "Icon" stop (``Metadata/absorbDecorativeIcons(_:)``).
     public var absorbDecorativeIcons = true
+    /// How far (in icon widths) a decorative icon may sit from the element it decorates: 1.5 —
+    /// *design choice*: Material's list items put a 24-dp leading icon 16–32 dp from the text
+    /// (0.7–1.3 widths); iOS table cells 16 pt from a 29-pt image.
+    public var decorationGap: Double = 1.5
     /// A container holding more controls than this (toggles, checkboxes, sliders, text fields,
     /// segments) is a list section, not a card, and is not grouped: each control row must stay
     /// reachable and be announced with its own label (seed 004: a cell's switch is spoken with its
@@ -228,11 +232,26 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// (Models/textbuttons/model.json: the lowest with ≥ 90 % out-of-fold precision on ui-real's
     /// train split, §5.4's operating point applied to texts — MODEL_CARD.md there).
     public var textButtonThreshold: Double = 0.5
+    /// An icon in the left 20 % of the screen with text beside it is a cell's leading icon, not a
+    /// button (``Interactivity/isLeading(_:settings:)``) — *design choice* modelled on iOS Settings
+    /// cells (a 29-pt image 16 pt from the edge of a 390-pt screen).
+    public var leadingIconBand: Double = 0.2
+    /// The top 15 % of the screen is the navigation bar's band (``Interactivity/isBarItem(_:settings:)``)
+    /// — *design choice* modelled on iOS's layout: status bar + navigation bar ≈ 11 % of an 844-pt
+    /// screen, with room for Android's taller app bars.
+    public var navigationBarBand: Double = 0.15
     public init() {}
 }
 
-/// How announcements are worded.
+/// Metadata and how announcements are worded.
 public struct AnnouncementSettings: Codable, Sendable, Hashable {
+    /// The large title is looked for among texts centred in the top 20 % of the screen
+    /// (``Metadata/markHeader(_:screenHeight:settings:)``) — *design choice*: an iOS large title
+    /// sits below a 11 %-high status and navigation bar.
+    public var headerBand: Double = 0.2
+    /// …and is a header when at least 1.5 × the median height of the other texts there —
+    /// *design choice* modelled on iOS large titles (34 pt against 17 pt bar-button and body text).
+    public var headerHeightRatio: Double = 1.5
     /// Speak hints ("Double tap to edit") after the announcement, as VoiceOver does with Hints on.
     public var includeHints = false
     /// Speak "Actions available" for elements with custom actions (VoiceOver's default verbosity).
@@ -269,6 +288,7 @@ extension AnalysisConfiguration {
         guard let overrides = given as? [String: Any] else {
             throw ScreenRecognitionError(.invalidInput, "invalid configuration: the top level must be an object")
         }
+        try checkKeys(overrides, against: defaults, path: "")
         func merge(_ base: [String: Any], _ over: [String: Any]) -> [String: Any] {
             var out = base
             for (k, v) in over {
@@ -285,6 +305,41 @@ extension AnalysisConfiguration {
         }
         try configuration.validate()
         return configuration
+    }
+
+    /// Throws for the first key of `given` (at any depth) that `defaults` lacks, naming its path
+    /// and the nearest valid key: a misspelled key ("subtitelGap") would otherwise be ignored
+    /// silently and the default used.
+    static func checkKeys(_ given: [String: Any], against defaults: [String: Any], path: String) throws {
+        for key in given.keys.sorted() {
+            let here = path.isEmpty ? key : "\(path).\(key)"
+            guard let known = defaults[key] else {
+                let nearest = defaults.keys.min { a, b in
+                    let (da, db) = (editDistance(key.lowercased(), a.lowercased()), editDistance(key.lowercased(), b.lowercased()))
+                    return da != db ? da < db : a < b
+                }
+                let hint = nearest.map { "; did you mean '\(path.isEmpty ? $0 : "\(path).\($0)")'?" } ?? ""
+                throw ScreenRecognitionError(.invalidInput, "invalid configuration: unknown key '\(here)'\(hint)")
+            }
+            // Maps keyed by element class are checked when decoded ("unknown class").
+            if let g = given[key] as? [String: Any], let k = known as? [String: Any], key != "confidenceThresholds" {
+                try checkKeys(g, against: k, path: here)
+            }
+        }
+    }
+
+    /// The Levenshtein distance: insertions, deletions and substitutions turning `a` into `b`.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in stride(from: 1, through: b.count, by: 1) {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 
     /// Every value out of its range, as `section.key is V; it must be …` (empty when all are valid).
@@ -333,6 +388,11 @@ extension AnalysisConfiguration {
         fraction("ordering.tieFraction", ordering.tieFraction)
         fraction("interactivity.clickThreshold", interactivity.clickThreshold)
         fraction("interactivity.textButtonThreshold", interactivity.textButtonThreshold)
+        fraction("interactivity.leadingIconBand", interactivity.leadingIconBand)
+        fraction("interactivity.navigationBarBand", interactivity.navigationBarBand)
+        nonNegative("grouping.decorationGap", grouping.decorationGap)
+        fraction("announcements.headerBand", announcements.headerBand)
+        nonNegative("announcements.headerHeightRatio", announcements.headerHeightRatio)
         atLeast("limits.maxPixels", limits.maxPixels, 1)
         atLeast("limits.maxDetections", limits.maxDetections, 1)
         return out

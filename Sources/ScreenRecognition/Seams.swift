@@ -74,6 +74,9 @@ public struct IconFeatures: Sendable, Hashable, Codable {
 /// whether an icon is a button. Each method may return `nil` for "don't know".
 public protocol ContentRecognizer: Sendable {
     func recognizeIcon(in image: RGBAImage, box: Rect) throws -> IconRecognition?
+    /// ``recognizeIcon(in:box:)`` for each of a screen's icons, one entry per box in order, so that a
+    /// model can take them all in one run. The default asks ``recognizeIcon(in:box:)`` for each box.
+    func recognizeIcons(in image: RGBAImage, boxes: [Rect]) throws -> [IconRecognition?]
     func describePicture(in image: RGBAImage, box: Rect) throws -> PictureDescription?
     /// Probability (0...1) that the icon is clickable.
     func clickProbability(of icon: IconFeatures) throws -> Double?
@@ -84,6 +87,9 @@ public protocol ContentRecognizer: Sendable {
 
 extension ContentRecognizer {
     public func recognizeIcon(in image: RGBAImage, box: Rect) throws -> IconRecognition? { nil }
+    public func recognizeIcons(in image: RGBAImage, boxes: [Rect]) throws -> [IconRecognition?] {
+        try boxes.map { try recognizeIcon(in: image, box: $0) }
+    }
     public func describePicture(in image: RGBAImage, box: Rect) throws -> PictureDescription? { nil }
     public func clickProbability(of icon: IconFeatures) throws -> Double? { nil }
     public func textButtonProbabilities(in image: RGBAImage, texts: [TextButtonFeatures]) throws -> [Double]? { nil }

@@ -65,4 +65,21 @@ struct DetectionsFileTests {
         let round = try JSONDecoder().decode(AnalysisConfiguration.self, from: JSONEncoder().encode(AnalysisConfiguration.default))
         #expect(round == .default)
     }
+
+    @Test("A misspelled configuration key is refused with the nearest valid key", arguments: [
+        (#"{"grouping": {"subtitelGap": 0.05}}"#, "unknown key 'grouping.subtitelGap'; did you mean 'grouping.subtitleGap'?"),
+        (#"{"groupping": {}}"#, "unknown key 'groupping'; did you mean 'grouping'?"),
+        (#"{"interactivity": {"clickTreshold": 0.6}}"#, "did you mean 'interactivity.clickThreshold'?"),
+    ])
+    func unknownKey(json: String, message: String) {
+        do {
+            _ = try AnalysisConfiguration.decode(overridingDefaultsWith: Data(json.utf8))
+            Issue.record("accepted \(json)")
+        } catch let e as ScreenRecognitionError {
+            #expect(e.kind == .invalidInput)
+            #expect(e.message.contains(message), "\(e.message)")
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
 }

@@ -92,6 +92,45 @@ struct PipelineTests {
         #expect(result.diagnostics.contains { $0.stage == "dialog" && $0.message.contains("1 element") })
     }
 
+    @Test("The analysis keeps what it was made from: detections as given, OCR lines, the modal dialog")
+    func trace() throws {
+        let dets = [
+            det(.text, 16, 100, 200, 30, "Inbox"),
+            det(.dialog, 45, 300, 300, 200),
+            det(.text, 70, 320, 250, 24, "Delete message?"),
+            det(.text, 80, 440, 80, 24, "Cancel"),
+            det(.text, 230, 440, 80, 24, "Delete"),
+            det(.icon, 20, 20, 10, 10, conf: 0.1),  // below the threshold: gone from the elements, kept in the trace
+        ]
+        let result = try ScreenAnalyzer().analyze(image: nil, size: ClockScreen.size, detections: dets)
+        #expect(result.trace.detections == dets)
+        #expect(result.trace.dialog == r(45, 300, 300, 200))
+        #expect(result.trace.ocr == nil)
+        // Not part of the JSON, and not compared.
+        let decoded = try JSONDecoder().decode(ScreenAnalysis.self, from: result.jsonData())
+        #expect(decoded.trace == AnalysisTrace())
+        #expect(decoded == result)
+    }
+
+    @Test("A configured ordering reaches the groups' children too")
+    func orderingReachesGroups() throws {
+        // Two texts in a card that overlap on both axes (no XY-cut separates them) and whose tops
+        // differ by 6 px, a quarter of their height: with the default tie fraction (0.2) the higher
+        // one comes first; with 0.3 they tie and go left to right — in the card's label too.
+        let dets = [
+            det(.container, 10, 100, 370, 60),
+            det(.text, 150, 110, 200, 24, "Upper"),
+            det(.text, 20, 116, 200, 24, "Left"),
+        ]
+        let spoken = { (tie: Double) throws -> [String] in
+            var config = AnalysisConfiguration()
+            config.ordering.tieFraction = tie
+            return try ScreenAnalyzer(configuration: config).analyze(image: nil, size: ClockScreen.size, detections: dets).transcript
+        }
+        #expect(try spoken(0.2) == ["Upper, Left"])
+        #expect(try spoken(0.3) == ["Left, Upper"])
+    }
+
     @Test("Only a confident dialog hides the screen", arguments: [(0.9, 3), (0.55, 3), (0.45, 4), (0.2, 4)])
     func modalDialogConfidence(confidence: Double, spoken: Int) throws {
         var config = AnalysisConfiguration()

@@ -129,7 +129,8 @@ public enum Grouping {
     /// button. Needs at least `minTabs` buttons. Tabs are numbered left to right; the selected one is
     /// found by tint (§5.3) when pixels are available.
     public static func groupTabs(_ elements: [Element], screen: ImageInfo, image: RGBAImage?,
-                                 settings: GroupingSettings, selection: SelectionSettings) -> [Element] {
+                                 settings: GroupingSettings, selection: SelectionSettings,
+                                 ordering: OrderingSettings = .init()) -> [Element] {
         let h = Double(screen.height)
         guard let bottom = elements.map(\.frame.maxY).max() else { return elements }
         let candidates = elements.indices.filter { i in
@@ -150,7 +151,7 @@ public enum Grouping {
             let iconLabel = parts.first { !isText($0) }?.label
             return Element(kind: .tabButton, frame: frame, label: text ?? iconLabel, traits: [.button, .tabBar],
                            hint: nil, position: Position(index: n + 1, count: clusters.count),
-                           children: parts.count > 1 ? Ordering.order(parts) : [], detections: parts.flatMap(\.detections))
+                           children: parts.count > 1 ? Ordering.order(parts, settings: ordering) : [], detections: parts.flatMap(\.detections))
         }
         if let image, let sel = SelectionState.selectedTab(image, frames: tabs.map(\.frame), settings: selection) {
             tabs[sel].traits.insert(.selected)
@@ -187,7 +188,7 @@ public enum Grouping {
     /// screen are layout regions and are dropped, as are containers with nothing inside. Tab buttons
     /// and segments are never swallowed (they are navigated one by one).
     public static func groupContainers(_ elements: [Element], screen: ImageInfo, settings: GroupingSettings,
-                                       diagnostics: inout [Diagnostic]) -> [Element] {
+                                       ordering: OrderingSettings = .init(), diagnostics: inout [Diagnostic]) -> [Element] {
         let screenArea = Double(screen.width * screen.height)
         var pool = elements.filter { $0.kind != .container }
         let containers = elements.filter { $0.kind == .container }.sorted { $0.frame.area < $1.frame.area }
@@ -211,10 +212,10 @@ public enum Grouping {
                 diagnostics.append(Diagnostic(stage: "grouping", message: "container \(c.frame) holds \(controls) controls: a list section, grouped row by row (\(rows.count) rows)"))
                 let grouped = Set(rows.joined())
                 pool = pool.indices.filter { !grouped.contains($0) }.map { pool[$0] }
-                    + rows.map { row in makeGroup(children: row.map { pool[$0] }, frame: nil, container: nil) }
+                    + rows.map { row in makeGroup(children: row.map { pool[$0] }, frame: nil, container: nil, ordering: ordering) }
                 continue
             }
-            let group = makeGroup(children: inside.map { pool[$0] }, frame: c.frame, container: c)
+            let group = makeGroup(children: inside.map { pool[$0] }, frame: c.frame, container: c, ordering: ordering)
             let set = Set(inside)
             pool = pool.indices.filter { !set.contains($0) }.map { pool[$0] } + [group]
         }
@@ -234,7 +235,7 @@ public enum Grouping {
     ///   controls left, within 3 × the control's height and with nothing in between (then either side);
     /// - else, for sliders and text fields, the text right above it (x-overlap, gap < the text's height).
     /// The pair becomes one element that speaks as the control ("Remember me, Checkbox, Checked").
-    public static func groupControlLabels(_ elements: [Element]) -> [Element] {
+    public static func groupControlLabels(_ elements: [Element], ordering: OrderingSettings = .init()) -> [Element] {
         var pool = elements
         let kinds: Set<ElementKind> = [.toggle, .checkbox, .slider, .textField]
         var i = 0
@@ -242,7 +243,7 @@ public enum Grouping {
             let c = pool[i]
             guard kinds.contains(c.kind), c.children.isEmpty, (c.label ?? "").isEmpty,
                   let t = labelText(for: c, in: pool, controlIndex: i) else { i += 1; continue }
-            let group = makeGroup(children: [pool[t], c], frame: nil, container: nil)
+            let group = makeGroup(children: [pool[t], c], frame: nil, container: nil, ordering: ordering)
             pool = pool.indices.filter { $0 != i && $0 != t }.map { pool[$0] } + [group]
             i = 0
         }
@@ -279,7 +280,8 @@ public enum Grouping {
     /// overlaps P on the x axis by ≥ 50% (of the narrower of the two), lies below P with a gap under
     /// `subtitleGap` (0.03) × screen height, and is closer to P than to any other element below T1.
     /// A second line T2 under T1 joins under the same conditions relative to T1.
-    public static func groupPictureSubtitles(_ elements: [Element], screen: ImageInfo, settings: GroupingSettings) -> [Element] {
+    public static func groupPictureSubtitles(_ elements: [Element], screen: ImageInfo, settings: GroupingSettings,
+                                             ordering: OrderingSettings = .init()) -> [Element] {
         var pool = elements
         let maxGap = settings.subtitleGap * Double(screen.height)
         var p = 0
@@ -294,7 +296,7 @@ public enum Grouping {
             }
             guard !chain.isEmpty else { p += 1; continue }
             let members = [p] + chain
-            var group = makeGroup(children: members.map { pool[$0] }, frame: nil, container: nil)
+            var group = makeGroup(children: members.map { pool[$0] }, frame: nil, container: nil, ordering: ordering)
             group.traits.insert(.image)
             let set = Set(members)
             pool = pool.indices.filter { !set.contains($0) }.map { pool[$0] } + [group]
@@ -330,8 +332,9 @@ public enum Grouping {
     /// ", "; clickable children become custom actions; a group holding exactly one control (switch,
     /// checkbox, slider, text field, page control, segment) speaks as that control, labelled by the
     /// rest ("Airplane Mode, Switch button, Off").
-    public static func makeGroup(children: [Element], frame: Rect?, container: Element?) -> Element {
-        let ordered = Ordering.order(children)
+    public static func makeGroup(children: [Element], frame: Rect?, container: Element?,
+                                 ordering: OrderingSettings = .init()) -> Element {
+        let ordered = Ordering.order(children, settings: ordering)
         let bounds = ordered.dropFirst().reduce(ordered[0].frame) { $0.union($1.frame) }
         let frame = frame.map { $0.union(bounds) } ?? bounds
         let controls = ordered.filter { Self.controlKinds.contains($0.kind) || $0.kind == .pageControl }

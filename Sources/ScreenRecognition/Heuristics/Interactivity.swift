@@ -27,36 +27,37 @@ public enum Interactivity {
     }
 
     /// The rule used while no clickability model is configured (documented in the README):
-    /// 1. a *leading* icon — in the left 20% of the screen with text right beside it on its row,
-    ///    like the coloured icons of a Settings cell — is decoration: not a button;
-    /// 2. an icon in the top 15% of the screen (the navigation bar's bar-button items) is a button;
+    /// 1. a *leading* icon — in the left ``InteractivitySettings/leadingIconBand`` (20 %) of the
+    ///    screen with text right beside it on its row, like the coloured icons of a Settings cell —
+    ///    is decoration: not a button;
+    /// 2. an icon in the top ``InteractivitySettings/navigationBarBand`` (15 %) of the screen (the
+    ///    navigation bar's bar-button items) is a button;
     /// 3. an icon whose recognised meaning is an action (``actionMeanings``) is a button;
     /// 4. anything else is not.
-    /// The percentages are *design choices* modelled on iOS's layout (status + navigation bar ≈ 11%
-    /// of an 844-pt screen); the paper's model (§5.4) replaces this rule when it ships.
-    public static func ruleBasedClickable(_ f: IconFeatures) -> Bool {
-        if isBarNavigation(f) { return true }
-        if isLeading(f) { return false }
-        if isBarItem(f) { return true }
+    /// The paper's model (§5.4) replaces this rule when a clickability model is configured.
+    public static func ruleBasedClickable(_ f: IconFeatures, settings: InteractivitySettings = .init()) -> Bool {
+        if isBarNavigation(f, settings: settings) { return true }
+        if isLeading(f, settings: settings) { return false }
+        if isBarItem(f, settings: settings) { return true }
         if let m = f.meaning, actionMeanings.contains(m) { return true }
         return false
     }
 
     /// Rule 1 above: a leading icon of a cell (left 20%, text beside it).
-    public static func isLeading(_ f: IconFeatures) -> Bool {
-        f.normalizedFrame.maxX <= 0.2 && f.hasTextOnRow
+    public static func isLeading(_ f: IconFeatures, settings: InteractivitySettings = .init()) -> Bool {
+        f.normalizedFrame.maxX <= settings.leadingIconBand && f.hasTextOnRow
     }
 
     /// Back, close and menu glyphs in the navigation bar band are its navigation buttons even when
     /// they lead the title ("‹ SIGN UP"): iOS's back button and Android's up/drawer buttons.
-    public static func isBarNavigation(_ f: IconFeatures) -> Bool {
+    public static func isBarNavigation(_ f: IconFeatures, settings: InteractivitySettings = .init()) -> Bool {
         guard let m = f.meaning else { return false }
-        return [.back, .close, .menu].contains(m) && f.normalizedFrame.midY <= 0.15
+        return [.back, .close, .menu].contains(m) && f.normalizedFrame.midY <= settings.navigationBarBand
     }
 
     /// Rule 2 above: an icon in the top 15% of the screen that is not a leading icon — a
     /// navigation bar's bar-button item.
-    public static func isBarItem(_ f: IconFeatures) -> Bool {
-        !isLeading(f) && f.normalizedFrame.midY <= 0.15
+    public static func isBarItem(_ f: IconFeatures, settings: InteractivitySettings = .init()) -> Bool {
+        !isLeading(f, settings: settings) && f.normalizedFrame.midY <= settings.navigationBarBand
     }
 }

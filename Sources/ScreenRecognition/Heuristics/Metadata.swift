@@ -107,9 +107,9 @@ public enum Metadata {
     /// Plain icons (not buttons) beside a labelled text, text field or button on their row become
     /// part of it: VoiceOver reads a table cell's image and label as one element, and a text
     /// field's left-view image is not an element of its own. The icon must overlap the other's row
-    /// by half the smaller height and lie within ``decorationGap`` × its own width of it, left or
-    /// right; the nearest such element takes it.
-    public static func absorbDecorativeIcons(_ elements: [Element]) -> [Element] {
+    /// by half the smaller height and lie within `gap` × its own width of it
+    /// (``GroupingSettings/decorationGap``), left or right; the nearest such element takes it.
+    public static func absorbDecorativeIcons(_ elements: [Element], gap maxGap: Double = GroupingSettings().decorationGap) -> [Element] {
         var result = elements
         var absorbed = Set<Int>()
         let hosts = elements.indices.filter {
@@ -123,7 +123,7 @@ public enum Metadata {
                 let g = elements[j].frame
                 guard f.yOverlap(g) >= 0.5 * min(f.height, g.height), f.xOverlap(g) <= 0 else { return nil }
                 let gap = max(g.minX - f.maxX, f.minX - g.maxX)
-                return gap <= decorationGap * f.width ? (j, gap) : nil
+                return gap <= maxGap * f.width ? (j, gap) : nil
             }
             guard let (host, _) = candidates.min(by: { $0.1 < $1.1 }) else { continue }
             result[host].detections += icon.detections
@@ -131,11 +131,6 @@ public enum Metadata {
         }
         return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
     }
-
-    /// How far (in icon widths) a decorative icon may sit from the element it decorates: 1.5 —
-    /// *design choice*: Material's list items put a 24-dp leading icon 16–32 dp from the text
-    /// (0.7–1.3 widths); iOS table cells 16 pt from a 29-pt image.
-    public static let decorationGap = 1.5
 
     /// A picture with legible text inside (a logo, banner or poster) takes that text as its label
     /// (issue 16 §4): the texts lying ≥ `containment` inside a picture are read as its label, top to
@@ -160,19 +155,19 @@ public enum Metadata {
         return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
     }
 
-    /// Marks the large title as a header: among texts whose centre is in the top 20% of the screen,
-    /// the tallest, if it is at least 1.5× the median height of the other texts there (of all texts
-    /// when it is alone there) — *design choice* modelled on iOS large titles (34 pt against 17 pt
-    /// bar-button and body text).
-    public static func markHeader(_ elements: [Element], screenHeight: Double) -> [Element] {
+    /// Marks the large title as a header: among texts whose centre is in the top
+    /// ``AnnouncementSettings/headerBand`` of the screen, the tallest, if it is at least
+    /// ``AnnouncementSettings/headerHeightRatio`` × the median height of the other texts there (of
+    /// all texts when it is alone there).
+    public static func markHeader(_ elements: [Element], screenHeight: Double, settings: AnnouncementSettings = .init()) -> [Element] {
         let texts = elements.indices.filter { elements[$0].kind == .text }
-        let top = texts.filter { elements[$0].frame.midY <= 0.2 * screenHeight }
+        let top = texts.filter { elements[$0].frame.midY <= settings.headerBand * screenHeight }
         guard let tallest = top.max(by: { elements[$0].frame.height < elements[$1].frame.height }) else { return elements }
         let others = (top.count > 1 ? top : texts).filter { $0 != tallest }
         guard !others.isEmpty else { return elements }
         let heights = others.map { elements[$0].frame.height }.sorted()
         let median = heights[heights.count / 2]
-        guard elements[tallest].frame.height >= 1.5 * median else { return elements }
+        guard elements[tallest].frame.height >= settings.headerHeightRatio * median else { return elements }
         var result = elements
         result[tallest].traits.insert(.header)
         return result

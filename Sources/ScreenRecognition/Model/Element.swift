@@ -108,6 +108,9 @@ public struct ScreenAnalysis: Codable, Sendable, Hashable {
     public var image: ImageInfo
     public var elements: [Element]
     public var diagnostics: [Diagnostic]
+    /// What the analysis was made from, for later consumers (the audit's modal-dialog rule, the
+    /// server): not part of the JSON, and not compared by `==`.
+    public var trace = AnalysisTrace()
 
     public init(image: ImageInfo, elements: [Element], diagnostics: [Diagnostic] = []) {
         self.schemaVersion = Self.currentSchemaVersion
@@ -116,6 +119,39 @@ public struct ScreenAnalysis: Codable, Sendable, Hashable {
         self.diagnostics = diagnostics
     }
 
+    enum CodingKeys: String, CodingKey { case schemaVersion, image, elements, diagnostics }
+
+    /// Equal when their JSON is: the ``trace`` is left out.
+    public static func == (a: ScreenAnalysis, b: ScreenAnalysis) -> Bool {
+        a.schemaVersion == b.schemaVersion && a.image == b.image && a.elements == b.elements && a.diagnostics == b.diagnostics
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(schemaVersion)
+        hasher.combine(image)
+        hasher.combine(elements)
+        hasher.combine(diagnostics)
+    }
+
     /// One line per element, in navigation order: what VoiceOver would speak.
     public var transcript: [String] { elements.map(\.announcement) }
+}
+
+/// What an analysis was made from, kept so that its consumers never detect or read the screen
+/// again: the audit checks dialogs among the detections, the server reports OCR lines.
+public struct AnalysisTrace: Sendable, Hashable {
+    /// The detections the analysis started from — the detector's output or the given detections
+    /// file — before post-processing (empty when there were none).
+    public var detections: [Detection] = []
+    /// The whole-screen OCR lines after unreadable ones were dropped; `nil` when OCR did not run.
+    public var ocr: OCRReport?
+    /// The modal dialog whose elements alone were kept (``GroupingSettings/modalDialogMinConfidence``);
+    /// `nil` when none hid the screen.
+    public var dialog: Rect?
+
+    public init(detections: [Detection] = [], ocr: OCRReport? = nil, dialog: Rect? = nil) {
+        self.detections = detections
+        self.ocr = ocr
+        self.dialog = dialog
+    }
 }

@@ -1,0 +1,107 @@
+import Foundation
+
+/// §5.2 and §5.4: what each detection shows and whether it acts. Icons get a meaning from the icon
+/// classifier, pictures a description (their own text first), read texts and icons a clickability
+/// decision (the text-button and icon clickability models, or the rule without one); then every
+/// detection becomes a leaf ``Element`` (``Metadata/element(for:clickable:pictureDescription:)``)
+/// and the parts of one element join it: a control's inner text is its label, a decorative icon
+/// belongs to the text beside it, a picture's legible text is its label.
+struct ContentStage: AnalysisStage {
+    var recognizer: (any ContentRecognizer)?
+    var content: ContentSettings
+    var interactivity: InteractivitySettings
+    var grouping: GroupingSettings
+
+    func run(_ work: inout ScreenInProgress) throws {
+        let detections = work.detections
+        let textButtons = textButtonIndices(detections, work: &work)
+        var elements: [Element] = []
+        for (index, original) in detections.enumerated() {
+            try work.checkpoint()  // one content-model call per element: stop between them too
+            var d = original
+            var description: String?
+            if d.type == .icon, d.iconLabel == nil { d.iconLabel = iconMeaning(d.box, work: &work) }
+            if d.type == .picture { description = pictureDescription(d, work: &work) }
+            var clickable = textButtons.contains(index)
+            if d.type == .icon {
+                // Features of the detection as it stands among the others (`original`: a recognised
+                // meaning changes `d`, and `d` would then count itself as its own neighbour), with
+                // the meaning just recognised.
+                var features = Interactivity.features(of: original, among: detections, screen: work.screen)
+                features.meaning = d.iconLabel
+                clickable = iconIsButton(features, work: &work)
+            }
+            elements.append(Metadata.element(for: d, clickable: clickable, pictureDescription: description))
+        }
+        elements = Metadata.absorbIntoControls(elements, containment: grouping.containment)
+        if grouping.absorbDecorativeIcons { elements = Metadata.absorbDecorativeIcons(elements, gap: grouping.decorationGap) }
+        if content.pictureTextAsLabel {
+            elements = Metadata.absorbTextIntoPictures(elements, screen: work.screen, containment: grouping.containment,
+                                                       maxScreenShare: grouping.maxContainerScreenFraction)
+        }
+        work.elements = elements
+    }
+
+    /// The icon classifier's meaning when it reaches ``ContentSettings/minIconConfidence``.
+    func iconMeaning(_ box: Rect, work: inout ScreenInProgress) -> IconMeaning? {
+        guard let recognizer, let image = work.image else { return nil }
+        do {
+            if let r = try recognizer.recognizeIcon(in: image, box: box), r.confidence >= content.minIconConfidence { return r.meaning }
+        } catch { work.note("icons", "icon recognition failed: \(error)") }
+        return nil
+    }
+
+    /// A picture's own text, else the describer's label at ``ContentSettings/minPictureDescriptionConfidence``.
+    func pictureDescription(_ d: Detection, work: inout ScreenInProgress) -> String? {
+        if let text = d.text, !text.isEmpty { return text }
+        guard let recognizer, let image = work.image else { return nil }
+        do {
+            if let p = try recognizer.describePicture(in: image, box: d.box), p.confidence >= content.minPictureDescriptionConfidence {
+                return p.label
+            }
+        } catch { work.note("pictures", "picture description failed: \(error)") }
+        return nil
+    }
+
+    /// §5.4 for an icon: the clickability model at ``InteractivitySettings/clickThreshold`` (bar
+    /// items and bar navigation glyphs count as buttons when ``InteractivitySettings/barIconsAreButtons``),
+    /// else the rule.
+    func iconIsButton(_ features: IconFeatures, work: inout ScreenInProgress) -> Bool {
+        var probability: Double?
+        if let recognizer {
+            do { probability = try recognizer.clickProbability(of: features) } catch {
+                work.note("clickability", "clickability model failed: \(error)")
+            }
+        }
+        if let probability {
+            return probability >= interactivity.clickThreshold
+                || (interactivity.barIconsAreButtons
+                    && (Interactivity.isBarItem(features, settings: interactivity) || Interactivity.isBarNavigation(features, settings: interactivity)))
+        }
+        return interactivity.useRuleWithoutModel && Interactivity.ruleBasedClickable(features, settings: interactivity)
+    }
+
+    /// §5.4 for texts: the indices of the read text detections the text-button model calls buttons
+    /// at ``InteractivitySettings/textButtonThreshold``, one model run per screen. Empty without a
+    /// model or pixels.
+    func textButtonIndices(_ detections: [Detection], work: inout ScreenInProgress) -> Set<Int> {
+        guard let image = work.image, let recognizer else { return [] }
+        let texts = detections.indices.filter {
+            detections[$0].type == .text && !(detections[$0].text?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ?? true)
+        }
+        guard !texts.isEmpty else { return [] }
+        let textBoxes = detections.filter { $0.type == .text }.map(\.box)
+        let iconBoxes = detections.filter { $0.type == .icon }.map(\.box)
+        let features = texts.map {
+            TextButtonFeatures.make(box: detections[$0].box, texts: textBoxes, icons: iconBoxes,
+                                    screenWidth: Double(work.screen.width), screenHeight: Double(work.screen.height))
+        }
+        do {
+            guard let p = try recognizer.textButtonProbabilities(in: image, texts: features), p.count == texts.count else { return [] }
+            return Set(zip(texts, p).filter { $0.1 >= interactivity.textButtonThreshold }.map(\.0))
+        } catch {
+            work.note("clickability", "text-button model failed: \(error)")
+            return []
+        }
+    }
+}

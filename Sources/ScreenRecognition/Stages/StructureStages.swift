@@ -1,0 +1,136 @@
+import Foundation
+
+/// A dialog blocks what is behind it (the VoiceOver guide's `accessibilityViewIsModal`): when a
+/// dialog at or above ``GroupingSettings/modalDialogMinConfidence`` is detected, only the elements
+/// inside the most confident one stay; the dialog itself is not an element (VoiceOver moves
+/// through its title, message and buttons). The dialog is kept in ``AnalysisTrace/dialog``.
+struct ModalDialogStage: AnalysisStage {
+    var settings: GroupingSettings
+
+    func run(_ work: inout ScreenInProgress) throws {
+        let all = work.elements.filter { $0.kind == .dialog }
+        let dialogs = all.filter { ($0.detections.first?.confidence ?? 0) >= settings.modalDialogMinConfidence }
+        if dialogs.count < all.count {
+            work.note("dialog", "\(all.count - dialogs.count) dialog(s) below confidence \(settings.modalDialogMinConfidence) do not hide the screen")
+        }
+        let elements = work.elements.filter { $0.kind != .dialog || dialogs.contains($0) }
+        work.elements = elements
+        guard let dialog = dialogs.max(by: { ($0.detections.first?.confidence ?? 0) < ($1.detections.first?.confidence ?? 0) }) else {
+            return
+        }
+        let inside = elements.filter { $0.kind != .dialog && $0.frame.fractionInside(dialog.frame) >= settings.containment }
+        guard !inside.isEmpty else {
+            work.note("dialog", "dialog \(dialog.frame) holds no element; ignored")
+            work.elements = elements.filter { $0.kind != .dialog }
+            return
+        }
+        let hidden = elements.count - inside.count - dialogs.count
+        if hidden > 0 { work.note("dialog", "modal dialog \(dialog.frame): \(hidden) element(s) behind it are hidden") }
+        work.trace.dialog = dialog.frame
+        work.elements = inside
+    }
+}
+
+/// §5.3: state and values read from pixels — a page control's "Page 2 of 4", a slider's
+/// percentage — and segmented controls: the segments on one row numbered left to right ("2 of 3")
+/// and the selected one found by its fill, tint or underline.
+struct SelectionStage: AnalysisStage {
+    var settings: SelectionSettings
+
+    func run(_ work: inout ScreenInProgress) throws {
+        if let image = work.image {
+            for i in work.elements.indices {
+                let frame = work.elements[i].frame
+                switch work.elements[i].kind {
+                case .pageControl:
+                    if let v = SelectionState.pageControlValue(image, frame, settings: settings) { work.elements[i].value = "Page \(v.current) of \(v.count)" }
+                case .slider:
+                    if let v = SelectionState.sliderValue(image, frame, settings: settings) { work.elements[i].value = "\(Int((v * 100).rounded()))%" }
+                default: break
+                }
+            }
+        } else if !work.detections.isEmpty {
+            work.note("selection", "no pixels; tint-based selection state and control values skipped")
+        }
+        work.elements = numberSegments(work.elements, image: work.image)
+    }
+
+    func numberSegments(_ elements: [Element], image: RGBAImage?) -> [Element] {
+        var result = elements
+        let segs = elements.indices.filter { elements[$0].kind == .segment }
+        let rows = MissingElements.clusters(segs) { a, b in
+            elements[a].frame.yOverlap(elements[b].frame) > 0.5 * min(elements[a].frame.height, elements[b].frame.height)
+        }
+        for row in rows {
+            let sorted = row.sorted { elements[$0].frame.minX < elements[$1].frame.minX }
+            for (n, i) in sorted.enumerated() { result[i].position = Position(index: n + 1, count: sorted.count) }
+            if let sel = SelectionState.selectedSegment(image, frames: sorted.map { elements[$0].frame },
+                                                        labels: sorted.map { elements[$0].label }, settings: settings) {
+                result[sorted[sel]].traits.insert(.selected)
+            }
+        }
+        return result
+    }
+}
+
+/// The screen's large title is a header (``Metadata/markHeader(_:screenHeight:settings:)``); marked
+/// before grouping so the text group holding it keeps the trait.
+struct HeaderStage: AnalysisStage {
+    var settings: AnnouncementSettings
+
+    func run(_ work: inout ScreenInProgress) throws {
+        work.elements = Metadata.markHeader(work.elements, screenHeight: Double(work.screen.height), settings: settings)
+    }
+}
+
+/// §5.5: grouping, in the paper's order — text lines into paragraphs, tab bars, containers into
+/// cells, controls with their labels, pictures with their captions. Containers left ungrouped are
+/// layout, not elements, and are dropped.
+struct GroupStage: AnalysisStage {
+    var settings: GroupingSettings
+    var selection: SelectionSettings
+    var ordering: OrderingSettings
+
+    func run(_ work: inout ScreenInProgress) throws {
+        let g = settings
+        var elements = work.elements
+        if g.groupText { elements = Grouping.groupText(elements, gapFactor: g.textGapFactor) }
+        if g.groupTabs {
+            elements = Grouping.groupTabs(elements, screen: work.screen, image: work.image, settings: g, selection: selection, ordering: ordering)
+        }
+        if g.groupContainers {
+            elements = Grouping.groupContainers(elements, screen: work.screen, settings: g, ordering: ordering, diagnostics: &work.diagnostics)
+        }
+        if g.groupControlLabels { elements = Grouping.groupControlLabels(elements, ordering: ordering) }
+        if g.groupPictureSubtitles { elements = Grouping.groupPictureSubtitles(elements, screen: work.screen, settings: g, ordering: ordering) }
+        work.elements = elements.filter { $0.kind != .container }
+    }
+}
+
+/// §5.4 by rule for texts (``TextButtons``): short texts in a tint colour, or on a tinted fill, are
+/// buttons — after grouping, so texts that became part of a cell stay there.
+struct TintedTextButtonsStage: AnalysisStage {
+    var settings: InteractivitySettings
+
+    func run(_ work: inout ScreenInProgress) throws {
+        if settings.tintedTextsAreButtons { work.elements = TextButtons.mark(work.elements, image: work.image) }
+    }
+}
+
+/// §5.6: navigation order by XY-cut (``Ordering``).
+struct OrderStage: AnalysisStage {
+    var settings: OrderingSettings
+
+    func run(_ work: inout ScreenInProgress) throws {
+        work.elements = Ordering.order(work.elements, settings: settings)
+    }
+}
+
+/// What VoiceOver speaks for each element (``Announcer``).
+struct AnnounceStage: AnalysisStage {
+    var settings: AnnouncementSettings
+
+    func run(_ work: inout ScreenInProgress) throws {
+        work.elements = Announcer.announce(work.elements, settings: settings)
+    }
+}

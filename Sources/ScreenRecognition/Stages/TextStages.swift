@@ -1,0 +1,54 @@
+import Foundation
+
+/// §5.1–§5.2: text. The whole screen is read once; unreadable lines are dropped
+/// (``ReadableText``); each line labels the detection holding most of it; elements that should
+/// show text but got none, or only part of theirs, are read again from their own crop (``ElementOCR``).
+struct ReadTextStage: AnalysisStage {
+    var recognizer: (any TextRecognizer)?
+    var content: ContentSettings
+
+    func run(_ work: inout ScreenInProgress) throws {
+        guard let recognizer, let image = work.image else {
+            work.note("ocr", recognizer == nil ? "no text recognizer configured; OCR recovery skipped" : "no pixels; OCR skipped")
+            return
+        }
+        var lines: [RecognizedText]
+        do {
+            lines = TextRepair.repair(try recognizer.recognizeText(in: image, region: nil))
+        } catch {
+            work.note("ocr", "text recognition failed: \(error)")
+            return
+        }
+        if content.rejectUnreadableOCR {
+            let read = lines.count
+            lines = lines.filter { ReadableText.isReadable($0.text, confidence: $0.confidence) }
+            if lines.count < read { work.note("ocr", "\(read - lines.count) unreadable OCR line(s) dropped") }
+        }
+        work.trace.ocr = OCRReport(lines: lines)
+        var detections = MissingElements.assignText(work.detections, lines: lines, insideFraction: content.ocrLineInsideFraction)
+        if content.readUnreadElements {
+            detections = ElementOCR.readUnread(detections, image: image, recognizer: recognizer, maxCalls: content.maxElementReads,
+                                               rejectUnreadable: content.rejectUnreadableOCR, diagnostics: &work.diagnostics)
+            detections = ElementOCR.rereadPartlyRead(detections, lines: lines, image: image, recognizer: recognizer,
+                                                     minCoverage: content.minReadCoverage, maxCalls: content.maxElementReads,
+                                                     rejectUnreadable: content.rejectUnreadableOCR, diagnostics: &work.diagnostics)
+        }
+        work.detections = detections
+        work.lines = lines
+    }
+}
+
+/// §5.1: elements the detector missed — OCR lines overlapping no detection become texts, and texts
+/// on a segmented control's row become its segments.
+struct RecoverMissingStage: AnalysisStage {
+    var settings: MissingElementSettings
+
+    func run(_ work: inout ScreenInProgress) throws {
+        if settings.recoverTextFromOCR, let lines = work.lines {
+            work.detections = MissingElements.recoverText(work.detections, lines: lines, minConfidence: settings.minOCRConfidence)
+        }
+        if settings.completeSegmentedControlRows {
+            work.detections = MissingElements.completeSegmentedControlRows(work.detections)
+        }
+    }
+}
