@@ -25,7 +25,7 @@ let package = Package(
         // The HTTP server (`screenrec serve`); 2.28.1 is the mirrored release that builds with Swift 6.3.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
-        // The server's /metrics (issue 18): swift-metrics' API (already under Hummingbird) exported
+        // The server's /metrics: swift-metrics' API (already under Hummingbird) exported
         // by swift-prometheus; both mirrored releases build with Swift 6.3.
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
@@ -77,7 +77,7 @@ let package = Package(
         ),
         // Test doubles for the seams (replayed detections, canned OCR), like NIOEmbedded.
         .target(name: "ScreenRecognitionTesting", dependencies: ["ScreenRecognition", "ScreenRecognitionAudit"]),
-        // Developer tools (issue 6): the app's own accessibility tree (XCUITest, uiautomator, our JSON)
+        // Developer tools: the app's own accessibility tree (XCUITest, uiautomator, our JSON)
         // audited against what the pixels show; reports (text, JSON, SARIF, HTML), overlays, transcripts.
         .target(name: "ScreenRecognitionAudit", dependencies: ["ScreenRecognition"]),
         // A swift-snapshot-testing `Snapshotting` strategy for transcripts.

@@ -4,7 +4,7 @@
 /// 1. "Selected" first when the element has the `selected` trait ("Selected, World Clock, Tab, 1 of 4").
 /// 2. The label; when there is none, the role is said once: by the trait word of step 4 when the
 ///    element has one ("Checkbox, Unchecked", "Tab, 2 of 4", "Text field"), else by a placeholder
-///    for the kind ("Icon", "Image" for a picture, "Text" for unread text) — issue 16 §5.
+///    for the kind ("Icon", "Image" for a picture, "Text" for unread text).
 /// 3. The value, except for switches and checkboxes, whose state comes last
 ///    ("Font size, 14 point, Adjustable"; "Page 2 of 5, Adjustable" — a page control's value is its
 ///    label-less announcement).

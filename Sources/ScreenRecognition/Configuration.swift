@@ -110,16 +110,16 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// Icon meanings below this confidence are "unknown": 0.5 — *design choice*, replaced by the
     /// icon classifier's calibrated threshold when it ships.
     public var minIconConfidence: Double = 0.5
-    /// Picture descriptions are offered only at or above 0.7 (seed 002: the Buffer team found ~70%
+    /// Picture descriptions are offered only at or above 0.7 (Buffer's alt-text write-up: the team found ~70%
     /// the right bar for suggested alt text); otherwise the picture is just "Image". The confidence
     /// is the describer's summed probability of the classes sharing the label (Models/pictures:
     /// 3 of 12 sample photos pass it, all 3 correctly — MODEL_CARD.md).
     public var minPictureDescriptionConfidence: Double = 0.7
     /// OCR lines that ``ReadableText`` finds unreadable (gibberish from icons and textures) are
-    /// dropped instead of spoken (issue 16 §1).
+    /// dropped instead of spoken.
     public var rejectUnreadableOCR = true
     /// Text-bearing elements the whole-screen OCR left unread get a second read of their own crop,
-    /// contrast-normalised and scaled up (``ElementOCR``, issue 16 §1).
+    /// contrast-normalised and scaled up (``ElementOCR``).
     public var readUnreadElements = true
     /// At most this many crop reads a screen, largest elements first: a crop read costs one
     /// recogniser call (about 5–30 ms with Tesseract), so 24 bounds the pass to well under the
@@ -131,7 +131,7 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// falls below it; detector boxes are rarely more than 10 % wider than their ink on each side.
     public var minReadCoverage = 0.8
     /// A picture with legible text inside (logo, banner, poster) is labelled by that text and the
-    /// texts are not separate elements (issue 16 §4; ``Metadata/absorbTextIntoPictures(_:screen:containment:maxScreenShare:)``).
+    /// texts are not separate elements (``Metadata/absorbTextIntoPictures(_:screen:containment:maxScreenShare:)``).
     public var pictureTextAsLabel = true
     public init() {}
 }
@@ -182,7 +182,7 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     public var decorationGap: Double = 1.5
     /// A container holding more controls than this (toggles, checkboxes, sliders, text fields,
     /// segments) is a list section, not a card, and is not grouped: each control row must stay
-    /// reachable and be announced with its own label (seed 004: a cell's switch is spoken with its
+    /// reachable and be announced with its own label (Soundproof's VoiceOver write-up: a cell's switch is spoken with its
     /// label, one cell at a time). 1 — *design choice*: a card with one switch or field is still
     /// one element with that control.
     public var maxControlsInGroupedContainer = 1
@@ -192,7 +192,7 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     public var subtitleGap: Double = 0.03
     /// Picture subtitle: a second line is grouped too (§5.5).
     public var subtitleMaxLines = 2
-    /// A detected dialog hides what is behind it (seed 003) only when its confidence is at least
+    /// A detected dialog hides what is behind it (Just Eat's VoiceOver audit: `accessibilityViewIsModal`) only when its confidence is at least
     /// this: 0.5 — *design choice*, the conventional operating point. Hiding elements is the one
     /// destructive heuristic, and the interim detector's dialog AP on real screens is 4%
     /// (Models/detector/MODEL_CARD.md): its dialogs at 0.2–0.3 hid whole screens.

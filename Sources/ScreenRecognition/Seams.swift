@@ -81,7 +81,7 @@ public protocol ContentRecognizer: Sendable {
     /// Probability (0...1) that the icon is clickable.
     func clickProbability(of icon: IconFeatures) throws -> Double?
     /// Probabilities (0...1) that each text is a button ("Log In"), one per entry of `texts`, or
-    /// `nil` without a text-button model (issue 16 §2).
+    /// `nil` without a text-button model.
     func textButtonProbabilities(in image: RGBAImage, texts: [TextButtonFeatures]) throws -> [Double]?
 }
 

@@ -1,9 +1,9 @@
 import Foundation
 
-/// Text that screen readers mispronounce, from the seeds: numeric dates (seed 003's audit: "unreadable
+/// Text that screen readers mispronounce, from VoiceOver write-ups: numeric dates (Just Eat's audit: "unreadable
 /// dates"), a missing space after a full stop ("New setlist 1.6 tracks" read as "one point six
-/// tracks", seed 004) and quotes after a number ("Track 01" in quotes read as "zero-one inches",
-/// seed 004).
+/// tracks", Soundproof) and quotes after a number ("Track 01" in quotes read as "zero-one inches",
+/// Soundproof).
 public enum SpokenText {
     public enum Kind: String, Sendable, Codable {
         case numericDate, missingSpaceAfterFullStop, quoteAfterNumber

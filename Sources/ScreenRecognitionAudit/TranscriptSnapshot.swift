@@ -1,7 +1,7 @@
 import Foundation
 import ScreenRecognition
 
-/// Text snapshots of what VoiceOver would say (seed 001): one announcement per line, in navigation
+/// Text snapshots of what VoiceOver would say (2GIS's VoiceOver snapshot testing): one announcement per line, in navigation
 /// order, compared line by line.
 public enum TranscriptSnapshot {
     /// The snapshot text of an analysis (its transcript, one line per element, ending in a newline).

@@ -322,16 +322,17 @@ func decodeImage(_ data: Data, decoder: any ImageDecoder, maxPixels: Int) throws
     try decoder.decode(data, maxPixels: maxPixels)
 }
 
-/// The one call into the audit engine (issue 6, `ScreenRecognitionAudit`), as `screenrec audit`
-/// makes it: the screen is analysed with the server's analyzer (the detections kept for the
-/// modal-dialog rule), the hierarchy (when the form has one) parsed in the screenshot's pixels,
-/// the pixel rules and tree rules run. A malformed hierarchy is a 400 `invalid_hierarchy` naming the line.
+/// The one call into the audit engine (`ScreenRecognitionAudit`), as `screenrec audit` makes it:
+/// the screen is analysed once with the server's analyzer (its detections, kept in the analysis's
+/// trace, drive the modal-dialog rule), the hierarchy (when the form has one) parsed in the
+/// screenshot's pixels, the pixel rules and tree rules run. A malformed hierarchy is a 400
+/// `invalid_hierarchy` naming the line.
 func runAudit(image: RGBAImage, upload: AnalysisService.Upload, options: AuditOptions, engines: ServerEngines,
               shouldStop: @escaping @Sendable () -> Bool) throws -> AuditReport {
-    let detections = try engines.detector.map { try $0.detect(in: image) }
     var analyzer = engines.analyzer
     if !options.ocr { analyzer.textRecognizer = nil }
-    let analysis = try analyzer.analyze(image: image, detections: detections, shouldStop: shouldStop)
+    let analysis = try analyzer.analyze(image: image, detections: nil, shouldStop: shouldStop)
+    let detections = analyzer.detector == nil ? nil : analysis.trace.detections
     var tree: AccessibilityHierarchy?
     if let hierarchy = upload.hierarchy {
         let name = upload.hierarchyName ?? "hierarchy"

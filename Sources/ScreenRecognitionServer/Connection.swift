@@ -6,7 +6,7 @@ import NIOCore
 
 /// Tells when a client has gone: its connection closed, or its sending side shut (end of input).
 /// Hummingbird does not cancel a handler whose client leaves, so the server watches the socket
-/// itself and cancels that client's queued or running analysis (issue 21: "a client that
+/// itself and cancels that client's queued or running analysis ("a client that
 /// disconnects after uploading still costs the full analysis").
 public final class ConnectionWatch: @unchecked Sendable {
     private let lock = NSLock()

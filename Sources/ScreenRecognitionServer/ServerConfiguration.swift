@@ -14,7 +14,7 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// latency, not throughput.
     public var workers = ProcessInfo.processInfo.activeProcessorCount
     /// Requests that may wait for a worker, in arrival order; one more is answered 503 with
-    /// `Retry-After`. 64 — issue 18's floor: it holds a burst of 50 clients, and at most 64 ×
+    /// `Retry-After`. 64 — the queue's required floor: it holds a burst of 50 clients, and at most 64 ×
     /// ``maxBodyBytes`` of bodies wait in memory (in practice 64 × 0.1–0.3 MB screenshots).
     public var queueDepth = 64
     /// Largest request body: 32 MiB — *design choice*: the bundled 1170×2532 screenshots are
@@ -25,7 +25,7 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// — *design choice*, bounding one request's CPU and memory. It is 2.8× the largest common
     /// device screenshot (a 12.9-inch iPad Pro, 2048×2732 = 5.6 MP; the largest iPhone is
     /// 1290×2796 = 3.6 MP), and a third of the CLI's ``Limits/maxPixels`` (50 MP), at which one
-    /// 49-megapixel JPEG cost 25–31 s and ~580 MB on the 2-core machine (issue 21). Work and memory
+    /// 49-megapixel JPEG cost 25–31 s and ~580 MB on the 2-core machine. Work and memory
     /// grow with the pixels, so the worst case here is about a third of that: ~10 s and ~200 MB per
     /// request, times ``workers``. Raise it with `--max-pixels`.
     public var maxPixels = 16_000_000

@@ -15,7 +15,7 @@ public struct TranscriptMismatch: Error, CustomStringConvertible, Sendable {
     public var description: String { "transcript differs from \(snapshot):\n\(diff)" }
 }
 
-/// Checks that a screen still reads like its snapshot file (seed 001's "this screen still sounds
+/// Checks that a screen still reads like its snapshot file (2GIS's "this screen still sounds
 /// like this" tests). Throws ``TranscriptMismatch`` with a diff on any change, so a throwing test
 /// fails in both Swift Testing and XCTest.
 ///

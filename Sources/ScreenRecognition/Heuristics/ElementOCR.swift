@@ -1,7 +1,7 @@
 import Foundation
 
 /// A second OCR pass on the elements that should show text but got none from the whole-screen
-/// pass (issue 16 §1): each is cropped, its contrast normalised against its own fill — light text
+/// pass: each is cropped, its contrast normalised against its own fill — light text
 /// on a tinted fill (the selected segment's white "Week" on blue) comes out dark on white like any
 /// other — and small crops are scaled up before the recogniser reads them.
 public enum ElementOCR {

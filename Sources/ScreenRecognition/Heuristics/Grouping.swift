@@ -228,7 +228,7 @@ public enum Grouping {
     // MARK: Control labels
 
     /// Control-label grouping — an extension beyond the paper's four heuristics, after §5.5's
-    /// observation that grouping "text and text field below it" would help and seed 004's cells
+    /// observation that grouping "text and text field below it" would help and Soundproof's VoiceOver write-up's cells
     /// whose switch must be announced with its label. An unlabelled switch, checkbox, slider or
     /// text field outside any container takes the nearest text that labels it:
     /// - on its row (vertical overlap ≥ 50% of the smaller height): a checkbox looks right, other

@@ -17,7 +17,7 @@ public enum Metadata {
         let nonEmpty = (label?.isEmpty ?? true) ? nil : label
         switch d.type {
         case .text:
-            if clickable, nonEmpty != nil {  // a text button (issue 16 §2): "Log In, Button"
+            if clickable, nonEmpty != nil {  // a text button: "Log In, Button"
                 return Element(kind: .button, frame: d.box, label: nonEmpty, traits: .button, hint: Hints.button, detections: [d])
             }
             return Element(kind: .text, frame: d.box, label: nonEmpty, traits: .staticText, detections: [d])
@@ -70,7 +70,7 @@ public enum Metadata {
 
     /// Text and icons lying inside a text field, a segment, or a checkbox or switch row (≥
     /// `containment` of their area) become part of it: the text is its label (a text field's
-    /// placeholder, a segment's title, the row's text — issue 16 §5) and a magnifier icon makes a
+    /// placeholder, a segment's title, the row's text) and a magnifier icon makes a
     /// text field a search field.
     public static func absorbIntoControls(_ elements: [Element], containment: Double) -> [Element] {
         var result = elements
@@ -133,7 +133,7 @@ public enum Metadata {
     }
 
     /// A picture with legible text inside (a logo, banner or poster) takes that text as its label
-    /// (issue 16 §4): the texts lying ≥ `containment` inside a picture are read as its label, top to
+    /// : the texts lying ≥ `containment` inside a picture are read as its label, top to
     /// bottom, and are no longer separate elements. Only pictures covering at most `maxScreenShare`
     /// of the screen take part: a larger one is a background whose texts and buttons stay apart.
     public static func absorbTextIntoPictures(_ elements: [Element], screen: ImageInfo, containment: Double,

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Whether an OCR line is worth speaking (issue 16 §1): unreadable output — an icon or a texture
+/// Whether an OCR line is worth speaking: unreadable output — an icon or a texture
 /// read as letters ("Sib tb OR Oe") — is dropped instead of spoken. Three checks, each cheap and
 /// independent of the OCR engine:
 /// 1. **Character set**: there is a letter or digit, and at least

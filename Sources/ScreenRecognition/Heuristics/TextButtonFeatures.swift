@@ -1,6 +1,6 @@
 import Foundation
 
-/// What the text-button model (issue 16 §2) sees of one detected text besides its pixels: its
+/// What the text-button model sees of one detected text besides its pixels: its
 /// box and layout features computed from the screen's text and icon detections. Mirrors
 /// `training/screenrec_training/textbuttons/features.py` line for line (a parity test checks it).
 public struct TextButtonFeatures: Sendable, Hashable, Codable {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Text buttons from pixels (issue 16 §2, a rule until a trained model replaces it): a
+/// Text buttons from pixels (a rule, beside the trained text-button model): a
 /// navigation bar's bar-button items. Apple's HIG gives a navigation bar's text buttons ("Edit",
 /// "Cancel", "Done") the app's tint colour, so a short, single-line, tinted text (ink or fill) in
 /// the top 15 % of the screen — the band of ``Interactivity/isBarItem(_:)``'s bar icons — is a

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Label coverage (issue 16 §6): of the elements VoiceOver focuses (the analysis's top-level
+/// Label coverage: of the elements VoiceOver focuses (the analysis's top-level
 /// elements), the share with neither a label nor a value — they announce only a role ("Button",
 /// "Icon", "Checkbox, Unchecked") — by kind.
 public struct LabelCoverage: Codable, Sendable, Hashable {
@@ -86,7 +86,7 @@ public struct LabelCoverage: Codable, Sendable, Hashable {
     }
 }
 
-/// Text-button precision and recall (issue 16 §2, §6) against a data set that tells clickable text
+/// Text-button precision and recall against a data set that tells clickable text
 /// from static text (ui-real's TextButton vs Text).
 ///
 /// A *predicted text button* is a leaf element (no children) that VoiceOver would call a button

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A dialog blocks what is behind it (the VoiceOver guide's `accessibilityViewIsModal`): when a
+/// A dialog blocks what is behind it (Just Eat's VoiceOver audit: `accessibilityViewIsModal`): when a
 /// dialog at or above ``GroupingSettings/modalDialogMinConfidence`` is detected, only the elements
 /// inside the most confident one stay; the dialog itself is not an element (VoiceOver moves
 /// through its title, message and buttons). The dialog is kept in ``AnalysisTrace/dialog``.
