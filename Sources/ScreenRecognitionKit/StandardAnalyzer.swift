@@ -53,70 +53,38 @@ public struct StandardAnalyzerOptions: Sendable {
     }
 }
 
-/// Where the shipped models and ONNX Runtime are found.
+/// Where the shipped models and ONNX Runtime are found: ``ModelLocations`` — the explicit URL, else
+/// `SCREENREC_MODELS` / `SCREENREC_ONNXRUNTIME`, else the package checkout this library was compiled
+/// from (no search).
 public enum StandardModels {
     /// The environment variable naming the models folder.
-    public static let modelsEnvironmentVariable = "SCREENREC_MODELS"
+    public static let modelsEnvironmentVariable = ModelLocations.modelsEnvironmentVariable
     /// The environment variable naming the ONNX Runtime library file.
-    public static let onnxRuntimeEnvironmentVariable = "SCREENREC_ONNXRUNTIME"
+    public static let onnxRuntimeEnvironmentVariable = ModelLocations.onnxRuntimeEnvironmentVariable
 
-    /// The root of the package checkout this library was compiled from (this file is
-    /// `<root>/Sources/ScreenRecognitionKit/StandardAnalyzer.swift`). A dependent package built with
-    /// SwiftPM has it under `.build/checkouts/`; a binary moved to another machine does not, and
-    /// then needs `SCREENREC_MODELS` / `SCREENREC_ONNXRUNTIME` or explicit URLs.
-    public static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The root of the package checkout this library was compiled from (``ModelLocations/packageRoot``).
+    /// A dependent package built with SwiftPM has it under `.build/checkouts/`; a binary moved to
+    /// another machine does not, and then needs `SCREENREC_MODELS` / `SCREENREC_ONNXRUNTIME` or explicit URLs.
+    public static var packageRoot: URL { ModelLocations.packageRoot }
 
     /// The models folder: `explicit`, else `$SCREENREC_MODELS`, else the package checkout's `Models/`.
     ///
-    /// - Throws: `.model`, naming every place looked at, when the folder is not there.
+    /// - Throws: `.model`, naming the place looked at and what to set, when the folder is not there.
     public static func modelsDirectory(_ explicit: URL? = nil) throws -> URL {
-        let env = ProcessInfo.processInfo.environment[modelsEnvironmentVariable].flatMap { $0.isEmpty ? nil : $0 }
-        let (candidate, source): (URL, String)
-        if let explicit {
-            (candidate, source) = (explicit, "the models folder given")
-        } else if let env {
-            (candidate, source) = (URL(fileURLWithPath: env), "$\(modelsEnvironmentVariable)")
-        } else {
-            (candidate, source) = (packageRoot.appendingPathComponent("Models"), "the package checkout's Models/ (\(modelsEnvironmentVariable) is not set)")
-        }
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDir), isDir.boolValue else {
-            throw ScreenRecognitionError(.model, """
-                models folder not found: \(candidate.path) (\(source)) is not a folder; pass the models folder \
-                (--models DIR, or `models:` in code) or set \(modelsEnvironmentVariable) to a copy of the repository's Models/
-                """)
-        }
-        return candidate
+        try ModelLocations.modelsDirectory(explicit)
     }
 
     /// The ONNX Runtime library: `explicit`, else `$SCREENREC_ONNXRUNTIME`, else the newest
     /// `.deps/onnxruntime/libonnxruntime.so*` in the package checkout (put there by
     /// `scripts/setup-models.sh`), else nil (then `libonnxruntime.so.1` on the system's library path).
     public static func onnxRuntimeLibrary(_ explicit: URL? = nil) -> String? {
-        if let explicit { return explicit.path }
-        if let env = ProcessInfo.processInfo.environment[onnxRuntimeEnvironmentVariable], !env.isEmpty { return env }
-        let deps = packageRoot.appendingPathComponent(".deps/onnxruntime")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: deps.path)) ?? []
-        let newest = names.filter { $0.hasPrefix("libonnxruntime.so") }
-            .sorted { $0.compare($1, options: .numeric) == .orderedDescending }.first
-        return newest.map { deps.appendingPathComponent($0).path }
+        ModelLocations.onnxRuntimeLibrary(explicit)
     }
 
-    /// Loads ONNX Runtime from ``onnxRuntimeLibrary(_:)``, or the system's; the error names what is
-    /// missing and how to get it.
+    /// Loads ONNX Runtime from `explicit`, else as ``ONNXRuntime/load(libraryPath:)`` finds it; the
+    /// error names what is missing and which option or variable to set.
     public static func loadONNXRuntime(_ explicit: URL? = nil) throws -> ONNXRuntime {
-        if let path = onnxRuntimeLibrary(explicit) { return try ONNXRuntime.load(libraryPath: path) }
-        do {
-            return try ONNXRuntime.load(libraryPath: "libonnxruntime.so.1")
-        } catch let e as ScreenRecognitionError {
-            throw ScreenRecognitionError(.model, """
-                ONNX Runtime library not found: no \(onnxRuntimeEnvironmentVariable), nothing in \
-                \(packageRoot.path)/.deps/onnxruntime/ and no libonnxruntime.so.1 on the library path (\(e.message)); \
-                run scripts/setup-models.sh in the package checkout, or set \(onnxRuntimeEnvironmentVariable) \
-                to libonnxruntime.so (the onnxruntime PyPI wheel has it in onnxruntime/capi/)
-                """)
-        }
+        try ONNXRuntime.load(libraryPath: explicit?.path)
     }
 }
 

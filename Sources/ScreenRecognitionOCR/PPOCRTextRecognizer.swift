@@ -40,7 +40,8 @@ public struct PPOCRTextRecognizer: TextRecognizer {
     ///
     /// - Parameters:
     ///   - modelsDirectory: the folder holding the `ppocrv4-*.model.json` contracts (or its parent,
-    ///     the repository's `Models/`); default `RepositoryLocator.modelsDirectory()/ocr`.
+    ///     the repository's `Models/`); default `ModelLocations.modelsDirectory()/ocr`
+    ///     (`SCREENREC_MODELS`, else the package checkout's `Models/`).
     ///   - runtime: the ONNX Runtime to use; default `ONNXRuntime.load()`.
     ///   - threads: intra-op threads per model (2: the target machine's cores).
     /// - Throws: `.model` with "run scripts/setup-models.sh" when a file is missing, damaged or does
@@ -53,12 +54,10 @@ public struct PPOCRTextRecognizer: TextRecognizer {
         self.modelsDirectory = dir
         let runtime = try runtime ?? ONNXRuntime.load()
 
-        let detURL = dir.appendingPathComponent(Self.detectorContractName)
-        let recURL = dir.appendingPathComponent(Self.recognizerContractName)
-        let detExtras = try PPOCRModelExtras.load(from: detURL)
-        let recExtras = try PPOCRModelExtras.load(from: recURL)
-        (detContract, detector) = try Self.open(detURL, runtime: runtime, threads: threads)
-        (recContract, recognizer) = try Self.open(recURL, runtime: runtime, threads: threads)
+        (detContract, detector) = try Self.open(Self.detectorContractName, in: dir, runtime: runtime, threads: threads)
+        (recContract, recognizer) = try Self.open(Self.recognizerContractName, in: dir, runtime: runtime, threads: threads)
+        let detExtras = try detContract.extras(PPOCRModelExtras.self)
+        let recExtras = try recContract.extras(PPOCRModelExtras.self)
         guard let di = detContract.inputs.first?.name, let dout = detContract.outputs.first?.name,
               let ri = recContract.inputs.first?.name, let rout = recContract.outputs.first?.name else {
             throw ScreenRecognitionError(.model, "PP-OCR model contracts in \(dir.path) must name one input and one output each")
@@ -74,7 +73,7 @@ public struct PPOCRTextRecognizer: TextRecognizer {
         recHeight = recExtras.inputHeight ?? 48
 
         // The dictionary lives in the recogniser's metadata.
-        let recPath = recContract.modelURL(besides: recURL).path
+        let recPath = recContract.modelURL.path
         let key = recExtras.dictionaryMetadataKey ?? "character"
         let metadata = try ONNXModelFile.metadata(atPath: recPath)
         guard let dictionary = metadata[key], !dictionary.isEmpty else {
@@ -98,10 +97,12 @@ public struct PPOCRTextRecognizer: TextRecognizer {
         }
     }
 
-    /// Opens a model through its contract; every model error says how to fix it.
-    static func open(_ contractURL: URL, runtime: ONNXRuntime, threads: Int) throws -> (ModelContract, ONNXSession) {
+    /// Opens a model through its contract (``ONNXModel``); every model error says how to fix it.
+    static func open(_ contractName: String, in directory: URL, runtime: ONNXRuntime, threads: Int) throws -> (ModelContract, ONNXSession) {
         do {
-            return try ModelContract.openSession(contractAt: contractURL, runtime: runtime, threads: threads)
+            let (session, contract) = try ONNXModel.load(directory: directory, kind: .ppocr, runtime: runtime, threads: threads,
+                                                         contractName: contractName)
+            return (contract, session)
         } catch let error as ScreenRecognitionError where error.kind == .model && !error.message.contains("setup-models.sh") {
             throw ScreenRecognitionError(.model, "\(error.message) (run scripts/setup-models.sh)")
         }
@@ -112,14 +113,15 @@ public struct PPOCRTextRecognizer: TextRecognizer {
         var candidates: [URL] = []
         if let given {
             candidates = [given, given.appendingPathComponent("ocr")]
-        } else if let models = RepositoryLocator.modelsDirectory() {
+        } else {
+            let models = try ModelLocations.modelsDirectory()
             candidates = [models.appendingPathComponent("ocr"), models]
         }
         for c in candidates where fm.fileExists(atPath: c.appendingPathComponent(detectorContractName).path) {
             return c
         }
-        let looked = candidates.isEmpty ? "no Models/ folder found (set SCREENREC_MODELS)" : candidates.map(\.path).joined(separator: ", ")
-        throw ScreenRecognitionError(.model, "PP-OCR model contracts (\(detectorContractName), \(recognizerContractName)) not found in \(looked) (run scripts/setup-models.sh)")
+        let looked = candidates.map(\.path).joined(separator: ", ")
+        throw ScreenRecognitionError(.model, "PP-OCR model contracts (\(detectorContractName), \(recognizerContractName)) not found in \(looked) (run scripts/setup-models.sh, or pass the models folder: --models DIR, or set \(ModelLocations.modelsEnvironmentVariable))")
     }
 
     // MARK: - TextRecognizer
@@ -297,6 +299,12 @@ public struct PPOCRTextRecognizer: TextRecognizer {
     }
 }
 
+extension ModelKind {
+    /// PP-OCRv4's `ppocrv4-det.model.json` / `ppocrv4-rec.model.json`: contracts written for
+    /// third-party files (Models/ocr/MODEL_CARD.md), with no `format` key.
+    static let ppocr = ModelKind(name: "PP-OCR model", format: nil)
+}
+
 /// The PP-OCR keys of a `ppocrv4-*.model.json` beyond ``ModelContract``'s.
 struct PPOCRModelExtras: Decodable {
     /// Detector: input sides must be multiples of this.
@@ -307,15 +315,4 @@ struct PPOCRModelExtras: Decodable {
     var classes: Int?
     /// Recogniser: the metadata_props key holding the dictionary.
     var dictionaryMetadataKey: String?
-
-    static func load(from url: URL) throws -> PPOCRModelExtras {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw ScreenRecognitionError(.model, "model contract not found: \(url.path) (run scripts/setup-models.sh)")
-        }
-        do {
-            return try JSONDecoder().decode(PPOCRModelExtras.self, from: data)
-        } catch {
-            throw ScreenRecognitionError(.model, "\(url.path) is not a valid PP-OCR model contract: \(error)")
-        }
-    }
 }

@@ -3,100 +3,70 @@ import ScreenRecognition
 
 // MARK: Picture descriptions (§5.2)
 
-/// The picture describer's `model.json` (written by `training/screenrec_training/content/pictures.py`,
-/// format "screenrecognition-picture-describer" version 1).
+/// The picture describer's own keys in its `model.json` (written by `training/screenrec_training/content/pictures.py`,
+/// format "screenrecognition-picture-describer" version 1); the common ones are ``ModelContract``'s.
 ///
 /// The graph takes one `[1, 3, height, width]` RGB float input — the picture's whole box resized to
 /// the input size (aspect not kept), each channel `(pixel / scale − mean) / std` — and returns softmax
 /// probabilities over ImageNet's classes. `labelsFile` gives each class its short alt-text label;
-/// classes sharing a label have their probabilities summed before `minConfidence` is applied.
-public struct PictureDescriberContract: Codable, Sendable, Hashable {
-    public struct Input: Codable, Sendable, Hashable {
-        public var width: Int
-        public var height: Int
-    }
-    public var format: String
-    public var formatVersion: Int
-    public var name: String?
-    public var file: String
-    public var bytes: Int?
-    public var inputs: [ModelContract.TensorSpec]
-    public var outputs: [ModelContract.TensorSpec]
-    public var normalization: ModelContract.Normalization
-    public var input: Input
-    public var labelsFile: String
-    /// The bar below which the describer's label is not offered (0.7, seed 002).
-    public var minConfidence: Double?
+/// classes sharing a label have their probabilities summed before `minConfidence` (the contract's
+/// threshold) is applied.
+public struct PictureDescriberExtras: Decodable, Sendable, Hashable {
     /// What a picture is called when no label is confident ("Image").
     public var fallbackLabel: String?
-}
-
-/// `labels.json` beside the picture describer: the alt-text label of each output class.
-public struct PictureLabels: Codable, Sendable, Hashable {
-    public var labels: [String]
-    public var imagenetClasses: [String]?
 }
 
 /// Describes pictures (§5.2) with an ImageNet classifier over ONNX Runtime (the shipped model:
 /// EfficientNet-Lite0, `Models/pictures/`), turning its 1000 classes into short labels ("Cat",
 /// "Dog", "Coffee") and summing the probabilities of classes that share a label.
-public final class ONNXPictureDescriber: @unchecked Sendable {
-    public let contract: PictureDescriberContract
+public final class ONNXPictureDescriber: Sendable {
+    public let contract: ModelContract
     public let session: ONNXSession
     public let name: String
     /// The label of each output class, in output order.
     public let labels: [String]
+    /// The bar below which the describer's label is not offered (the contract's `minConfidence`: 0.7, seed 002).
+    public var minConfidence: Double? { contract.threshold }
+    /// What a picture is called when no label is confident (the contract's `fallbackLabel`, e.g. "Image").
+    public let fallbackLabel: String?
     /// Distinct labels, and for each output class the index of its label there.
     let distinctLabels: [String]
     let labelIndex: [Int]
+    let inputSize: ModelContract.ImageSize
+    let normalization: ModelContract.Normalization
     let inputName: String
     let outputName: String
 
-    /// Loads `model.json` and the files it names from `directory` (e.g. `Models/pictures`).
+    /// Loads `model.json` and the files it names from `directory` (e.g. `Models/pictures`)
+    /// (``ONNXModel/load(directory:kind:runtime:threads:contractName:)``).
     /// - Throws: `.model` when a file is missing or malformed, the format is not the describer's,
     ///   the normalisation or input size is unusable, the labels do not match the output, or the ONNX
     ///   file lacks its tensors.
     public init(directory: URL, runtime: ONNXRuntime, threads: Int = 2, contractName: String = "model.json") throws {
-        let url = directory.appendingPathComponent(contractName)
-        let c: PictureDescriberContract = try decodeContract(at: url, what: "picture describer")
-        guard c.format == "screenrecognition-picture-describer", c.formatVersion == 1 else {
-            throw ScreenRecognitionError(.model, "\(url.path): unsupported format \(c.format) version \(c.formatVersion) (expected screenrecognition-picture-describer 1)")
+        let (session, contract) = try ONNXModel.load(directory: directory, kind: .pictureDescriber, runtime: runtime,
+                                                     threads: threads, contractName: contractName)
+        let extras = try contract.extras(PictureDescriberExtras.self)
+        // 8...1024: *design choice*, around the shipped 224×224; outside it the contract is broken.
+        guard let size = contract.inputSize, (8...1024).contains(size.width), (8...1024).contains(size.height) else {
+            throw contract.error(field: "input.width", "input size \(contract.inputSize.map { "\($0.width)×\($0.height)" } ?? "(none)") is not usable")
         }
-        guard (8...1024).contains(c.input.width), (8...1024).contains(c.input.height) else {
-            throw ScreenRecognitionError(.model, "\(url.path): input size \(c.input.width)×\(c.input.height) is not usable")
-        }
-        let n = c.normalization
-        guard n.mean.count == 3, n.std.count == 3, n.scale > 0, n.std.allSatisfy({ $0 != 0 }) else {
-            throw ScreenRecognitionError(.model, "\(url.path): normalization needs 3 means, 3 non-zero stds and a positive scale")
-        }
-        guard let input = c.inputs.first, let output = c.outputs.first else {
-            throw ScreenRecognitionError(.model, "\(url.path): the contract names no input or no output tensor")
-        }
-        let labelsURL = directory.appendingPathComponent(c.labelsFile)
-        let labels: PictureLabels = try decodeContract(at: labelsURL, what: "picture labels")
-        if let classes = output.shape?.last, classes > 0, classes != labels.labels.count {
-            throw ScreenRecognitionError(.model, "\(labelsURL.path) has \(labels.labels.count) labels but the output has \(classes) classes")
-        }
-        guard !labels.labels.isEmpty, labels.labels.allSatisfy({ !$0.isEmpty }) else {
-            throw ScreenRecognitionError(.model, "\(labelsURL.path): labels must be non-empty strings")
-        }
-        let common = ModelContract(name: c.name ?? directory.lastPathComponent, file: c.file, bytes: c.bytes,
-                                   inputs: c.inputs, outputs: c.outputs, normalization: c.normalization)
-        let modelURL = common.modelURL(besides: url)
-        try common.checkFile(at: modelURL)
-        session = try runtime.makeSession(modelPath: modelURL.path, threads: threads)
-        try common.check(session)
-        contract = c
-        name = common.name
-        self.labels = labels.labels
+        guard let normalization = contract.normalization else { throw contract.error(field: "normalization", "is missing") }
+        guard let labels = contract.labels else { throw contract.error(field: "labelsFile", "is missing") }
+        self.contract = contract
+        self.session = session
+        self.name = contract.name
+        self.labels = labels
+        self.fallbackLabel = extras.fallbackLabel
         var distinct: [String] = [], index: [String: Int] = [:]
-        labelIndex = labels.labels.map { l in
+        labelIndex = labels.map { l in
             if let i = index[l] { return i }
             index[l] = distinct.count; distinct.append(l); return distinct.count - 1
         }
         distinctLabels = distinct
-        inputName = input.name
-        outputName = output.name
+        inputSize = size
+        self.normalization = normalization
+        inputName = contract.inputs[0].name
+        outputName = contract.outputs[0].name
     }
 
     /// The model's input for the part of `image` inside `box` (the whole image when `box` is nil):
@@ -105,12 +75,11 @@ public final class ONNXPictureDescriber: @unchecked Sendable {
     /// - Throws: `.invalidInput` when the box holds no whole pixel of the image.
     public func inputTensor(for image: RGBAImage, box: Rect?) throws -> Tensor {
         let region = try crop(image, to: box)
-        let W = contract.input.width, H = contract.input.height
+        let W = inputSize.width, H = inputSize.height
         let rgb = ONNXElementDetector.areaResize(region, width: W, height: H)
-        let n = contract.normalization
         var values = [Float](repeating: 0, count: 3 * W * H)
         for c in 0..<3 {
-            let mul = 1 / (n.scale * n.std[c]), add = -n.mean[c] / n.std[c]
+            let (mul, add) = normalization.affine(channel: c)
             for i in 0..<(W * H) { values[c * W * H + i] = rgb[i * 3 + c] * mul + add }
         }
         return Tensor(shape: [1, 3, H, W], values: values)
@@ -162,40 +131,20 @@ func crop(_ image: RGBAImage, to box: Rect?) throws -> RGBAImage {
     return RGBAImage(width: w, height: y1 - y0, pixels: pixels)!
 }
 
-/// Decodes a JSON file with a `.model` error naming the file on failure.
-func decodeContract<T: Decodable>(at url: URL, what: String) throws -> T {
-    guard let data = FileManager.default.contents(atPath: url.path) else {
-        throw ScreenRecognitionError(.model, "no \(what) installed: \(url.path) not found")
-    }
-    do {
-        return try JSONDecoder().decode(T.self, from: data)
-    } catch {
-        throw ScreenRecognitionError(.model, "\(url.path) is not a valid \(what) file: \(error)")
-    }
-}
-
 // MARK: Icon clickability (§5.4)
 
-/// The clickability model's `model.json` (written by `training/screenrec_training/content/clickability.py`,
+/// The clickability model's own keys in its `model.json` (written by `training/screenrec_training/content/clickability.py`,
 /// format "screenrecognition-clickability" version 1): a tree ensemble over the features named in
 /// `features`, in that order, returning `[N, 2]` class probabilities (column `probabilityColumn` is
-/// "clickable"); `threshold` is the operating point chosen for 90% precision (§5.4).
-public struct ClickabilityContract: Codable, Sendable, Hashable {
-    public var format: String
-    public var formatVersion: Int
-    public var name: String?
-    public var file: String
-    public var bytes: Int?
-    public var inputs: [ModelContract.TensorSpec]
-    public var outputs: [ModelContract.TensorSpec]
+/// "clickable"); the contract's `threshold` is the operating point chosen for 90% precision (§5.4).
+public struct ClickabilityExtras: Decodable, Sendable, Hashable {
     public var features: [String]
     public var probabilityColumn: Int
-    public var threshold: Double?
 }
 
 /// Predicts whether an icon is a button (§5.4) from its ``IconFeatures`` with a gradient-boosted
 /// tree model over ONNX Runtime (`Models/clickability/`).
-public final class ONNXClickabilityModel: @unchecked Sendable {
+public final class ONNXClickabilityModel: Sendable {
     /// The feature names a model may ask for, and how each is computed from ``IconFeatures`` —
     /// the same as `vector()` in training/screenrec_training/content/clickability.py.
     public static let featureFunctions: [String: @Sendable (IconFeatures) -> Double] = [
@@ -213,7 +162,8 @@ public final class ONNXClickabilityModel: @unchecked Sendable {
         "hasTextOnRow": { $0.hasTextOnRow ? 1 : 0 },
     ]
 
-    public let contract: ClickabilityContract
+    public let contract: ModelContract
+    public let extras: ClickabilityExtras
     public let session: ONNXSession
     public let name: String
     /// The operating threshold from the contract (nil when the contract gives none).
@@ -222,43 +172,32 @@ public final class ONNXClickabilityModel: @unchecked Sendable {
     let inputName: String
     let outputName: String
 
-    /// Loads `model.json` and the ONNX file it names from `directory` (e.g. `Models/clickability`).
+    /// Loads `model.json` and the ONNX file it names from `directory` (e.g. `Models/clickability`)
+    /// (``ONNXModel/load(directory:kind:runtime:threads:contractName:)``).
     /// - Throws: `.model` when a file is missing or malformed, of another format, asks for a feature
     ///   this code does not compute, has an unusable threshold, or lacks its tensors.
     public init(directory: URL, runtime: ONNXRuntime, threads: Int = 1, contractName: String = "model.json") throws {
-        let url = directory.appendingPathComponent(contractName)
-        let c: ClickabilityContract = try decodeContract(at: url, what: "clickability model")
-        guard c.format == "screenrecognition-clickability", c.formatVersion == 1 else {
-            throw ScreenRecognitionError(.model, "\(url.path): unsupported format \(c.format) version \(c.formatVersion) (expected screenrecognition-clickability 1)")
-        }
-        guard !c.features.isEmpty else { throw ScreenRecognitionError(.model, "\(url.path): no features listed") }
+        let (session, contract) = try ONNXModel.load(directory: directory, kind: .clickability, runtime: runtime,
+                                                     threads: threads, contractName: contractName)
+        let extras = try contract.extras(ClickabilityExtras.self)
+        guard !extras.features.isEmpty else { throw contract.error(field: "features", "is empty: no features listed") }
         var functions: [@Sendable (IconFeatures) -> Double] = []
-        for f in c.features {
+        for f in extras.features {
             guard let fn = Self.featureFunctions[f] else {
-                throw ScreenRecognitionError(.model, "\(url.path) asks for feature '\(f)', which screenrec does not compute (known: \(Self.featureFunctions.keys.sorted().joined(separator: ", ")))")
+                throw contract.error(field: "features", "asks for feature '\(f)', which screenrec does not compute (known: \(Self.featureFunctions.keys.sorted().joined(separator: ", ")))")
             }
             functions.append(fn)
         }
-        guard (0...1).contains(c.probabilityColumn) else {
-            throw ScreenRecognitionError(.model, "\(url.path): probabilityColumn \(c.probabilityColumn) is not 0 or 1")
+        guard (0...1).contains(extras.probabilityColumn) else {
+            throw contract.error(field: "probabilityColumn", "is \(extras.probabilityColumn), not 0 or 1")
         }
-        if let t = c.threshold, !(t.isFinite && (0...1).contains(t)) {
-            throw ScreenRecognitionError(.model, "\(url.path): threshold \(t) is outside 0...1")
-        }
-        guard let input = c.inputs.first, let output = c.outputs.first else {
-            throw ScreenRecognitionError(.model, "\(url.path): the contract names no input or no output tensor")
-        }
-        let common = ModelContract(name: c.name ?? directory.lastPathComponent, file: c.file, bytes: c.bytes,
-                                   inputs: c.inputs, outputs: c.outputs)
-        let modelURL = common.modelURL(besides: url)
-        try common.checkFile(at: modelURL)
-        session = try runtime.makeSession(modelPath: modelURL.path, threads: threads)
-        try common.check(session)
-        contract = c
-        name = common.name
+        self.contract = contract
+        self.extras = extras
+        self.session = session
+        self.name = contract.name
         self.functions = functions
-        inputName = input.name
-        outputName = output.name
+        inputName = contract.inputs[0].name
+        outputName = contract.outputs[0].name
     }
 
     /// The model input for one icon, in the contract's feature order.
@@ -273,7 +212,7 @@ public final class ONNXClickabilityModel: @unchecked Sendable {
         guard let p = out[outputName], p.values.count == icons.count * 2 else {
             throw ScreenRecognitionError(.runtime, "\(session.name) returned '\(outputName)' of shape \(out[outputName]?.shape ?? []), expected [\(icons.count), 2]")
         }
-        return (0..<icons.count).map { Double(p.values[$0 * 2 + contract.probabilityColumn]) }
+        return (0..<icons.count).map { Double(p.values[$0 * 2 + extras.probabilityColumn]) }
     }
 
     /// The probability that one icon is clickable.
@@ -289,8 +228,17 @@ public protocol IconClassifying: Sendable {
     /// The confidence below which the classifier answers `nil` ("unknown").
     var unknownThreshold: Double { get }
     func classifyIcon(in image: RGBAImage, box: Rect) throws -> IconRecognition?
+    /// ``classifyIcon(in:box:)`` for every box, in order (the default: one call per box).
+    func classifyIcons(in image: RGBAImage, boxes: [Rect]) throws -> [IconRecognition?]
 }
 
+extension IconClassifying {
+    public func classifyIcons(in image: RGBAImage, boxes: [Rect]) throws -> [IconRecognition?] {
+        try boxes.map { try classifyIcon(in: image, box: $0) }
+    }
+}
+
+/// One model run for all of a screen's icons.
 extension ONNXIconClassifier: IconClassifying {}
 
 /// The core's ``ContentRecognizer`` seam over the content models, each optional: icon meanings,
@@ -317,6 +265,13 @@ public struct ONNXContentRecognizer: ContentRecognizer {
 
     public func recognizeIcon(in image: RGBAImage, box: Rect) throws -> IconRecognition? {
         try icons?.classifyIcon(in: image, box: box)
+    }
+
+    /// All the icons in one model run (``ONNXIconClassifier/classifyIcons(in:boxes:)``); without an
+    /// icon classifier, `nil` for each.
+    public func recognizeIcons(in image: RGBAImage, boxes: [Rect]) throws -> [IconRecognition?] {
+        guard let icons else { return [IconRecognition?](repeating: nil, count: boxes.count) }
+        return try icons.classifyIcons(in: image, boxes: boxes)
     }
 
     public func describePicture(in image: RGBAImage, box: Rect) throws -> PictureDescription? {

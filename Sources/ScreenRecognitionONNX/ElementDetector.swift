@@ -1,147 +1,130 @@
 import Foundation
 import ScreenRecognition
 
-/// The detector's `model.json` (written by `training/screenrec_training/export.py`, format
-/// "screenrecognition-detector" version 1).
+/// The detector's own keys in its `model.json` (written by `training/screenrec_training/export.py`,
+/// format "screenrecognition-detector" version 1); the common ones are ``ModelContract``'s.
 ///
 /// The graph takes one `[1, 3, height, width]` RGB float input made by letterboxing the screenshot
 /// (scaled by `s = min(width / w, height / h)`, aspect kept, placed at the top-left — or centred —
 /// the rest filled with `padValue`), each channel `pixel / 255` when `valueRange` is [0, 1] (any
 /// mean/std is inside the graph). It returns the top-K candidates already decoded, one row each, in
 /// an output whose `columns` name x1, y1, x2, y2 (input pixels), score and classIndex (into
-/// `classes`). Per-class thresholds and NMS are the consumer's (here: ``PostProcessing``).
-public struct DetectorContract: Codable, Sendable, Hashable {
-    public struct Letterbox: Codable, Sendable, Hashable {
+/// `classes`). Per-class thresholds (`thresholdsFile`, §4.1) and NMS are the consumer's (here: ``PostProcessing``).
+public struct DetectorExtras: Decodable, Sendable, Hashable {
+    public struct Letterbox: Decodable, Sendable, Hashable {
         /// "top-left (offset 0, 0)" (the default) or "center".
         public var placement: String?
         /// The fill, per channel, in input value units.
         public var padValue: [Float]?
     }
 
-    public struct Input: Codable, Sendable, Hashable {
-        public var name: String
-        public var width: Int
-        public var height: Int
-        /// [0, 1]: values are pixel / 255; [0, 255]: raw pixels.
-        public var valueRange: [Float]?
+    public struct Input: Decodable, Sendable, Hashable {
         public var letterbox: Letterbox?
     }
 
-    public struct Output: Codable, Sendable, Hashable {
+    public struct Output: Decodable, Sendable, Hashable {
         public var name: String
-        public var shape: [Int]?
         public var columns: [String]?
     }
 
-    public var format: String
-    public var formatVersion: Int
-    public var file: String
-    public var bytes: Int?
-    public var sha256: String?
-    public var classes: [String]
-    public var input: Input
-    public var outputs: [Output]
-    /// The per-class thresholds file beside the model (§4.1), e.g. "thresholds.json".
-    public var thresholdsFile: String?
-    /// A short name for reports (default: the folder's name).
-    public var name: String?
+    public var input: Input?
+    public var outputs: [Output]?
 
     static let requiredColumns = ["x1", "y1", "x2", "y2", "score", "classIndex"]
 }
 
-/// Per-class confidence thresholds chosen from precision-recall curves (§4.1, Fig. 5), stored beside
-/// the detector as `{"thresholds": {"text": 0.31, …}}`.
-public struct DetectorThresholds: Codable, Sendable, Hashable {
-    public var thresholds: [String: Double]
-
-    /// The thresholds as the core's settings; unknown class names are an error.
-    public func confidenceThresholds() throws -> [ElementClass: Double] {
-        var result: [ElementClass: Double] = [:]
-        for (name, value) in thresholds {
-            guard let cls = ElementClass(rawValue: name) else {
-                throw ScreenRecognitionError(.model, "thresholds file names unknown class '\(name)'")
-            }
-            guard value.isFinite, (0...1).contains(value) else {
-                throw ScreenRecognitionError(.model, "threshold \(value) for \(name) is outside 0...1")
-            }
-            result[cls] = value
-        }
-        return result
-    }
-}
-
 /// The element detector (§4) over ONNX Runtime: letterbox, normalise, run, map boxes back to the
 /// screenshot's pixels. Thresholds and NMS are the core's (``PostProcessing``).
-public final class ONNXElementDetector: ElementDetector, @unchecked Sendable {
-    public let detector: DetectorContract
+public final class ONNXElementDetector: ElementDetector, Sendable {
+    public let contract: ModelContract
+    public let extras: DetectorExtras
     public let session: ONNXSession
     /// A short name for reports.
     public let name: String
     /// Per-class thresholds from the file beside the model (empty when the model ships none).
     public let thresholds: [ElementClass: Double]
+    /// Candidates below this score are not returned at all.
+    public let candidateFloor: Float
     let classes: [ElementClass]
+    let inputSize: ModelContract.ImageSize
+    let normalization: ModelContract.Normalization
+    let inputName: String
     let output: String
     /// Column indices of x1, y1, x2, y2, score, classIndex in each output row.
     let columns: [Int]
-    /// Candidates below this score are not returned at all: 0.05 — *design choice*, below every
-    /// per-class threshold a PR curve would pick, so `--min-confidence` can still go low for eval.
-    public var candidateFloor: Float = 0.05
 
-    /// Loads `model.json` (or `contractName`) and the files it names from `directory`.
+    /// 0.05 — *design choice*: below every per-class threshold a PR curve would pick, so
+    /// `--min-confidence` can still go low for eval.
+    public static let defaultCandidateFloor: Float = 0.05
+
+    /// Loads `model.json` (or `contractName`) and the files it names from `directory`
+    /// (``ONNXModel/load(directory:kind:runtime:threads:contractName:)``).
+    /// - Parameter candidateFloor: the lowest score returned (``defaultCandidateFloor``; 0.001 for AP).
     /// - Throws: `.model` when the files are missing, the contract is malformed or of another
     ///   format, names classes the core does not know, or the ONNX file lacks its tensors.
-    public init(directory: URL, runtime: ONNXRuntime, threads: Int = 2, contractName: String = "model.json") throws {
-        let contractURL = directory.appendingPathComponent(contractName)
-        guard let data = FileManager.default.contents(atPath: contractURL.path) else {
-            throw ScreenRecognitionError(.model, "no detector installed: \(contractURL.path) not found")
-        }
-        let detector: DetectorContract
-        do {
-            detector = try JSONDecoder().decode(DetectorContract.self, from: data)
-        } catch {
-            throw ScreenRecognitionError(.model, "\(contractURL.path) is not a valid detector contract: \(error)")
-        }
-        let where_ = contractURL.path
-        guard detector.format == "screenrecognition-detector", detector.formatVersion == 1 else {
-            throw ScreenRecognitionError(.model, "\(where_): unsupported format \(detector.format) version \(detector.formatVersion) (expected screenrecognition-detector 1)")
-        }
+    public init(directory: URL, runtime: ONNXRuntime, threads: Int = 2, contractName: String = "model.json",
+                candidateFloor: Float = ONNXElementDetector.defaultCandidateFloor) throws {
+        let (session, contract) = try ONNXModel.load(directory: directory, kind: .detector, runtime: runtime,
+                                                     threads: threads, contractName: contractName)
+        let extras = try contract.extras(DetectorExtras.self)
+        guard let labels = contract.labels else { throw contract.error(field: "classes", "is missing") }
         var classes: [ElementClass] = []
-        for name in detector.classes {
-            guard let c = ElementClass(rawValue: name) else {
-                throw ScreenRecognitionError(.model, "\(where_) names unknown class '\(name)'")
-            }
+        for name in labels {
+            guard let c = ElementClass(rawValue: name) else { throw contract.error(field: "classes", "names unknown class '\(name)'") }
             classes.append(c)
         }
-        guard detector.input.width > 0, detector.input.height > 0, detector.input.width <= 4096, detector.input.height <= 4096 else {
-            throw ScreenRecognitionError(.model, "\(where_): input size \(detector.input.width)×\(detector.input.height) is not usable")
+        // 4096: *design choice*, far above the shipped 320×640; larger inputs are a broken contract.
+        guard let size = contract.inputSize, size.width <= 4096, size.height <= 4096 else {
+            throw contract.error(field: "input.width", "input size \(contract.inputSize.map { "\($0.width)×\($0.height)" } ?? "(none)") is not usable")
         }
-        guard let out = detector.outputs.first(where: { o in DetectorContract.requiredColumns.allSatisfy { (o.columns ?? []).contains($0) } }) else {
-            throw ScreenRecognitionError(.model, "\(where_): no output with columns \(DetectorContract.requiredColumns.joined(separator: ", "))")
+        let columnsOK = { (o: DetectorExtras.Output) in DetectorExtras.requiredColumns.allSatisfy { (o.columns ?? []).contains($0) } }
+        guard let out = extras.outputs?.first(where: columnsOK) else {
+            throw contract.error(field: "outputs", "has no output with columns \(DetectorExtras.requiredColumns.joined(separator: ", "))")
         }
-        let modelURL = directory.appendingPathComponent(detector.file)
-        let contract = ModelContract(name: detector.name ?? directory.lastPathComponent, file: detector.file, bytes: detector.bytes,
-                                     inputs: [.init(name: detector.input.name)], outputs: [.init(name: out.name)])
-        try contract.checkFile(at: modelURL)
-        let session = try runtime.makeSession(modelPath: modelURL.path, threads: threads)
-        try contract.check(session)
-        if let file = detector.thresholdsFile {
-            let url = directory.appendingPathComponent(file)
-            do {
-                thresholds = try JSONDecoder().decode(DetectorThresholds.self, from: Data(contentsOf: url)).confidenceThresholds()
-            } catch let e as ScreenRecognitionError {
-                throw ScreenRecognitionError(.model, "\(url.path): \(e.message)")
-            } catch {
-                throw ScreenRecognitionError(.model, "cannot read the detector's thresholds \(url.path): \(error)")
+        var thresholds: [ElementClass: Double] = [:]
+        for (name, value) in contract.classThresholds ?? [:] {
+            guard let cls = ElementClass(rawValue: name) else {
+                throw contract.error(field: "thresholdsFile", "names a file with a threshold for unknown class '\(name)'")
             }
-        } else {
-            thresholds = [:]
+            thresholds[cls] = value
         }
-        self.detector = detector
+        guard candidateFloor.isFinite, (0...1).contains(candidateFloor) else {
+            throw ScreenRecognitionError(.invalidInput, "candidate floor \(candidateFloor) is outside 0...1")
+        }
+        self.contract = contract
+        self.extras = extras
         self.session = session
         self.name = contract.name
+        self.thresholds = thresholds
+        self.candidateFloor = candidateFloor
         self.classes = classes
+        self.inputSize = size
+        // The format's default when neither normalization nor valueRange is given: [0, 1] inputs.
+        self.normalization = contract.normalization ?? .unit
+        self.inputName = contract.inputs[0].name
         self.output = out.name
-        self.columns = DetectorContract.requiredColumns.map { (out.columns ?? []).firstIndex(of: $0)! }
+        self.columns = DetectorExtras.requiredColumns.map { (out.columns ?? []).firstIndex(of: $0)! }
+    }
+
+    private init(_ other: ONNXElementDetector, candidateFloor: Float) {
+        contract = other.contract
+        extras = other.extras
+        session = other.session
+        name = other.name
+        thresholds = other.thresholds
+        self.candidateFloor = candidateFloor
+        classes = other.classes
+        inputSize = other.inputSize
+        normalization = other.normalization
+        inputName = other.inputName
+        output = other.output
+        columns = other.columns
+    }
+
+    /// This detector (the same session) returning candidates down to `floor`, e.g. 0.001 for AP
+    /// (COCO's practice) or a `--min-confidence` below ``defaultCandidateFloor``.
+    public func withCandidateFloor(_ floor: Float) -> ONNXElementDetector {
+        ONNXElementDetector(self, candidateFloor: max(0, min(1, floor.isFinite ? floor : candidateFloor)))
     }
 
     /// How a screenshot maps into the model's input.
@@ -169,13 +152,12 @@ public final class ONNXElementDetector: ElementDetector, @unchecked Sendable {
 
     /// The model's input tensor for `image` (area-averaged downscale, bilinear-free nearest-area upscale).
     public func inputTensor(for image: RGBAImage) -> (Tensor, Letterbox) {
-        let W = detector.input.width, H = detector.input.height
+        let W = inputSize.width, H = inputSize.height
         let lb = Self.letterbox(imageWidth: image.width, imageHeight: image.height, inputWidth: W, inputHeight: H,
-                                centered: detector.input.letterbox?.placement?.hasPrefix("center") == true)
-        // value = pixel / 255 for a [0, 1] input, the raw pixel for [0, 255].
-        let top = detector.input.valueRange?.last ?? 1
-        let mul = [Float](repeating: top > 1 ? 1 : 1 / 255, count: 3), add = [Float](repeating: 0, count: 3)
-        let pad = detector.input.letterbox?.padValue ?? [0, 0, 0]
+                                centered: extras.input?.letterbox?.placement?.hasPrefix("center") == true)
+        let affine = (0..<3).map { normalization.affine(channel: $0) }
+        let mul = affine.map(\.mul), add = affine.map(\.add)
+        let pad = extras.input?.letterbox?.padValue ?? [0, 0, 0]
         var values = [Float](repeating: 0, count: 3 * W * H)
         for c in 0..<3 {
             let v = pad.count == 3 ? pad[c] : (pad.first ?? 0)
@@ -236,7 +218,7 @@ public final class ONNXElementDetector: ElementDetector, @unchecked Sendable {
 
     public func detect(in image: RGBAImage) throws -> [Detection] {
         let (input, lb) = inputTensor(for: image)
-        let out = try session.run([detector.input.name: input], outputs: [output])
+        let out = try session.run([inputName: input], outputs: [output])
         guard let rows = out[output], rows.shape.count >= 2, let width = rows.shape.last, width > columns.max()!,
               rows.values.count % width == 0 else {
             throw ScreenRecognitionError(.runtime, "\(session.name) returned '\(output)' of shape \(out[output]?.shape ?? []), expected [1, K, \(columns.count)]")

@@ -1,66 +1,61 @@
 import Foundation
 import ScreenRecognition
 
-/// The icon classifier's `model.json` (written by `training/screenrec_training/icons/export.py`,
-/// format "screenrecognition-icon-classifier" version 1).
+/// The icon classifier's own keys in its `model.json` (written by `training/screenrec_training/icons/export.py`,
+/// format "screenrecognition-icon-classifier" version 1); the common ones are ``ModelContract``'s.
 ///
 /// The graph takes `[N, 3, height, width]` RGB floats made from a square crop around the icon box
 /// (side `round(max(w, h) × (1 + context))`, centred on the box, pixels outside the image repeating
 /// the nearest edge pixel), area-resized to `width × height`, each channel
 /// `(pixel / scale − mean) / std`. It returns softmax probabilities over `classes`: the icon
-/// meanings of the core contract plus `otherClass` (icons of any other meaning).
-public struct IconClassifierContract: Codable, Sendable, Hashable {
-    public struct Crop: Codable, Sendable, Hashable {
+/// meanings of the core contract plus `otherClass` (icons of any other meaning). Below
+/// `unknownThreshold` (the contract's threshold) the icon is "unknown" (chosen on held-out
+/// families; see Models/icons/MODEL_CARD.md).
+public struct IconClassifierExtras: Decodable, Sendable, Hashable {
+    public struct Crop: Decodable, Sendable, Hashable {
         /// Extra context around the box, as a fraction of its longer side (e.g. 0.15).
         public var context: Double
     }
 
-    public struct Input: Codable, Sendable, Hashable {
-        public var name: String
-        public var width: Int
-        public var height: Int
+    public struct Input: Decodable, Sendable, Hashable {
         public var crop: Crop
-        public var normalization: ModelContract.Normalization
     }
 
-    public struct Output: Codable, Sendable, Hashable {
-        public var name: String
-    }
-
-    public var format: String
-    public var formatVersion: Int
-    public var file: String
-    public var bytes: Int?
-    public var sha256: String?
-    public var name: String?
-    /// Class names in output order: `IconMeaning` ids and `otherClass`.
-    public var classes: [String]
+    public var input: Input
     /// The class for icons of none of the meanings; never reported as a meaning.
     public var otherClass: String
-    public var input: Input
-    public var output: Output
-    /// Below this top-meaning probability the icon is "unknown" (chosen on held-out families; see
-    /// Models/icons/MODEL_CARD.md).
-    public var unknownThreshold: Double
 }
 
 /// Icon recognition (paper §5.2) over ONNX Runtime: one of the 38 ``IconMeaning``s, or `nil`
-/// ("unknown") when the model is not confident or sees an icon of another meaning.
-public final class ONNXIconClassifier: @unchecked Sendable {
-    public let contract: IconClassifierContract
+/// ("unknown") when the model is not confident or sees an icon of another meaning. Many icons go
+/// through the model in one run (``classifyIcons(in:boxes:)``): its batch dimension is dynamic.
+public final class ONNXIconClassifier: Sendable {
+    public let contract: ModelContract
+    public let extras: IconClassifierExtras
     public let session: ONNXSession
     /// A short name for reports.
     public let name: String
-    /// The probability a meaning needs to be reported (the contract's `unknownThreshold` unless changed).
-    public var unknownThreshold: Double
+    /// The probability a meaning needs to be reported (the contract's `unknownThreshold` unless given).
+    public let unknownThreshold: Double
+    /// A crop whose luminance spans less than this (0–1 scale, after resizing) has no glyph and is
+    /// "unknown" without asking the model (unless given: ``defaultMinimumContrast``).
+    public let minimumContrast: Float
     /// The meaning of each output class (`nil` for the "other" class).
     let meanings: [IconMeaning?]
-    /// A crop whose luminance spans less than this (0–1 scale, after resizing) has no glyph and is
-    /// "unknown" without asking the model: training icons differ from their background by at least
-    /// 0.25 in luminance (render.py `_colours`), and every rendered crop's range is ≥ 0.23 (measured
-    /// on the train, validation and generalisation sets, Models/icons/MODEL_CARD.md), while a blank
-    /// patch was measured to come out as a confident "more" (IconClassifierTests.blankPatchIsUnknown).
-    public var minimumContrast: Float = 0.1
+    let inputSize: ModelContract.ImageSize
+    let normalization: ModelContract.Normalization
+    let inputName: String
+    let outputName: String
+
+    /// 0.1: training icons differ from their background by at least 0.25 in luminance (render.py
+    /// `_colours`), and every rendered crop's range is ≥ 0.23 (measured on the train, validation and
+    /// generalisation sets, Models/icons/MODEL_CARD.md), while a blank patch was measured to come out
+    /// as a confident "more" (IconClassifierTests.blankPatchIsUnknown).
+    public static let defaultMinimumContrast: Float = 0.1
+
+    /// The most icons one model run takes: 128 — *design choice*, bounding one run's input at
+    /// 128 × 3 × 40 × 40 floats (2.4 MiB) while a screen has tens of icons.
+    public static let maxBatch = 128
 
     /// The full result for one icon: the best of the 38 meanings with its probability, and whether
     /// it passes the threshold (else the icon is "unknown").
@@ -76,62 +71,54 @@ public final class ONNXIconClassifier: @unchecked Sendable {
         public var meaning: IconMeaning?
     }
 
-    /// Loads `model.json` (or `contractName`) and the ONNX file it names from `directory`.
+    /// Loads `model.json` (or `contractName`) and the ONNX file it names from `directory`
+    /// (``ONNXModel/load(directory:kind:runtime:threads:contractName:)``).
+    /// - Parameters:
+    ///   - unknownThreshold: the bar a meaning needs (default: the contract's `unknownThreshold`).
+    ///   - minimumContrast: the glyph test (default ``defaultMinimumContrast``).
     /// - Throws: `.model` when the files are missing, the contract is malformed or of another
     ///   format, names classes the core does not know, has an unusable input size or threshold, or
     ///   the ONNX file lacks its tensors.
-    public init(directory: URL, runtime: ONNXRuntime, threads: Int = 1, contractName: String = "model.json") throws {
-        let contractURL = directory.appendingPathComponent(contractName)
-        guard let data = FileManager.default.contents(atPath: contractURL.path) else {
-            throw ScreenRecognitionError(.model, "no icon classifier installed: \(contractURL.path) not found")
-        }
-        let c: IconClassifierContract
-        do {
-            c = try JSONDecoder().decode(IconClassifierContract.self, from: data)
-        } catch {
-            throw ScreenRecognitionError(.model, "\(contractURL.path) is not a valid icon classifier contract: \(error)")
-        }
-        let where_ = contractURL.path
-        guard c.format == "screenrecognition-icon-classifier", c.formatVersion == 1 else {
-            throw ScreenRecognitionError(.model, "\(where_): unsupported format \(c.format) version \(c.formatVersion) (expected screenrecognition-icon-classifier 1)")
-        }
+    public init(directory: URL, runtime: ONNXRuntime, threads: Int = 1, contractName: String = "model.json",
+                unknownThreshold: Double? = nil, minimumContrast: Float = ONNXIconClassifier.defaultMinimumContrast) throws {
+        let (session, contract) = try ONNXModel.load(directory: directory, kind: .iconClassifier, runtime: runtime,
+                                                     threads: threads, contractName: contractName)
+        let extras = try contract.extras(IconClassifierExtras.self)
+        guard let labels = contract.labels else { throw contract.error(field: "classes", "is missing") }
         var meanings: [IconMeaning?] = []
-        for cls in c.classes {
-            if cls == c.otherClass {
+        for cls in labels {
+            if cls == extras.otherClass {
                 meanings.append(nil)
             } else if let m = IconMeaning(rawValue: cls) {
                 meanings.append(m)
             } else {
-                throw ScreenRecognitionError(.model, "\(where_) names unknown icon class '\(cls)' (expected IconMeaning ids or '\(c.otherClass)')")
+                throw contract.error(field: "classes", "names unknown icon class '\(cls)' (expected IconMeaning ids or '\(extras.otherClass)')")
             }
         }
-        guard meanings.contains(where: { $0 != nil }) else {
-            throw ScreenRecognitionError(.model, "\(where_) has no icon meaning among its classes")
+        guard meanings.contains(where: { $0 != nil }) else { throw contract.error(field: "classes", "has no icon meaning") }
+        // 8...512: *design choice*, around the shipped 40×40; outside it the contract is broken.
+        guard let size = contract.inputSize, (8...512).contains(size.width), (8...512).contains(size.height) else {
+            throw contract.error(field: "input.width", "input size \(contract.inputSize.map { "\($0.width)×\($0.height)" } ?? "(none)") is not usable")
         }
-        guard (8...512).contains(c.input.width), (8...512).contains(c.input.height) else {
-            throw ScreenRecognitionError(.model, "\(where_): input size \(c.input.width)×\(c.input.height) is not usable")
+        guard let normalization = contract.normalization else { throw contract.error(field: "input.normalization", "is missing") }
+        guard let threshold = unknownThreshold ?? contract.threshold else { throw contract.error(field: "unknownThreshold", "is missing") }
+        guard threshold.isFinite, (0...1).contains(threshold) else {
+            throw ScreenRecognitionError(.invalidInput, "unknownThreshold \(threshold) is outside 0...1")
         }
-        let n = c.input.normalization
-        guard n.scale > 0, n.mean.count == 3, n.std.count == 3, n.std.allSatisfy({ $0 > 0 }) else {
-            throw ScreenRecognitionError(.model, "\(where_): normalization needs scale > 0 and 3 means and 3 positive stds")
+        guard extras.input.crop.context.isFinite, (0...2).contains(extras.input.crop.context) else {
+            throw contract.error(field: "input.crop.context", "is \(extras.input.crop.context), outside 0...2")
         }
-        guard c.unknownThreshold.isFinite, (0...1).contains(c.unknownThreshold) else {
-            throw ScreenRecognitionError(.model, "\(where_): unknownThreshold \(c.unknownThreshold) is outside 0...1")
-        }
-        guard c.input.crop.context.isFinite, (0...2).contains(c.input.crop.context) else {
-            throw ScreenRecognitionError(.model, "\(where_): crop context \(c.input.crop.context) is outside 0...2")
-        }
-        let modelURL = directory.appendingPathComponent(c.file)
-        let mc = ModelContract(name: c.name ?? directory.lastPathComponent, file: c.file, bytes: c.bytes,
-                               inputs: [.init(name: c.input.name)], outputs: [.init(name: c.output.name)])
-        try mc.checkFile(at: modelURL)
-        let session = try runtime.makeSession(modelPath: modelURL.path, threads: threads)
-        try mc.check(session)
-        self.contract = c
+        self.contract = contract
+        self.extras = extras
         self.session = session
-        self.name = mc.name
+        self.name = contract.name
         self.meanings = meanings
-        self.unknownThreshold = c.unknownThreshold
+        self.unknownThreshold = threshold
+        self.minimumContrast = minimumContrast
+        self.inputSize = size
+        self.normalization = normalization
+        self.inputName = contract.inputs[0].name
+        self.outputName = contract.outputs[0].name
     }
 
     /// Rounds half away from zero, like Python's `floor(v + 0.5)` for the values used here.
@@ -162,38 +149,42 @@ public final class ONNXIconClassifier: @unchecked Sendable {
         return RGBAImage(width: width, height: height, pixels: crop)!
     }
 
-    /// The model's input for the icon in `box` (image pixels): the square crop with context, edge
-    /// pixels repeated outside the image, transparent pixels composited over white, area-resized and
-    /// normalised. Pure; exposed for tests.
-    public func inputTensor(for image: RGBAImage, box: Rect) -> Tensor {
-        let W = contract.input.width, H = contract.input.height
-        let side = max(1, Self.rnd(max(box.width, box.height) * (1 + contract.input.crop.context)))
+    /// The model's input values (`3 × height × width`) for the icon in `box` (image pixels): the
+    /// square crop with context, edge pixels repeated outside the image, transparent pixels
+    /// composited over white, area-resized and normalised.
+    func inputValues(for image: RGBAImage, box: Rect) -> [Float] {
+        let W = inputSize.width, H = inputSize.height
+        let side = max(1, Self.rnd(max(box.width, box.height) * (1 + extras.input.crop.context)))
         let x0 = Self.rnd(box.x + box.width / 2 - Double(side) / 2)
         let y0 = Self.rnd(box.y + box.height / 2 - Double(side) / 2)
         let cropImage = Self.edgeRepeatingCrop(image, x0: x0, y0: y0, width: side, height: side)
         let resized = ONNXElementDetector.areaResize(cropImage, width: W, height: H)
-        let n = contract.input.normalization
         var values = [Float](repeating: 0, count: 3 * W * H)
         for c in 0..<3 {
-            let mul = 1 / (n.scale * n.std[c]), add = -n.mean[c] / n.std[c]
+            let (mul, add) = normalization.affine(channel: c)
             for i in 0..<(W * H) { values[c * W * H + i] = resized[i * 3 + c] * mul + add }
         }
-        return Tensor(shape: [1, 3, H, W], values: values)
+        return values
     }
 
-    /// The class probabilities (in `contract.classes` order) for the icon in `box`.
+    /// The model's input for the icon in `box`: ``inputValues(for:box:)`` as a `[1, 3, H, W]` tensor. Pure; for tests.
+    public func inputTensor(for image: RGBAImage, box: Rect) -> Tensor {
+        Tensor(shape: [1, 3, inputSize.height, inputSize.width], values: inputValues(for: image, box: box))
+    }
+
+    /// The class probabilities (in `contract.labels` order) for the icon in `box`.
     /// - Throws: `.invalidInput` for a box that is not finite, is empty or lies outside the image;
     ///   `.runtime` when inference fails or returns an unexpected shape.
     public func probabilities(in image: RGBAImage, box: Rect) throws -> [Float] {
-        try run(in: image, box: box).probabilities
+        try run(in: image, boxes: [box])[0].probabilities
     }
 
-    /// The luminance range (0–1) of the model input: max − min of 0.299 R + 0.587 G + 0.114 B.
-    func contrast(of input: Tensor) -> Float {
-        let n = contract.input.normalization
-        let plane = contract.input.width * contract.input.height
+    /// The luminance range (0–1) of one icon's input values: max − min of 0.299 R + 0.587 G + 0.114 B.
+    func contrast(of values: ArraySlice<Float>) -> Float {
+        let n = normalization
+        let plane = inputSize.width * inputSize.height
         var lo = Float.infinity, hi = -Float.infinity
-        input.values.withUnsafeBufferPointer { v in
+        values.withUnsafeBufferPointer { v in
             for i in 0..<plane {
                 // back to 0–1 pixel values: value × std + mean = pixel / scale
                 let r = v[i] * n.std[0] + n.mean[0], g = v[plane + i] * n.std[1] + n.mean[1], b = v[2 * plane + i] * n.std[2] + n.mean[2]
@@ -204,24 +195,36 @@ public final class ONNXIconClassifier: @unchecked Sendable {
         return hi - lo
     }
 
-    func run(in image: RGBAImage, box: Rect) throws -> (probabilities: [Float], contrast: Float) {
-        guard [box.x, box.y, box.width, box.height].allSatisfy(\.isFinite), box.width >= 1, box.height >= 1 else {
-            throw ScreenRecognitionError(.invalidInput, "icon box \(box) is empty or not finite")
+    /// Probabilities and crop contrast for each box, in runs of at most ``maxBatch`` icons.
+    func run(in image: RGBAImage, boxes: [Rect]) throws -> [(probabilities: [Float], contrast: Float)] {
+        for box in boxes {
+            guard [box.x, box.y, box.width, box.height].allSatisfy(\.isFinite), box.width >= 1, box.height >= 1 else {
+                throw ScreenRecognitionError(.invalidInput, "icon box \(box) is empty or not finite")
+            }
+            guard box.x < Double(image.width), box.y < Double(image.height), box.x + box.width > 0, box.y + box.height > 0 else {
+                throw ScreenRecognitionError(.invalidInput, "icon box \(box) lies outside the \(image.width)×\(image.height) image")
+            }
         }
-        guard box.x < Double(image.width), box.y < Double(image.height), box.x + box.width > 0, box.y + box.height > 0 else {
-            throw ScreenRecognitionError(.invalidInput, "icon box \(box) lies outside the \(image.width)×\(image.height) image")
+        let W = inputSize.width, H = inputSize.height, size = 3 * W * H, classes = meanings.count
+        var results: [(probabilities: [Float], contrast: Float)] = []
+        results.reserveCapacity(boxes.count)
+        for start in stride(from: 0, to: boxes.count, by: Self.maxBatch) {
+            let chunk = boxes[start..<min(boxes.count, start + Self.maxBatch)]
+            var values: [Float] = []
+            values.reserveCapacity(chunk.count * size)
+            for box in chunk { values += inputValues(for: image, box: box) }
+            let out = try session.run([inputName: Tensor(shape: [chunk.count, 3, H, W], values: values)], outputs: [outputName])
+            guard let probs = out[outputName], probs.values.count == chunk.count * classes else {
+                throw ScreenRecognitionError(.runtime, "\(session.name) returned '\(outputName)' of shape \(out[outputName]?.shape ?? []), expected [\(chunk.count), \(classes)]")
+            }
+            for k in 0..<chunk.count {
+                results.append((Array(probs.values[(k * classes)..<((k + 1) * classes)]), contrast(of: values[(k * size)..<((k + 1) * size)])))
+            }
         }
-        let input = inputTensor(for: image, box: box)
-        let out = try session.run([contract.input.name: input], outputs: [contract.output.name])
-        guard let probs = out[contract.output.name], probs.values.count == meanings.count else {
-            throw ScreenRecognitionError(.runtime, "\(session.name) returned '\(contract.output.name)' of shape \(out[contract.output.name]?.shape ?? []), expected [1, \(meanings.count)]")
-        }
-        return (probs.values, contrast(of: input))
+        return results
     }
 
-    /// Classifies the icon in `box`: the best meaning, its probability, and whether it is confident.
-    public func classify(in image: RGBAImage, box: Rect) throws -> Classification {
-        let (p, contrast) = try run(in: image, box: box)
+    func classification(_ p: [Float], contrast: Float) -> Classification {
         var best = -1, other: Float = 0
         for (i, m) in meanings.enumerated() {
             if m == nil { other += p[i]; continue }
@@ -233,10 +236,26 @@ public final class ONNXIconClassifier: @unchecked Sendable {
                               meaning: accepted ? meanings[best] : nil)
     }
 
+    /// Classifies the icon in `box`: the best meaning, its probability, and whether it is confident.
+    public func classify(in image: RGBAImage, box: Rect) throws -> Classification {
+        try classify(in: image, boxes: [box])[0]
+    }
+
+    /// Classifies the icons in `boxes` in one model run (or one per ``maxBatch`` icons), in order.
+    /// - Throws: `.invalidInput` when any box is not finite, empty or outside the image.
+    public func classify(in image: RGBAImage, boxes: [Rect]) throws -> [Classification] {
+        try run(in: image, boxes: boxes).map { classification($0.probabilities, contrast: $0.contrast) }
+    }
+
     /// The icon's meaning (§5.2), or `nil` when unknown — below the threshold or more likely an icon
-    /// of another meaning. This is the entry point the content recogniser calls.
+    /// of another meaning.
     public func classifyIcon(in image: RGBAImage, box: Rect) throws -> IconRecognition? {
-        let c = try classify(in: image, box: box)
-        return c.meaning.map { IconRecognition(meaning: $0, confidence: c.confidence) }
+        try classifyIcons(in: image, boxes: [box])[0]
+    }
+
+    /// ``classifyIcon(in:box:)`` for every box, in one model run: what the content recogniser calls
+    /// for a screen's icons.
+    public func classifyIcons(in image: RGBAImage, boxes: [Rect]) throws -> [IconRecognition?] {
+        try classify(in: image, boxes: boxes).map { c in c.meaning.map { IconRecognition(meaning: $0, confidence: c.confidence) } }
     }
 }

@@ -11,14 +11,19 @@ import Darwin
 /// ONNX Runtime, loaded at run time from its C API library (`libonnxruntime.so`).
 ///
 /// The library comes from the `onnxruntime` PyPI wheel; `scripts/setup-models.sh` puts it in the
-/// repository's `.deps/onnxruntime/`. ``load(libraryPath:)`` finds it, in this order:
+/// repository's `.deps/onnxruntime/`. ``load(libraryPath:)`` takes it from explicit inputs only (it
+/// searches no folders), in this order (``ModelLocations/onnxRuntimeLibrary(_:)``):
 /// 1. the `libraryPath` argument (the CLI's `--onnxruntime PATH`);
 /// 2. the environment variable `SCREENREC_ONNXRUNTIME`;
-/// 3. `.deps/onnxruntime/libonnxruntime.so*` in a folder above the running executable or the
-///    current directory (so a binary under `.build/` finds the repository's copy on its own);
+/// 3. the newest `.deps/onnxruntime/libonnxruntime.so*` of the package checkout this library was
+///    compiled from (``ModelLocations/packageRoot``);
 /// 4. `libonnxruntime.so.1` on the system's library path.
 ///
 /// One runtime (one `OrtEnv`) serves the whole process; sessions are safe to run concurrently.
+///
+/// `@unchecked Sendable`: it holds the library's API table and `OrtEnv` / `OrtMemoryInfo` pointers,
+/// which ONNX Runtime allows any thread to use at once (they are only read after `init`, and released
+/// in `deinit`); the process-wide cache is behind a lock.
 public final class ONNXRuntime: @unchecked Sendable {
     let api: UnsafePointer<SROrtApi>
     let env: OpaquePointer
@@ -29,68 +34,55 @@ public final class ONNXRuntime: @unchecked Sendable {
     public let libraryPath: String
 
     /// The environment variable that names the library file.
-    public static let libraryEnvironmentVariable = "SCREENREC_ONNXRUNTIME"
+    public static let libraryEnvironmentVariable = ModelLocations.onnxRuntimeEnvironmentVariable
 
     nonisolated(unsafe) private static var cache: [String: ONNXRuntime] = [:]
     private static let cacheLock = NSLock()
 
-    /// Loads ONNX Runtime (see the type's documentation for where it looks). Loading the same file
-    /// twice returns the same runtime.
+    /// Loads ONNX Runtime (see the type's documentation for where it comes from). Loading the same
+    /// file twice returns the same runtime.
     ///
     /// - Throws: ``ScreenRecognitionError`` of kind `.model` saying what was tried and how to fix it
-    ///   (run `scripts/setup-models.sh`, or set `SCREENREC_ONNXRUNTIME`), or that the library is not
-    ///   ONNX Runtime, or too old.
+    ///   (pass the library, set `SCREENREC_ONNXRUNTIME`, or run `scripts/setup-models.sh`), or that
+    ///   the library is not ONNX Runtime, or too old.
     public static func load(libraryPath: String? = nil) throws -> ONNXRuntime {
-        let candidates = try libraryCandidates(explicit: libraryPath)
+        let env = ProcessInfo.processInfo.environment[libraryEnvironmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+        let explicit = libraryPath ?? env
+        if let explicit {
+            guard explicit.contains("/") == false || FileManager.default.fileExists(atPath: explicit) else {
+                let source = libraryPath != nil ? "the library given" : "$\(libraryEnvironmentVariable)"
+                throw ScreenRecognitionError(.model, "ONNX Runtime library not found at \(explicit) (\(source)): no such file")
+            }
+            // An explicitly named library that fails is final.
+            return try cached(explicit)
+        }
         var failures: [String] = []
-        for path in candidates {
-            cacheLock.lock()
-            if let cached = cache[path] { cacheLock.unlock(); return cached }
-            cacheLock.unlock()
+        for path in [ModelLocations.checkoutONNXRuntimeLibrary(), "libonnxruntime.so.1"].compactMap({ $0 }) {
             do {
-                let runtime = try ONNXRuntime(path: path)
-                cacheLock.lock(); defer { cacheLock.unlock() }
-                if let cached = cache[path] { return cached }
-                cache[path] = runtime
-                return runtime
+                return try cached(path)
             } catch let e as ScreenRecognitionError {
-                // An explicitly named library that fails is final; a discovered one lets us try the next.
-                if libraryPath != nil || ProcessInfo.processInfo.environment[libraryEnvironmentVariable] != nil { throw e }
                 failures.append(e.message)
             }
         }
-        let tried = failures.isEmpty ? "" : " (\(failures.joined(separator: "; ")))"
         throw ScreenRecognitionError(.model, """
-            ONNX Runtime library not found\(tried): run scripts/setup-models.sh in the repository, \
-            or set \(libraryEnvironmentVariable) to the path of libonnxruntime.so (the onnxruntime PyPI wheel \
-            has it in onnxruntime/capi/)
+            ONNX Runtime library not found: \(libraryEnvironmentVariable) is not set, nothing in \
+            \(ModelLocations.packageRoot.path)/.deps/onnxruntime/, no libonnxruntime.so.1 on the library path \
+            (\(failures.joined(separator: "; "))); pass the library (--onnxruntime PATH, or `onnxRuntime:` in code), \
+            set \(libraryEnvironmentVariable) to the path of libonnxruntime.so (the onnxruntime PyPI wheel has it in \
+            onnxruntime/capi/), or run scripts/setup-models.sh in the package checkout
             """)
     }
 
-    static func libraryCandidates(explicit: String?) throws -> [String] {
-        if let explicit {
-            guard FileManager.default.fileExists(atPath: explicit) else {
-                throw ScreenRecognitionError(.model, "ONNX Runtime library not found at \(explicit)")
-            }
-            return [explicit]
-        }
-        if let fromEnv = ProcessInfo.processInfo.environment[libraryEnvironmentVariable], !fromEnv.isEmpty {
-            guard FileManager.default.fileExists(atPath: fromEnv) else {
-                throw ScreenRecognitionError(.model, "\(libraryEnvironmentVariable)=\(fromEnv): no such file")
-            }
-            return [fromEnv]
-        }
-        var found: [String] = []
-        for dir in RepositoryLocator.ancestorDirectories() {
-            let deps = dir.appendingPathComponent(".deps/onnxruntime")
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: deps.path) else { continue }
-            // Newest version first: libonnxruntime.so.1.31.1 before libonnxruntime.so.1.17.0.
-            let libs = names.filter { $0.hasPrefix("libonnxruntime.so") }.sorted { $0.compare($1, options: .numeric) == .orderedDescending }
-            found += libs.map { deps.appendingPathComponent($0).path }
-            if !libs.isEmpty { break }
-        }
-        found.append("libonnxruntime.so.1")
-        return found
+    /// The runtime for `path`, loaded once per process.
+    private static func cached(_ path: String) throws -> ONNXRuntime {
+        cacheLock.lock()
+        if let cached = cache[path] { cacheLock.unlock(); return cached }
+        cacheLock.unlock()
+        let runtime = try ONNXRuntime(path: path)
+        cacheLock.lock(); defer { cacheLock.unlock() }
+        if let cached = cache[path] { return cached }
+        cache[path] = runtime
+        return runtime
     }
 
     private init(path: String) throws {
@@ -163,47 +155,64 @@ public final class ONNXRuntime: @unchecked Sendable {
     }
 }
 
-/// Finds folders of the repository: the running executable's and the current directory's ancestors.
-public enum RepositoryLocator {
-    /// The environment variable that names the models folder.
+/// Where the models folder and the ONNX Runtime library are: explicit inputs only, no search.
+///
+/// 1. the argument (`--models DIR` / `--onnxruntime PATH` in the CLI, a URL in code);
+/// 2. the environment variable `SCREENREC_MODELS` / `SCREENREC_ONNXRUNTIME`;
+/// 3. the package checkout this library was compiled from (``packageRoot``): its `Models/` (in git)
+///    and `.deps/onnxruntime/` (put there by `scripts/setup-models.sh`). A binary built in a checkout
+///    (`swift run screenrec`, `.build/debug/screenrec`, `make demo`) or a dependent package (under
+///    `.build/checkouts/`) finds them there; a binary moved to another machine needs 1 or 2.
+public enum ModelLocations {
+    /// The environment variable naming the models folder.
     public static let modelsEnvironmentVariable = "SCREENREC_MODELS"
+    /// The environment variable naming the ONNX Runtime library file.
+    public static let onnxRuntimeEnvironmentVariable = "SCREENREC_ONNXRUNTIME"
 
-    /// The executable's folder and its ancestors, then the current directory and its ancestors.
-    public static func ancestorDirectories() -> [URL] {
-        var starts: [URL] = []
-        if let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            starts.append(URL(fileURLWithPath: exe).deletingLastPathComponent())
+    /// The root of the package checkout this library was compiled from: this file is
+    /// `<root>/Sources/ScreenRecognitionONNX/ONNXRuntime.swift` (`#filePath`, fixed at compile time).
+    public static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The models folder: `explicit`, else `$SCREENREC_MODELS`, else the package checkout's `Models/`.
+    ///
+    /// - Throws: `.model` when that folder is not there, naming it, where it came from and what to set.
+    public static func modelsDirectory(_ explicit: URL? = nil) throws -> URL {
+        let env = ProcessInfo.processInfo.environment[modelsEnvironmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+        let (candidate, source): (URL, String)
+        if let explicit {
+            (candidate, source) = (explicit, "the models folder given")
+        } else if let env {
+            (candidate, source) = (URL(fileURLWithPath: env), "$\(modelsEnvironmentVariable)")
         } else {
-            starts.append(URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent())
+            (candidate, source) = (packageRoot.appendingPathComponent("Models"), "the package checkout's Models/ (\(modelsEnvironmentVariable) is not set)")
         }
-        starts.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        var result: [URL] = []
-        for start in starts {
-            var dir = start.standardizedFileURL
-            for _ in 0..<8 {
-                if !result.contains(dir) { result.append(dir) }
-                let parent = dir.deletingLastPathComponent()
-                if parent.path == dir.path { break }
-                dir = parent
-            }
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDir), isDir.boolValue else {
+            throw ScreenRecognitionError(.model, """
+                models folder not found: \(candidate.path) (\(source)) is not a folder; pass the models folder \
+                (--models DIR, or `models:` in code) or set \(modelsEnvironmentVariable) to a copy of the repository's Models/
+                """)
         }
-        return result
+        return candidate
     }
 
-    /// The models folder: `SCREENREC_MODELS` if set, else the first `Models/` folder beside a
-    /// `Package.swift` above the executable or the current directory.
-    public static func modelsDirectory() -> URL? {
-        if let env = ProcessInfo.processInfo.environment[modelsEnvironmentVariable], !env.isEmpty {
-            return URL(fileURLWithPath: env)
-        }
-        for dir in ancestorDirectories() {
-            let models = dir.appendingPathComponent("Models")
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: models.path, isDirectory: &isDir), isDir.boolValue,
-               FileManager.default.fileExists(atPath: dir.appendingPathComponent("Package.swift").path) {
-                return models
-            }
-        }
-        return nil
+    /// The ONNX Runtime library: `explicit`, else `$SCREENREC_ONNXRUNTIME`, else the package
+    /// checkout's newest `.deps/onnxruntime/libonnxruntime.so*`, else nil (then ``ONNXRuntime/load(libraryPath:)``
+    /// tries `libonnxruntime.so.1` on the system's library path).
+    public static func onnxRuntimeLibrary(_ explicit: URL? = nil) -> String? {
+        if let explicit { return explicit.path }
+        if let env = ProcessInfo.processInfo.environment[onnxRuntimeEnvironmentVariable], !env.isEmpty { return env }
+        return checkoutONNXRuntimeLibrary()
+    }
+
+    /// The newest `libonnxruntime.so*` in the package checkout's `.deps/onnxruntime/` (one folder, listed).
+    static func checkoutONNXRuntimeLibrary() -> String? {
+        let deps = packageRoot.appendingPathComponent(".deps/onnxruntime")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: deps.path)) ?? []
+        // Newest version first: libonnxruntime.so.1.31.1 before libonnxruntime.so.1.17.0.
+        let newest = names.filter { $0.hasPrefix("libonnxruntime.so") }
+            .sorted { $0.compare($1, options: .numeric) == .orderedDescending }.first
+        return newest.map { deps.appendingPathComponent($0).path }
     }
 }

@@ -16,16 +16,47 @@ public struct Tensor: Sendable, Hashable {
     public var elementCount: Int { shape.reduce(1, *) }
 }
 
+/// What a model says about one of its input or output tensors.
+public struct TensorInfo: Sendable, Hashable {
+    public var name: String
+    /// Dimensions, -1 for a dynamic one (a symbolic or unset dimension); nil when the value is not a
+    /// tensor (a map or sequence, e.g. a tree ensemble's label dictionary).
+    public var shape: [Int]?
+    /// The element type's name as model.json writes it ("float32", "int64" …), nil for a non-tensor.
+    public var dtype: String?
+
+    public init(name: String, shape: [Int]?, dtype: String?) {
+        self.name = name
+        self.shape = shape
+        self.dtype = dtype
+    }
+
+    /// ONNX's `TensorProto.DataType` numbers (onnx.proto, the same as ONNX Runtime's
+    /// `ONNXTensorElementDataType`) and the numpy-style names model.json uses for them.
+    static let dtypeNames: [Int32: String] = [
+        1: "float32", 2: "uint8", 3: "int8", 4: "uint16", 5: "int16", 6: "int32", 7: "int64", 8: "string",
+        9: "bool", 10: "float16", 11: "float64", 12: "uint32", 13: "uint64", 16: "bfloat16",
+    ]
+}
+
 /// A loaded ONNX model. `run` may be called from several threads at once (ONNX Runtime sessions
 /// are thread-safe for inference).
+///
+/// `@unchecked Sendable`: it holds an `OrtSession` pointer, which ONNX Runtime allows `Run` on from
+/// any number of threads at once; everything else is immutable after `init`, and the pointer is
+/// released only in `deinit`.
 public final class ONNXSession: @unchecked Sendable {
     let runtime: ONNXRuntime
     let session: OpaquePointer
-    /// The model's input and output tensor names, in the model's order.
-    public let inputNames: [String]
-    public let outputNames: [String]
+    /// The model's input and output tensors, in the model's order.
+    public let inputs: [TensorInfo]
+    public let outputs: [TensorInfo]
     /// The name used in error messages (the model's path).
     public let name: String
+
+    /// The model's input and output tensor names, in the model's order.
+    public var inputNames: [String] { inputs.map(\.name) }
+    public var outputNames: [String] { outputs.map(\.name) }
 
     init(runtime: ONNXRuntime, session: OpaquePointer, name: String) throws {
         self.runtime = runtime
@@ -35,21 +66,38 @@ public final class ONNXSession: @unchecked Sendable {
         do {
             var allocator: OpaquePointer?
             try runtime.check(api.pointee.GetAllocatorWithDefaultOptions(&allocator), "getting the default allocator")
-            func names(count: (OpaquePointer?, UnsafeMutablePointer<Int>?) -> OpaquePointer?,
-                       get: (OpaquePointer?, Int, OpaquePointer?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> OpaquePointer?) throws -> [String] {
+            func tensors(_ what: String, count: (OpaquePointer?, UnsafeMutablePointer<Int>?) -> OpaquePointer?,
+                         getName: (OpaquePointer?, Int, OpaquePointer?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> OpaquePointer?,
+                         getType: (OpaquePointer?, Int, UnsafeMutablePointer<OpaquePointer?>?) -> OpaquePointer?) throws -> [TensorInfo] {
                 var n = 0
-                try runtime.check(count(session, &n), "reading \(name)'s tensor count")
+                try runtime.check(count(session, &n), "reading \(name)'s \(what) count")
                 return try (0..<n).map { i in
                     var p: UnsafeMutablePointer<CChar>?
-                    try runtime.check(get(session, i, allocator, &p), "reading \(name)'s tensor names")
+                    try runtime.check(getName(session, i, allocator, &p), "reading \(name)'s \(what) names")
                     defer { _ = api.pointee.AllocatorFree(allocator, p) }
-                    return p.map { String(cString: $0) } ?? ""
+                    let tensorName = p.map { String(cString: $0) } ?? ""
+                    var typeInfo: OpaquePointer?
+                    try runtime.check(getType(session, i, &typeInfo), "reading the type of \(name)'s \(what) '\(tensorName)'")
+                    defer { if let typeInfo { api.pointee.ReleaseTypeInfo(typeInfo) } }
+                    var tensorInfo: OpaquePointer?  // owned by typeInfo
+                    try runtime.check(api.pointee.CastTypeInfoToTensorInfo(typeInfo, &tensorInfo), "reading the type of '\(tensorName)'")
+                    guard let tensorInfo else { return TensorInfo(name: tensorName, shape: nil, dtype: nil) }
+                    var rank = 0
+                    try runtime.check(api.pointee.GetDimensionsCount(tensorInfo, &rank), "reading the rank of '\(tensorName)'")
+                    var dims = [Int64](repeating: 0, count: rank)
+                    try runtime.check(api.pointee.GetDimensions(tensorInfo, &dims, rank), "reading the shape of '\(tensorName)'")
+                    var type: Int32 = 0
+                    try runtime.check(api.pointee.GetTensorElementType(tensorInfo, &type), "reading the element type of '\(tensorName)'")
+                    return TensorInfo(name: tensorName, shape: dims.map { $0 < 0 ? -1 : Int($0) },
+                                      dtype: TensorInfo.dtypeNames[type] ?? "type \(type)")
                 }
             }
-            inputNames = try names(count: { api.pointee.SessionGetInputCount($0, $1) },
-                                   get: { api.pointee.SessionGetInputName($0, $1, $2, $3) })
-            outputNames = try names(count: { api.pointee.SessionGetOutputCount($0, $1) },
-                                    get: { api.pointee.SessionGetOutputName($0, $1, $2, $3) })
+            inputs = try tensors("input", count: { api.pointee.SessionGetInputCount($0, $1) },
+                                 getName: { api.pointee.SessionGetInputName($0, $1, $2, $3) },
+                                 getType: { api.pointee.SessionGetInputTypeInfo($0, $1, $2) })
+            outputs = try tensors("output", count: { api.pointee.SessionGetOutputCount($0, $1) },
+                                  getName: { api.pointee.SessionGetOutputName($0, $1, $2, $3) },
+                                  getType: { api.pointee.SessionGetOutputTypeInfo($0, $1, $2) })
         } catch {
             api.pointee.ReleaseSession(session)
             throw error

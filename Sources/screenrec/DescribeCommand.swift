@@ -45,9 +45,9 @@ struct Describe: ParsableCommand {
                                                      threads: modelOptions.threadCount)
             let pixels = try loadInputImage(at: image, maxPixels: AnalysisConfiguration.default.limits.maxPixels)
             let d = try describer.describe(in: pixels, box: nil)
-            let bar = minConfidence ?? describer.contract.minConfidence ?? AnalysisConfiguration.default.content.minPictureDescriptionConfidence
+            let bar = minConfidence ?? describer.minConfidence ?? AnalysisConfiguration.default.content.minPictureDescriptionConfidence
             let confident = d.confidence >= bar
-            let line = Line(label: confident ? d.label : (describer.contract.fallbackLabel ?? "Image"),
+            let line = Line(label: confident ? d.label : (describer.fallbackLabel ?? "Image"),
                             confidence: d.confidence.roundedConfidence, candidate: confident ? nil : d.label)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

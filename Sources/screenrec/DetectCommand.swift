@@ -52,13 +52,14 @@ struct Detect: ParsableCommand {
             let jobs = batch.jobCount
             var options = modelOptions.standardOptions()
             options.threads = modelOptions.threads ?? max(1, ProcessInfo.processInfo.activeProcessorCount / jobs)
-            guard let detector = try StandardEngines(options: options, loading: .detector).detector else {
+            guard let loaded = try StandardEngines(options: options, loading: .detector).detector else {
                 let dir = try modelOptions.requireModelsDirectory().appendingPathComponent("detector")
                 throw ScreenRecognitionError(.model, "no detector installed: \(dir.path)/model.json not found (pass --models DIR)")
             }
+            // A --min-confidence under the detector's candidate floor lowers the floor too.
+            let detector = minConfidence.map { loaded.withCandidateFloor(Float(min($0, Double(loaded.candidateFloor)))) } ?? loaded
             var settings = try StandardEngines(options: options, loading: []).configuration(detector: detector, content: nil).postProcessing
             if let m = minConfidence {
-                detector.candidateFloor = Float(min(m, Double(detector.candidateFloor)))
                 settings.confidenceThresholds = PostProcessingSettings.uniformThresholds(m)
             }
             let skip = try batch.skipped()

@@ -206,9 +206,8 @@ struct Eval: ParsableCommand {
     /// applied, no per-class threshold: AP sweeps all confidences).
     private func loadDetections(for data: CocoDataset, labelMap: LabelMap) throws -> LoadedDetections {
         if let images {
-            let detector = try modelOptions.makeDetector(required: true)!
             // AP integrates over every confidence: keep candidates down to 0.001 (COCO's practice).
-            detector.candidateFloor = 0.001
+            let detector = try modelOptions.makeDetector(required: true)!.withCandidateFloor(0.001)
             var settings = PostProcessingSettings()
             settings.confidenceThresholds = PostProcessingSettings.uniformThresholds(0)
             var byID: [Int: [Detection]] = [:]

@@ -86,7 +86,8 @@ struct PictureDescriberTests {
         #expect(describer.labels[285] == "Cat")     // Egyptian cat
         #expect(describer.labels[207] == "Dog")     // golden retriever
         #expect(describer.labels[967] == "Coffee")  // espresso
-        #expect(describer.contract.minConfidence == 0.7)
+        #expect(describer.minConfidence == 0.7)
+        #expect(describer.fallbackLabel == "Image")
     }
 
     static let badContracts: [BadModel] = [
@@ -94,10 +95,10 @@ struct PictureDescriberTests {
         BadModel(name: "wrong file size", edit: { $0["bytes"] = 12 }, message: "different or damaged"),
         BadModel(name: "missing onnx", links: ["labels.json"], edit: { _ in }, message: "model file not found"),
         BadModel(name: "missing labels", links: ["pictures.onnx"], edit: { _ in }, message: "labels.json not found"),
-        BadModel(name: "labels of another model", edit: { $0["outputs"] = [["name": "probabilities", "shape": [1, 21]]] }, message: "has 1000 labels but the output has 21"),
+        BadModel(name: "labels of another model", edit: { $0["outputs"] = [["name": "probabilities", "shape": [1, 21]]] }, message: "labels.json has 1000 labels but the output has 21 classes"),
         BadModel(name: "two stds", edit: { $0["normalization"] = ["scale": 1, "mean": [127, 127, 127], "std": [128, 128]] }, message: "normalization"),
         BadModel(name: "wrong output name", edit: { $0["outputs"] = [["name": "logits", "shape": [1, 1000]]] }, message: "no output 'logits'"),
-        BadModel(name: "huge input", edit: { $0["input"] = ["width": 100_000, "height": 224] }, message: "not usable"),
+        BadModel(name: "huge input", edit: { $0["input"] = ["width": 100_000, "height": 224] }, message: "field 'input.width' gives 100000×224"),
         BadModel(name: "not a contract", edit: { $0 = ["hello": "world"] }, message: "not a valid picture describer"),
     ]
 
@@ -190,6 +191,7 @@ struct ClickabilityModelTests {
         BadModel(name: "other format", edit: { $0["format"] = "screenrecognition-picture-describer" }, message: "unsupported format"),
         BadModel(name: "unknown feature", edit: { $0["features"] = ["x", "y", "colour"] }, message: "feature 'colour'"),
         BadModel(name: "no features", edit: { $0["features"] = [String]() }, message: "no features"),
+        BadModel(name: "missing probabilityColumn", edit: { $0["probabilityColumn"] = nil }, message: "field 'probabilityColumn' is missing"),
         BadModel(name: "threshold above 1", edit: { $0["threshold"] = 1.5 }, message: "outside 0...1"),
         BadModel(name: "bad probability column", edit: { $0["probabilityColumn"] = 2 }, message: "probabilityColumn"),
         BadModel(name: "wrong file size", edit: { $0["bytes"] = 5 }, message: "different or damaged"),

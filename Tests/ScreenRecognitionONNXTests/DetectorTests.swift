@@ -66,6 +66,22 @@ struct DetectorTests {
         #expect(try detector.detect(in: RGBAImage(width: 100, height: 200, fill: RGB(r: 0, g: 0, b: 0))).isEmpty)
     }
 
+    /// The candidate floor is fixed at init; a detector with another one shares the session.
+    @Test func candidateFloorIsAnInitValue() throws {
+        let dir = scratchDirectory("floor")
+        try fakeDetector(in: dir)
+        let white = RGBAImage(width: 100, height: 200, fill: RGB(r: 255, g: 255, b: 255))
+        let detector = try ONNXElementDetector(directory: dir, runtime: ONNXRuntime.load())
+        #expect(detector.candidateFloor == ONNXElementDetector.defaultCandidateFloor)
+        let low = detector.withCandidateFloor(0.001)
+        #expect(low.session === detector.session && low.candidateFloor == 0.001)
+        #expect(try low.detect(in: white).count == 3, "the 0.01 text is kept")
+        #expect(try detector.detect(in: white).count == 2, "the original keeps its floor")
+        let atInit = try ONNXElementDetector(directory: dir, runtime: ONNXRuntime.load(), candidateFloor: 0.001)
+        #expect(try atInit.detect(in: white) == low.detect(in: white))
+        #expect(throws: ScreenRecognitionError.self) { try ONNXElementDetector(directory: dir, runtime: ONNXRuntime.load(), candidateFloor: .nan) }
+    }
+
     @Test(arguments: [
         (1170, 2532, 320, 640, false, 0.25276, 0.0, 0.0),
         (2532, 1170, 320, 640, false, 0.12638, 0.0, 0.0),

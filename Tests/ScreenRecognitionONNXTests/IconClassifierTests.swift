@@ -46,7 +46,7 @@ struct IconClassifierTests {
     func parityWithTraining(file: String) throws {
         let icon = try #require(Self.expected.icons.first { $0.file == file })
         let c = try Self.classifier()
-        #expect(c.contract.classes == Self.expected.classes)
+        #expect(c.contract.labels == Self.expected.classes)
         let img = try Self.image(file)
         let b = icon.box
         for (box, want) in [(Rect(x: b[0], y: b[1], width: b[2], height: b[3]), icon.probabilities),
@@ -66,6 +66,68 @@ struct IconClassifierTests {
         let r = try Self.classifier().classifyIcon(in: img, box: Rect(x: b[0], y: b[1], width: b[2], height: b[3]))
         #expect(r?.meaning.rawValue == icon.meaning, "\(file): \(String(describing: r))")
         if let r { #expect((0...1).contains(r.confidence)) }
+    }
+
+    /// One model run for many icons gives what one run per icon gives (the batch dimension is
+    /// dynamic: `n` in icons.onnx), also across several runs of at most `maxBatch` icons.
+    @Test("a batch gives the one-by-one results", arguments: expected.icons.map(\.file))
+    func batchedEqualsOneByOne(file: String) throws {
+        let icon = try #require(Self.expected.icons.first { $0.file == file })
+        let c = try Self.classifier()
+        let img = try Self.image(file)
+        let b = icon.box
+        let whole = Rect(x: 0, y: 0, width: Double(img.width), height: Double(img.height))
+        let boxes = [Rect(x: b[0], y: b[1], width: b[2], height: b[3]), whole, Rect(x: b[0] + 2, y: b[1] - 3, width: b[2] * 0.8, height: b[3])]
+        let batch = try c.classify(in: img, boxes: boxes)
+        let single = try boxes.map { try c.classify(in: img, box: $0) }
+        try Self.expectSame(batch, single)
+        #expect(try c.classifyIcons(in: img, boxes: boxes) == single.map { s in s.meaning.map { IconRecognition(meaning: $0, confidence: s.confidence) } })
+        // More boxes than one run takes.
+        let many = (0..<(ONNXIconClassifier.maxBatch + 5)).map { boxes[$0 % boxes.count] }
+        try Self.expectSame(try c.classify(in: img, boxes: many), many.indices.map { single[$0 % boxes.count] })
+        #expect(try c.classify(in: img, boxes: []).isEmpty)
+    }
+
+    static func expectSame(_ a: [ONNXIconClassifier.Classification], _ b: [ONNXIconClassifier.Classification]) throws {
+        try #require(a.count == b.count)
+        for (x, y) in zip(a, b) {
+            #expect(x.bestMeaning == y.bestMeaning && x.meaning == y.meaning)
+            #expect(abs(x.confidence - y.confidence) < 1e-5 && abs(x.otherProbability - y.otherProbability) < 1e-5)
+        }
+    }
+
+    /// The content recogniser takes a screen's icons in one call; a bad box fails the call as it
+    /// fails one-by-one.
+    @Test func recognizerBatchesTheScreensIcons() throws {
+        let c = try Self.classifier()
+        let recognizer = ONNXContentRecognizer(icons: c)
+        let img = try SystemImageDecoder().decode(Data(contentsOf: packageRoot.appendingPathComponent("Examples/clock.png")), maxPixels: 1 << 24)
+        let file = try JSONDecoder().decode(IconClassifierExampleTests.File.self,
+                                            from: Data(contentsOf: packageRoot.appendingPathComponent("Examples/clock.detections.json")))
+        let boxes = file.detections.filter { $0.type == "icon" }.map { Rect(x: $0.box[0], y: $0.box[1], width: $0.box[2], height: $0.box[3]) }
+        try #require(boxes.count >= 3)
+        let batch = try recognizer.recognizeIcons(in: img, boxes: boxes)
+        let single = try boxes.map { try recognizer.recognizeIcon(in: img, box: $0) }
+        #expect(batch.count == single.count)
+        for (x, y) in zip(batch, single) {
+            #expect(x?.meaning == y?.meaning)
+            if let x, let y { #expect(abs(x.confidence - y.confidence) < 1e-5) }
+        }
+        #expect(batch.contains { $0 != nil }, "the clock screen has recognisable icons")
+        #expect(try ONNXContentRecognizer().recognizeIcons(in: img, boxes: boxes) == [IconRecognition?](repeating: nil, count: boxes.count))
+        #expect { try recognizer.recognizeIcons(in: img, boxes: boxes + [Rect(x: -50, y: -50, width: 20, height: 20)]) } throws: {
+            ($0 as? ScreenRecognitionError)?.kind == .invalidInput
+        }
+    }
+
+    @Test func thresholdsAreFixedAtInit() throws {
+        let strict = try ONNXIconClassifier(directory: Self.directory, runtime: ONNXRuntime.load(), unknownThreshold: 1)
+        #expect(strict.unknownThreshold == 1 && strict.minimumContrast == ONNXIconClassifier.defaultMinimumContrast)
+        #expect(try Self.classifier().unknownThreshold == 0.43, "the contract's unknownThreshold")
+        let icon = try #require(Self.expected.icons.first)
+        let b = icon.box
+        #expect(try strict.classifyIcon(in: Self.image(icon.file), box: Rect(x: b[0], y: b[1], width: b[2], height: b[3])) == nil)
+        #expect(throws: ScreenRecognitionError.self) { try ONNXIconClassifier(directory: Self.directory, runtime: ONNXRuntime.load(), unknownThreshold: 2) }
     }
 
     @Test func blankPatchIsUnknown() throws {
@@ -98,9 +160,9 @@ struct IconClassifierTests {
             var c = o["classes"] as! [String]; c[0] = "spaceship"; o["classes"] = c }, message: "unknown icon class 'spaceship'"),
         BadContract(name: "threshold above 1", edit: { $0["unknownThreshold"] = 1.5 }, message: "outside 0...1"),
         BadContract(name: "tiny input", edit: { o in
-            var i = o["input"] as! [String: Any]; i["width"] = 2; o["input"] = i }, message: "is not usable"),
-        BadContract(name: "missing output tensor", edit: { o in o["output"] = ["name": "logits"] }, message: "no output 'logits'"),
-        BadContract(name: "wrong byte count", edit: { $0["bytes"] = 12 }, message: "says 12"),
+            var i = o["input"] as! [String: Any]; i["width"] = 2; o["input"] = i }, message: "field 'input.width' gives 2×40, but icons.onnx's input 'image' has shape [-1, 3, 40, 40]"),
+        BadContract(name: "missing output tensor", edit: { o in o["output"] = ["name": "logits"] }, message: "field 'output.name' says 'logits', but icons.onnx has no output 'logits'"),
+        BadContract(name: "wrong byte count", edit: { $0["bytes"] = 12 }, message: "field 'bytes' is 12"),
         BadContract(name: "missing file", edit: { $0["file"] = "nothere.onnx" }, message: "model file not found"),
         BadContract(name: "not a contract", edit: { $0 = ["hello": "world"] }, message: "not a valid icon classifier contract"),
     ]

@@ -39,9 +39,9 @@ struct ShippedDetectorTests {
 
     @Test func contractMatchesTheGraph() throws {
         let detector = try ONNXElementDetector(directory: Self.directory, runtime: ONNXRuntime.load())
-        #expect(detector.detector.classes == ElementClass.allCases.map(\.rawValue))
+        #expect(detector.contract.labels == ElementClass.allCases.map(\.rawValue))
         #expect(Set(detector.thresholds.keys) == Set(ElementClass.allCases))
-        let size = try FileManager.default.attributesOfItem(atPath: Self.directory.appendingPathComponent(detector.detector.file).path)[.size] as? Int
+        let size = try FileManager.default.attributesOfItem(atPath: Self.directory.appendingPathComponent(detector.contract.file).path)[.size] as? Int
         #expect((size ?? .max) <= 20 * 1024 * 1024, "model ≤ 20 MB (issue 4)")
     }
 }

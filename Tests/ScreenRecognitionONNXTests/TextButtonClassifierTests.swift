@@ -23,7 +23,7 @@ struct TextButtonClassifierTests {
     @Test func graphMatchesPython() throws {
         let f = try Self.loadFixtures()
         let model = try ONNXTextButtonClassifier(directory: Self.directory, runtime: ONNXRuntime.load())
-        let W = model.contract.crop.width, H = model.contract.crop.height
+        let W = model.extras.crop.width, H = model.extras.crop.height
         var values: [Float] = []
         for crop in f.crops {
             for c in 0..<3 { for y in 0..<H { for x in 0..<W { values.append((Float(crop[y][x][c]) / 255 - 0.5) / 0.5) } } }
@@ -66,7 +66,8 @@ struct TextButtonClassifierTests {
         BadModel(name: "other format", edit: { $0["format"] = "screenrecognition-icon-classifier" }, message: "unsupported format"),
         BadModel(name: "unknown feature", edit: { $0["features"] = ["x", "y", "fontWeight"] }, message: "lists features"),
         BadModel(name: "threshold above 1", edit: { $0["threshold"] = 1.5 }, message: "outside 0...1"),
-        BadModel(name: "tiny crop", edit: { $0["crop"] = ["width": 2, "height": 2, "context": 0.5] }, message: "not usable"),
+        BadModel(name: "tiny crop", edit: { $0["crop"] = ["width": 2, "height": 2, "context": 0.5] }, message: "field 'crop.width' gives 2×2"),
+        BadModel(name: "crop without context", edit: { $0["crop"] = ["width": 120, "height": 40] }, message: "field 'crop.context' is missing"),
         BadModel(name: "wrong byte count", edit: { $0["bytes"] = 12 }, message: "different or damaged"),
         BadModel(name: "missing file", links: [], edit: { _ in }, message: "not found"),
     ]

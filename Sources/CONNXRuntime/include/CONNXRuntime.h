@@ -25,6 +25,7 @@ typedef struct OrtMemoryInfo OrtMemoryInfo;
 typedef struct OrtAllocator OrtAllocator;
 typedef struct OrtRunOptions OrtRunOptions;
 typedef struct OrtTensorTypeAndShapeInfo OrtTensorTypeAndShapeInfo;
+typedef struct OrtTypeInfo OrtTypeInfo;
 
 /// ONNX tensor element types (ONNXTensorElementDataType) that screenrec reads.
 enum {
@@ -53,7 +54,12 @@ typedef struct SROrtApi {
     void *unused26_29[4];
     OrtStatus *(*SessionGetInputCount)(const OrtSession *session, size_t *out);               // 30
     OrtStatus *(*SessionGetOutputCount)(const OrtSession *session, size_t *out);              // 31
-    void *unused32_35[4];
+    void *unused32;
+    OrtStatus *(*SessionGetInputTypeInfo)(const OrtSession *session, size_t index,
+                                          OrtTypeInfo **out);                                 // 33
+    OrtStatus *(*SessionGetOutputTypeInfo)(const OrtSession *session, size_t index,
+                                           OrtTypeInfo **out);                                // 34
+    void *unused35;
     OrtStatus *(*SessionGetInputName)(const OrtSession *session, size_t index,
                                       OrtAllocator *allocator, char **out);                   // 36
     OrtStatus *(*SessionGetOutputName)(const OrtSession *session, size_t index,
@@ -64,7 +70,11 @@ typedef struct SROrtApi {
                                                  size_t rank, int elementType, OrtValue **out); // 49
     OrtStatus *(*IsTensor)(const OrtValue *value, int *out);                                  // 50
     OrtStatus *(*GetTensorMutableData)(OrtValue *value, void **out);                          // 51
-    void *unused52_59[8];
+    void *unused52_54[3];
+    /// `*out` is NULL for a non-tensor type (a map, a sequence); it belongs to the type info (not released).
+    OrtStatus *(*CastTypeInfoToTensorInfo)(const OrtTypeInfo *info,
+                                           const OrtTensorTypeAndShapeInfo **out);            // 55
+    void *unused56_59[4];
     OrtStatus *(*GetTensorElementType)(const OrtTensorTypeAndShapeInfo *info, int *out);      // 60
     OrtStatus *(*GetDimensionsCount)(const OrtTensorTypeAndShapeInfo *info, size_t *out);     // 61
     OrtStatus *(*GetDimensions)(const OrtTensorTypeAndShapeInfo *info, int64_t *dims,
@@ -84,7 +94,8 @@ typedef struct SROrtApi {
     void (*ReleaseMemoryInfo)(OrtMemoryInfo *info);                                           // 94
     void (*ReleaseSession)(OrtSession *session);                                              // 95
     void (*ReleaseValue)(OrtValue *value);                                                    // 96
-    void *unused97_98[2];
+    void *unused97;
+    void (*ReleaseTypeInfo)(OrtTypeInfo *info);                                               // 98
     void (*ReleaseTensorTypeAndShapeInfo)(OrtTensorTypeAndShapeInfo *info);                   // 99
     void (*ReleaseSessionOptions)(OrtSessionOptions *options);                                // 100
 } SROrtApi;
