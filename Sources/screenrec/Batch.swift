@@ -117,7 +117,7 @@ final class BatchRunner: @unchecked Sendable {
                 throw OutputError(message: "refusing to write \(output): it is the input \(input), which the report would overwrite; choose another output")
             }
             fd = open(output, O_WRONLY | O_CREAT | O_CLOEXEC | (append ? O_APPEND : O_TRUNC), 0o666)
-            guard fd >= 0 else { throw OutputError(message: "cannot write \(output): \(String(cString: strerror(errno)))") }
+            guard fd >= 0 else { throw outputOpenError(output, errno: errno) }
             name = output
         } else {
             fd = STDOUT_FILENO

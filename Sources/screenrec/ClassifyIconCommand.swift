@@ -60,6 +60,7 @@ struct ClassifyIcon: ParsableCommand {
 
     func run() throws {
         try CLIErrors.run {
+            try checkOutputPath(output)
             let classifier = try modelOptions.makeIconClassifier()
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -40,6 +40,7 @@ struct Describe: ParsableCommand {
 
     func run() throws {
         try CLIErrors.run {
+            try checkOutputPath(output)
             let dir = try modelOptions.requireModelsDirectory().appendingPathComponent("pictures")
             let describer = try ONNXPictureDescriber(directory: dir, runtime: modelOptions.loadRuntime(),
                                                      threads: modelOptions.threadCount)

@@ -49,6 +49,7 @@ struct Detect: ParsableCommand {
 
     func run() throws {
         try CLIErrors.run {
+            try checkOutputPath(output)
             let jobs = batch.jobCount
             var options = modelOptions.standardOptions()
             options.threads = modelOptions.threads ?? max(1, ProcessInfo.processInfo.activeProcessorCount / jobs)

@@ -32,6 +32,7 @@ struct OCR: ParsableCommand {
 
     func run() throws {
         try CLIErrors.run {
+            try checkOutputPath(output)
             let recognizer = try modelOptions.makeTextRecognizer()!
             let pixels = try loadInputImage(at: image, maxPixels: AnalysisConfiguration.default.limits.maxPixels)
             let lines = try recognizer.recognizeText(in: pixels, region: nil)

@@ -60,7 +60,9 @@ func loadInputImage(at path: String, maxPixels: Int) throws -> RGBAImage {
 /// to a report elsewhere work, and an existing file keeps its owner, mode and links. (The write
 /// used to replace the path with a new regular file, which turned a FIFO, a device — as root,
 /// `/dev/full` — or a link into a plain file.) A path that is one of the run's inputs is refused.
-func writeOutput(_ data: Data, to path: String?) throws {
+///
+/// `option` names the option that gave `path` in the errors (`-o/--output`, `--record`, `--overlay`).
+func writeOutput(_ data: Data, to path: String?, option: String = outputOption) throws {
     guard let path, path != "-" else {
         try writeAll(data, to: STDOUT_FILENO, name: "standard output")
         return
@@ -69,11 +71,47 @@ func writeOutput(_ data: Data, to path: String?) throws {
         throw OutputError(message: "refusing to write \(path): it is the input \(input), which the report would overwrite; choose another output")
     }
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-    guard fd >= 0 else {
-        throw OutputError(message: "cannot write \(path): \(String(cString: strerror(errno)))")
-    }
+    guard fd >= 0 else { throw outputOpenError(path, option: option, errno: errno) }
     defer { close(fd) }
     try writeAll(data, to: fd, name: path)
+}
+
+/// The name of the report-file option in messages: `-o` and `--output` of every command that has one.
+let outputOption = "-o/--output"
+
+/// Refuses, before any work, an output that cannot be a file: an existing directory, or a path in
+/// a folder that does not exist (``OutputError``, exit 73), so that a run does not load the
+/// models and analyse for minutes only to fail at the end with a bare `Is a directory`. nil and
+/// "-" (standard output) pass; anything else is left to the write (``writeOutput(_:to:option:)``).
+func checkOutputPath(_ path: String?, option: String = outputOption) throws {
+    guard let path, path != "-" else { return }
+    if let problem = outputPathProblem(path, option: option) { throw problem }
+}
+
+/// Why `path` cannot be created as a file, in words, or nil when nothing is visibly wrong.
+private func outputPathProblem(_ path: String, option: String) -> OutputError? {
+    var info = stat()
+    if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+        let stdout = option == outputOption ? ", or - for standard output" : ""
+        return OutputError(message: "cannot write \(path): it is a directory; give \(option) a file path\(stdout)")
+    }
+    let parent = (path as NSString).deletingLastPathComponent
+    guard !parent.isEmpty else { return nil }  // a name in the current directory
+    if stat(parent, &info) != 0 {
+        guard errno == ENOENT else { return nil }
+        return OutputError(message: "cannot write \(path): the folder \(parent) does not exist; create it or give \(option) another path")
+    }
+    if info.st_mode & S_IFMT != S_IFDIR {
+        return OutputError(message: "cannot write \(path): \(parent) is not a folder")
+    }
+    return nil
+}
+
+/// The error for an output that `open` refused with `errno`: the clear words of
+/// ``outputPathProblem(_:option:)`` when they apply, else the system's message.
+func outputOpenError(_ path: String, option: String = outputOption, errno code: Int32) -> OutputError {
+    if code == EISDIR || code == ENOENT || code == ENOTDIR, let problem = outputPathProblem(path, option: option) { return problem }
+    return OutputError(message: "cannot write \(path): \(String(cString: strerror(code)))")
 }
 
 /// Writes every byte of `data` to `fd`, retrying short writes and interruptions; a failure (a full
