@@ -37,8 +37,7 @@ struct Analyze: ParsableCommand {
     @Argument(help: "The screenshot (PNG or JPEG); for a batch, several, a folder of them, or - for paths on standard input.")
     var images: [String]
 
-    @Option(help: "A detections file to use instead of the detector.")
-    var detections: String?
+    @OptionGroup var analysis: AnalysisOptions
 
     @Option(help: ArgumentHelp("Output format: json (the analysis; the default for one image), transcript (one announcement per line), accessibility-snapshot (the elements as AccessibilitySnapshot's Codable JSON, frames in points, to diff with an iOS snapshot test's) or jsonl (one line per image: the default, and the only format, for a batch).", valueName: "json|transcript|accessibility-snapshot|jsonl"))
     var format: OutputFormat?
@@ -48,9 +47,6 @@ struct Analyze: ParsableCommand {
 
     @Option(name: [.short, .long], help: "Write the output to this file instead of standard output.")
     var output: String?
-
-    @Option(help: "An AnalysisConfiguration JSON file (any key left out keeps its default).")
-    var config: String?
 
     @OptionGroup var modelOptions: ModelOptions
 
@@ -69,7 +65,7 @@ struct Analyze: ParsableCommand {
             if let format, format != .jsonl {
                 throw ValidationError("several images, a folder or - print one JSON line per image: use --format jsonl (or leave --format out)")
             }
-            if detections != nil { throw ValidationError("--detections names one screen's file: give one image with it") }
+            if analysis.detections != nil { throw ValidationError("--detections names one screen's file: give one image with it") }
         }
         if images.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (standard input) can be given once") }
         if !isBatch, batch.resume != nil { throw ValidationError("--resume is for a batch (--format jsonl)") }
@@ -79,13 +75,12 @@ struct Analyze: ParsableCommand {
         if isBatch { return try runBatch() }
         let image = images[0]
         try CLIErrors.run {
-            var analyzer = try modelOptions.makeAnalyzer(config: config, useModels: detections == nil)
+            try checkOutputPath(output)
+            var analyzer = try analysis.makeAnalyzer(modelOptions)
             if hints { analyzer.configuration.announcements.includeHints = true }
             let configuration = analyzer.configuration
             let pixels = try loadInputImage(at: image, maxPixels: configuration.limits.maxPixels)
-            let given = try detections.map {
-                try DetectionsFile.decode(readInputFile($0), maxDetections: configuration.limits.maxDetections)
-            }
+            let given = try analysis.loadDetections(configuration)
             let result = try analyzer.analyze(image: pixels, detections: given)
             switch format ?? .json {
             case .json, .jsonl:
@@ -117,9 +112,10 @@ struct Analyze: ParsableCommand {
     /// images from the list or standard input and write their lines as they finish.
     func runBatch() throws {
         try CLIErrors.run {
+            try checkOutputPath(output)
             let skip = try batch.skipped()
             let jobs = batch.jobCount
-            var options = modelOptions.standardOptions(useModels: true, config: config)
+            var options = modelOptions.standardOptions(useModels: true, config: analysis.config)
             // Jobs share the ONNX sessions: one intra-op thread each, unless --threads says otherwise.
             options.threads = modelOptions.threads ?? max(1, ProcessInfo.processInfo.activeProcessorCount / jobs)
             var first = try ScreenAnalyzer.standard(options)

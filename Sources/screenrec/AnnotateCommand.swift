@@ -13,23 +13,20 @@ struct Annotate: ParsableCommand {
     @Argument(help: "The screenshot (PNG or JPEG).")
     var image: String
 
-    @Option(help: "A detections file to use instead of the detector.")
-    var detections: String?
+    @OptionGroup var analysis: AnalysisOptions
 
     @Option(name: [.short, .long], help: "The PNG file to write.")
     var output: String
-
-    @Option(help: "An AnalysisConfiguration JSON file (any key left out keeps its default).")
-    var config: String?
 
     @OptionGroup var modelOptions: ModelOptions
 
     func run() throws {
         try CLIErrors.run {
-            let analyzer = try modelOptions.makeAnalyzer(config: config, useModels: detections == nil)
+            try checkOutputPath(output)
+            let analyzer = try analysis.makeAnalyzer(modelOptions)
             let configuration = analyzer.configuration
             let pixels = try loadInputImage(at: image, maxPixels: configuration.limits.maxPixels)
-            let given = try detections.map { try DetectionsFile.decode(readInputFile($0), maxDetections: configuration.limits.maxDetections) }
+            let given = try analysis.loadDetections(configuration)
             let analysis = try analyzer.analyze(image: pixels, detections: given)
             try writeOutput(try encodePNG(Overlay.annotate(pixels, analysis: analysis)), to: output)
         }

@@ -43,8 +43,7 @@ struct Audit: ParsableCommand {
     @Option(help: ArgumentHelp("The hierarchy's format (default: recognised from its content).", valueName: "auto|xcuitest|uiautomator|analysis|accessibility-snapshot"))
     var hierarchyFormat: HierarchyFormat = .auto
 
-    @Option(help: "A detections file to use instead of the detector.")
-    var detections: String?
+    @OptionGroup var analysis: AnalysisOptions
 
     @Option(help: "Report format: text, json, sarif (2.1.0) or html (self-contained, with the overlay picture).")
     var format: AuditFormat = .text
@@ -60,9 +59,6 @@ struct Audit: ParsableCommand {
 
     @Option(help: "Image pixels per point (iOS) or dp (Android) for touch-target sizes (default: --scale on iOS; image width / 411 on Android).")
     var pointScale: Double?
-
-    @Option(help: "An AnalysisConfiguration JSON file (any key left out keeps its default).")
-    var config: String?
 
     @Option(help: ArgumentHelp("Also write the screenshot with the findings drawn and numbered to this PNG (one screen only).", valueName: "png"))
     var overlay: String?
@@ -80,14 +76,16 @@ struct Audit: ParsableCommand {
     func run() throws {
         var isDir: ObjCBool = false
         let folder = FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
-        if folder, hierarchy != nil || detections != nil || overlay != nil {
+        if folder, hierarchy != nil || analysis.detections != nil || overlay != nil {
             throw ValidationError("--hierarchy, --detections and --overlay name one screen's files; a folder pairs files by name")
         }
         var hasErrors = false
         try CLIErrors.run {
             // The detector (and ONNX Runtime) is loaded only when some screen has no detections file.
-            let needsDetector = folder ? try screensWithoutDetections() > 0 : detections == nil
-            let engine = try AuditEngine(options: modelOptions, config: config, useDetector: needsDetector)
+            try checkOutputPath(output)
+            try checkOutputPath(overlay, option: "--overlay")
+            let needsDetector = folder ? try screensWithoutDetections() > 0 : analysis.detections == nil
+            let engine = try AuditEngine(options: modelOptions, config: analysis.config, useDetector: needsDetector)
             if folder {
                 let batch = try auditFolder(engine)
                 hasErrors = batch.findings.contains { $0.severity == .error }
@@ -105,10 +103,10 @@ struct Audit: ParsableCommand {
                 }
                 if batch.screens.contains(where: { $0.error != nil }) { throw ExitCode(65) }
             } else {
-                let (report, pixels) = try engine.audit(image: path, hierarchy: hierarchy, detections: detections,
+                let (report, pixels) = try engine.audit(image: path, hierarchy: hierarchy, detections: analysis.detections,
                                                         format: hierarchyFormat, scale: scale, pointScale: pointScale, platform: platform)
                 hasErrors = report.count(.error) > 0
-                if let overlay { try writeOutput(try encodePNG(Overlay.findings(pixels, report: report)), to: overlay) }
+                if let overlay { try writeOutput(try encodePNG(Overlay.findings(pixels, report: report)), to: overlay, option: "--overlay") }
                 switch format {
                 case .text: try writeOutput(Data(report.text.utf8), to: output)
                 case .json: try writeOutput(report.jsonData(), to: output)

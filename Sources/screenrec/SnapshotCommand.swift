@@ -17,17 +17,13 @@ struct Snapshot: ParsableCommand {
     @Argument(help: "The screenshot (PNG or JPEG).")
     var image: String
 
-    @Option(help: "A detections file to use instead of the detector.")
-    var detections: String?
+    @OptionGroup var analysis: AnalysisOptions
 
     @Option(help: "Write the transcript to this snapshot file.")
     var record: String?
 
     @Option(help: "Compare the transcript with this snapshot file.")
     var verify: String?
-
-    @Option(help: "An AnalysisConfiguration JSON file (any key left out keeps its default).")
-    var config: String?
 
     @OptionGroup var modelOptions: ModelOptions
 
@@ -38,13 +34,14 @@ struct Snapshot: ParsableCommand {
     func run() throws {
         var mismatch: String?
         try CLIErrors.run {
-            let analyzer = try modelOptions.makeAnalyzer(config: config, useModels: detections == nil)
+            try checkOutputPath(record, option: "--record")
+            let analyzer = try analysis.makeAnalyzer(modelOptions)
             let configuration = analyzer.configuration
             let pixels = try loadInputImage(at: image, maxPixels: configuration.limits.maxPixels)
-            let given = try detections.map { try DetectionsFile.decode(readInputFile($0), maxDetections: configuration.limits.maxDetections) }
+            let given = try analysis.loadDetections(configuration)
             let text = TranscriptSnapshot.text(of: try analyzer.analyze(image: pixels, detections: given))
             if let record {
-                try writeOutput(Data(text.utf8), to: record)
+                try writeOutput(Data(text.utf8), to: record, option: "--record")
             } else if let verify {
                 let expected = try readInputFile(verify)
                 guard let s = String(data: expected, encoding: .utf8) else {
