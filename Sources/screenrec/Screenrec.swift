@@ -3,8 +3,11 @@ import Foundation
 import ScreenRecognition
 import ScreenRecognitionImageIO
 
+/// The root command. It is an `AsyncParsableCommand` because `serve` is one (argument-parser runs
+/// an async subcommand only under an async root); the other subcommands stay synchronous and run
+/// as before.
 @main
-struct Screenrec: ParsableCommand {
+struct Screenrec: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "screenrec",
         abstract: "Infer accessibility metadata for a mobile app screen from its pixels.",
@@ -16,7 +19,14 @@ struct Screenrec: ParsableCommand {
         the transcript changed and from `audit --strict` when there is an error finding.
         """,
         version: "0.1.0",
-        subcommands: [Analyze.self, Detect.self, OCR.self, Bench.self, Eval.self, ClassifyIcon.self, Describe.self, Audit.self, Snapshot.self, Annotate.self, Serve.self]
+        // `--help` lists the subcommands in these sections ("ANALYSE SUBCOMMANDS:" …); the names
+        // and what they do are unchanged.
+        groupedSubcommands: [
+            CommandGroup(name: "Analyse", subcommands: [Analyze.self, Annotate.self, Detect.self, OCR.self, ClassifyIcon.self, Describe.self]),
+            CommandGroup(name: "Evaluate", subcommands: [Eval.self, Bench.self]),
+            CommandGroup(name: "Audit & test", subcommands: [Audit.self, Snapshot.self]),
+            CommandGroup(name: "Serve", subcommands: [Serve.self]),
+        ]
     )
 }
 
@@ -35,12 +45,32 @@ enum CLIErrors {
     static func run(_ body: () throws -> Void) throws {
         do {
             try body()
-        } catch let e as ScreenRecognitionError {
+        } catch {
+            throw reported(error)
+        }
+    }
+
+    /// The same for an async command (`serve`).
+    static func run(_ body: () async throws -> Void) async throws {
+        do {
+            try await body()
+        } catch {
+            throw reported(error)
+        }
+    }
+
+    /// A library or output error written as one `screenrec: error: …` line and turned into its
+    /// ``ExitCode``; any other error (an `ExitCode`, a `ValidationError`) is left to argument-parser.
+    private static func reported(_ error: any Error) -> any Error {
+        switch error {
+        case let e as ScreenRecognitionError:
             writeStandardError("screenrec: error: \(e.message)\n")
-            throw ExitCode(exitCode(for: e.kind))
-        } catch let e as OutputError {
+            return ExitCode(exitCode(for: e.kind))
+        case let e as OutputError:
             writeStandardError("screenrec: error: \(e.message)\n")
-            throw ExitCode(e.exitCode)  // 73 EX_CANTCREAT, 74 EX_IOERR
+            return ExitCode(e.exitCode)  // 73 EX_CANTCREAT, 74 EX_IOERR
+        default:
+            return error
         }
     }
 }

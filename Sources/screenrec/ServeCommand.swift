@@ -6,8 +6,9 @@ import ScreenRecognitionImageIO
 import ScreenRecognitionServer
 
 /// `screenrec serve`: the HTTP server and web explorer. A thin shell: it loads the models once
-/// (as `analyze` does) and hands them to ``buildApplication(configuration:engines:)``.
-struct Serve: ParsableCommand {
+/// (as `analyze` does), hands them to ``buildApplication(configuration:engines:)`` and awaits the
+/// server until SIGINT or SIGTERM (Hummingbird's service group shuts it down gracefully).
+struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the analysis over HTTP, with a web explorer at /.",
         discussion: """
@@ -56,8 +57,7 @@ struct Serve: ParsableCommand {
     @Option(help: ArgumentHelp("Allow browsers on this origin to call the API (CORS; default: off).", valueName: "origin"))
     var corsOrigin: String?
 
-    @Option(help: "An AnalysisConfiguration JSON file (any key left out keeps its default).")
-    var config: String?
+    @OptionGroup var configuration: ConfigOptions
 
     @OptionGroup var modelOptions: ModelOptions
 
@@ -76,12 +76,12 @@ struct Serve: ParsableCommand {
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
     }
 
-    func run() throws {
-        try CLIErrors.run {
+    mutating func run() async throws {
+        try await CLIErrors.run {
             // One analyzer for the whole server, made by the same factory as `analyze IMAGE` (the
             // detector, Tesseract and the content models, with the same defaults), loaded once
             // here and shared by every worker.
-            let analyzer = try modelOptions.makeAnalyzer(config: config, useModels: true)
+            let analyzer = try modelOptions.makeAnalyzer(config: configuration.config, useModels: true)
             var names = ["ocr": analyzer.textRecognizer == nil ? OCREngine.none.rawValue : modelOptions.ocrEngine().rawValue]
             names["detector"] = analyzer.detector == nil ? "none" : "onnx"
             names["content"] = analyzer.contentRecognizer == nil ? "none" : "onnx"
@@ -99,20 +99,13 @@ struct Serve: ParsableCommand {
             cfg.maxConnections = maxConnections
             cfg.corsOrigin = corsOrigin
             let app = buildApplication(configuration: cfg, engines: engines)
-            // The command is synchronous (screenrec's root is a ParsableCommand), so the
-            // server runs in a task and this thread waits for it to stop.
-            let done = DispatchSemaphore(value: 0)
-            let failure = ServeFailure()
-            Task {
-                do { try await app.runService() } catch { failure.message = "\(error)" }
-                done.signal()
-            }
-            done.wait()
-            if let message = failure.message {
-                throw ScreenRecognitionError(.io, "the server stopped: \(message)")
+            // Returns after a graceful shutdown (SIGINT, SIGTERM); a server that cannot start (the
+            // port is taken) or fails is exit 66, as before.
+            do {
+                try await app.runService()
+            } catch {
+                throw ScreenRecognitionError(.io, "the server stopped: \(error)")
             }
         }
     }
 }
-
-private final class ServeFailure: @unchecked Sendable { var message: String? }

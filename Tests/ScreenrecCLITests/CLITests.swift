@@ -146,6 +146,42 @@ struct CLITests {
     }
 }
 
+@Suite("screenrec help")
+struct HelpCLITests {
+    @Test("--help lists the subcommands in their groups, in order")
+    func groups() throws {
+        let r = try CLI.run(["--help"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let headings = r.stdout.split(separator: "\n").filter { $0.hasSuffix("SUBCOMMANDS:") }
+        #expect(headings == ["ANALYSE SUBCOMMANDS:", "EVALUATE SUBCOMMANDS:", "AUDIT & TEST SUBCOMMANDS:", "SERVE SUBCOMMANDS:"])
+        // Each subcommand once, in its group's order: the lines indented by two spaces (wrapped
+        // abstracts are indented further) below the first group's heading.
+        let lines = r.stdout.split(separator: "\n").drop { $0 != "ANALYSE SUBCOMMANDS:" }
+        let names = lines.compactMap { line -> String? in
+            guard line.hasPrefix("  "), !line.hasPrefix("   "), let word = line.split(separator: " ").first,
+                  word.allSatisfy({ $0.isLowercase || $0 == "-" }) else { return nil }
+            return String(word)
+        }
+        #expect(names == ["analyze", "annotate", "detect", "ocr", "classify-icon", "describe", "eval", "bench", "audit", "snapshot", "serve"])
+    }
+
+    @Test("every subcommand still answers by its name", arguments: ["analyze", "annotate", "detect", "ocr", "classify-icon", "describe",
+                                                                     "eval", "bench", "audit", "snapshot", "serve"])
+    func subcommandHelp(_ name: String) throws {
+        let r = try CLI.run([name, "--help"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("USAGE: screenrec \(name)"))
+        #expect(try CLI.run(["help", name]).stdout == r.stdout)
+    }
+
+    @Test("an unknown subcommand is a usage error (64)")
+    func unknown() throws {
+        let r = try CLI.run(["analyse"])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("analyse"))
+    }
+}
+
 @Suite("screenrec configuration and eval")
 struct CLIConfigurationTests {
     @Test("--config overrides one nested value and keeps the rest")

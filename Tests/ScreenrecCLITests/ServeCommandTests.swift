@@ -50,6 +50,52 @@ import Testing
         return (http.statusCode, data, http.allHeaderFields)
     }
 
+    /// Starts `screenrec serve` on a free port with `extra` options and waits for `/healthz`
+    /// (up to 60 s for the models to load); nil when the server exited or never answered.
+    static func startServer(_ extra: [String]) async throws -> (Process, Int, [String: Any]?) {
+        let port = try freePort()
+        let p = Process()
+        p.executableURL = CLI.binary
+        p.arguments = ["serve", "--port", String(port)] + extra
+        p.currentDirectoryURL = CLI.packageRoot
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        var health: [String: Any]?
+        for _ in 0..<300 where health == nil {
+            try await Task.sleep(for: .milliseconds(200))
+            guard p.isRunning else { break }
+            if let (status, data, _) = try? await request("http://127.0.0.1:\(port)/healthz"), status == 200 {
+                health = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            }
+        }
+        return (p, port, health)
+    }
+
+    @Test("serve (an async command) answers /healthz and stops on SIGINT with exit 0")
+    func stopsOnSIGINT() async throws {
+        let (p, _, health) = try await Self.startServer(["--workers", "1", "--ocr", "none", "--content", "off"])
+        defer { if p.isRunning { p.terminate() } }
+        let h = try #require(health, "the server did not answer /healthz")
+        #expect(h["status"] as? String == "ok")
+        #expect((h["engines"] as? [String: String])?["ocr"] == "none")
+        kill(p.processIdentifier, SIGINT)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .exit)
+        #expect(p.terminationStatus == 0)
+    }
+
+    @Test("a port in use: one clear line and exit 66, as before serve was async")
+    func portInUse() async throws {
+        let (first, port, health) = try await Self.startServer(["--workers", "1", "--ocr", "none", "--content", "off"])
+        defer { if first.isRunning { first.terminate() } }
+        _ = try #require(health, "the first server did not answer /healthz")
+        let r = try CLI.run(["serve", "--port", String(port), "--workers", "1", "--ocr", "none", "--content", "off"])
+        #expect(r.status == 66)
+        let error = r.stderr.split(separator: "\n").filter { $0.hasPrefix("screenrec: error: ") }
+        #expect(error.count == 1 && error[0].hasPrefix("screenrec: error: the server stopped: ") && error[0].contains("in use"), "\(r.stderr)")
+    }
+
     @Test func servesTheRealModelsAndStopsOnSIGTERM() async throws {
         let port = try Self.freePort()
         let p = Process()
