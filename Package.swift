@@ -75,6 +75,9 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
+        // Evaluation against labelled data (`screenrec eval`): COCO data sets, detection mAP (§4.3),
+        // grouping and ordering agreement, label coverage, text-button precision and recall.
+        .target(name: "ScreenRecognitionMetrics", dependencies: ["ScreenRecognition"]),
         // Test doubles for the seams (replayed detections, canned OCR), like NIOEmbedded.
         .target(name: "ScreenRecognitionTesting", dependencies: ["ScreenRecognition", "ScreenRecognitionAudit"]),
         // Developer tools: the app's own accessibility tree (XCUITest, uiautomator, our JSON)
@@ -90,13 +93,13 @@ let package = Package(
             dependencies: [
                 "ScreenRecognition", "ScreenRecognitionImageIO", "ScreenRecognitionONNX", "ScreenRecognitionOCR",
                 "ScreenRecognitionKit", "ScreenRecognitionServer",
-                "ScreenRecognitionAudit",
+                "ScreenRecognitionAudit", "ScreenRecognitionMetrics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "ScreenRecognitionTests",
-            dependencies: ["ScreenRecognition", "ScreenRecognitionTesting"],
+            dependencies: ["ScreenRecognition", "ScreenRecognitionMetrics", "ScreenRecognitionTesting"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenRecognition
 
 /// Label coverage: of the elements VoiceOver focuses (the analysis's top-level
 /// elements), the share with neither a label nor a value — they announce only a role ("Button",

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenRecognition
 
 /// Ground truth in the COCO object-detection format: `images`, `annotations` (with `bbox` =
 /// `[x, y, width, height]` in pixels) and `categories`.

@@ -1,3 +1,6 @@
+import Foundation
+import ScreenRecognition
+
 /// Which class each ground-truth element was detected as (paper §4.3, Fig. 6).
 ///
 /// Per image, ground truth and detections are paired one-to-one regardless of class, by descending

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenRecognition
 
 /// Detections read from a file and assigned to the images of a ``CocoDataset``.
 public struct LoadedDetections: Sendable, Hashable {
@@ -28,10 +29,10 @@ public struct LoadedDetections: Sendable, Hashable {
     }
 }
 
-/// Reads detections files for the detection evaluation (§4.3): the JSON lines printed by
-/// `screenrec detect`, or a COCO results array. The format is told by the first character
-/// (`[` — COCO results, `{` — JSON lines).
-public enum DetectionFile {
+/// Detections files for a whole data set, read for the detection evaluation (§4.3): the JSON lines
+/// printed by `screenrec detect` (one screen's ``DetectionsFile`` a line, with its image), or a
+/// COCO results array. The format is told by the first character (`[` — COCO results, `{` — JSON lines).
+extension DetectionsFile {
     /// Parses a detections file and assigns its detections to the data set's images.
     ///
     /// JSON lines are matched to images by file name (the last path component of `image` against

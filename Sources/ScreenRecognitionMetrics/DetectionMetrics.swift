@@ -1,4 +1,5 @@
 import Foundation
+import ScreenRecognition
 
 /// One screen to evaluate: its annotated elements and the detections made on it.
 public struct EvaluationImage: Codable, Sendable, Hashable {

@@ -1,3 +1,6 @@
+import Foundation
+import ScreenRecognition
+
 /// How much grouping shortened one screen's navigation (§5.5: "reduced the number of UI elements to
 /// navigate by 48.5%").
 public struct GroupingReduction: Codable, Sendable, Hashable {

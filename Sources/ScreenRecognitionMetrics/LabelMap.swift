@@ -1,3 +1,6 @@
+import Foundation
+import ScreenRecognition
+
 /// Maps a data set's category names to our 13 ``ElementClass``es (paper §4.2, Table 1).
 ///
 /// Names are compared case-insensitively. A category the map does not map is left out of the

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenRecognition
 
 /// Helpers that turn `DecodingError`s into one-line messages naming where in the document the
 /// problem is (`annotations[12].bbox: a box has exactly 4 numbers …`).

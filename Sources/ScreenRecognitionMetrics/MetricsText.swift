@@ -1,4 +1,5 @@
 import Foundation
+import ScreenRecognition
 
 /// Plain-text renderings of the metrics, laid out like the paper's tables.
 extension DetectionEvaluation {

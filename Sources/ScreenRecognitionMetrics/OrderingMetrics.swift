@@ -1,4 +1,5 @@
 import Foundation
+import ScreenRecognition
 
 /// One screen of an ordering evaluation: element ids in ground-truth navigation order and in the
 /// order our heuristics produced (§5.6). Ids may be JSON strings or integers.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ScreenRecognition
+import ScreenRecognitionMetrics
 import ScreenRecognitionImageIO
 
 /// `screenrec eval`: the paper's evaluations — detection AP per class (§4.3, Table 1), the confusion
@@ -224,7 +225,7 @@ struct Eval: ParsableCommand {
             return LoadedDetections(format: .jsonLines, byImageID: byID)
         }
         guard let detections else { throw ValidationError("--dataset needs --detections or --images") }
-        return try DetectionFile.load(contentsOf: URL(fileURLWithPath: detections), dataset: data, labelMap: labelMap)
+        return try DetectionsFile.load(contentsOf: URL(fileURLWithPath: detections), dataset: data, labelMap: labelMap)
     }
 
     private func writeCurves(_ result: DetectionEvaluation, to directory: String) throws {

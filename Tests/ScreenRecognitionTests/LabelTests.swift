@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ScreenRecognition
+@testable import ScreenRecognitionMetrics
 import ScreenRecognitionTesting
 
 @Suite("Readable OCR text (issue 16 §1)")

@@ -1,5 +1,6 @@
 import Foundation
 import ScreenRecognition
+import ScreenRecognitionMetrics
 import Testing
 
 // Expected values below are computed by hand in the comments next to them.
@@ -261,7 +262,7 @@ struct MetricsTests {
         {"image": "other.png", "width": 360, "height": 640, "detections": []}
         {"image": "b.png", "detections": []}
         """
-        let loaded = try DetectionFile.parse(Data(lines.utf8), dataset: dataset, labelMap: .uiReal)
+        let loaded = try DetectionsFile.parse(Data(lines.utf8), dataset: dataset, labelMap: .uiReal)
         #expect(loaded.format == .jsonLines)
         #expect(loaded.byImageID[1]?.count == 1)
         #expect(loaded.byImageID[2] == [])
@@ -282,7 +283,7 @@ struct MetricsTests {
     func malformedDetections(text: String, message: String) throws {
         let dataset = try CocoDataset(jsonData: fixtureData("coco-tiny.json"))
         #expect {
-            _ = try DetectionFile.parse(Data(text.utf8), dataset: dataset, labelMap: .uiReal)
+            _ = try DetectionsFile.parse(Data(text.utf8), dataset: dataset, labelMap: .uiReal)
         } throws: { error in
             (error as? ScreenRecognitionError).map { $0.kind == .invalidInput && $0.message.contains(message) } ?? false
         }
@@ -294,7 +295,7 @@ struct MetricsTests {
         let results = dataset.annotations.map {
             #"{"image_id": \#($0.imageID), "category_id": \#($0.categoryID), "bbox": [\#($0.bbox.x), \#($0.bbox.y), \#($0.bbox.width), \#($0.bbox.height)], "score": 1}"#
         }
-        let loaded = try DetectionFile.parse(Data("[\(results.joined(separator: ","))]".utf8), dataset: dataset, labelMap: .uiReal)
+        let loaded = try DetectionsFile.parse(Data("[\(results.joined(separator: ","))]".utf8), dataset: dataset, labelMap: .uiReal)
         #expect(loaded.format == .cocoResults && loaded.ignoredDetections == ["Toolbar": 1])
         let result = DetectionMetrics.evaluate(dataset: dataset, labelMap: .uiReal, detections: loaded)
         #expect(result.options.mergeStates)  // ui-real has no states
@@ -308,7 +309,7 @@ struct MetricsTests {
     @Test func selectedToggleMatchesStatelessGroundTruth() throws {
         let dataset = try CocoDataset(jsonData: fixtureData("coco-tiny.json"))
         let line = #"{"image": "b.png", "detections": [{"type": "toggleSelected", "box": [300, 100, 40, 20], "confidence": 0.8}]}"#
-        let loaded = try DetectionFile.parse(Data(line.utf8), dataset: dataset, labelMap: .uiReal)
+        let loaded = try DetectionsFile.parse(Data(line.utf8), dataset: dataset, labelMap: .uiReal)
         let result = DetectionMetrics.evaluate(dataset: dataset, labelMap: .uiReal, detections: loaded)
         #expect(result.result(for: .toggleUnselected)?.ap == 1)
         #expect(result.result(for: .text)?.ap == 0)

@@ -15,12 +15,13 @@ struct ContentStage: AnalysisStage {
     func run(_ work: inout ScreenInProgress) throws {
         let detections = work.detections
         let textButtons = textButtonIndices(detections, work: &work)
+        let meanings = iconMeanings(detections, work: &work)
         var elements: [Element] = []
         for (index, original) in detections.enumerated() {
             try work.checkpoint()  // one content-model call per element: stop between them too
             var d = original
             var description: String?
-            if d.type == .icon, d.iconLabel == nil { d.iconLabel = iconMeaning(d.box, work: &work) }
+            if let meaning = meanings[index] { d.iconLabel = meaning }
             if d.type == .picture { description = pictureDescription(d, work: &work) }
             var clickable = textButtons.contains(index)
             if d.type == .icon {
@@ -42,13 +43,24 @@ struct ContentStage: AnalysisStage {
         work.elements = elements
     }
 
-    /// The icon classifier's meaning when it reaches ``ContentSettings/minIconConfidence``.
-    func iconMeaning(_ box: Rect, work: inout ScreenInProgress) -> IconMeaning? {
-        guard let recognizer, let image = work.image else { return nil }
+    /// The icon classifier's meanings, at or above ``ContentSettings/minIconConfidence``, for the
+    /// icons detected without one — all of a screen's icons in one call.
+    func iconMeanings(_ detections: [Detection], work: inout ScreenInProgress) -> [Int: IconMeaning] {
+        let icons = detections.indices.filter { detections[$0].type == .icon && detections[$0].iconLabel == nil }
+        guard let recognizer, let image = work.image, !icons.isEmpty else { return [:] }
         do {
-            if let r = try recognizer.recognizeIcon(in: image, box: box), r.confidence >= content.minIconConfidence { return r.meaning }
-        } catch { work.note("icons", "icon recognition failed: \(error)") }
-        return nil
+            let found = try recognizer.recognizeIcons(in: image, boxes: icons.map { detections[$0].box })
+            guard found.count == icons.count else {
+                work.note("icons", "icon recognition returned \(found.count) results for \(icons.count) icons; ignored")
+                return [:]
+            }
+            var meanings: [Int: IconMeaning] = [:]
+            for (i, r) in zip(icons, found) where (r?.confidence ?? 0) >= content.minIconConfidence { meanings[i] = r?.meaning }
+            return meanings
+        } catch {
+            work.note("icons", "icon recognition failed: \(error)")
+            return [:]
+        }
     }
 
     /// A picture's own text, else the describer's label at ``ContentSettings/minPictureDescriptionConfidence``.
