@@ -30,7 +30,7 @@ func multipart(_ parts: [(String, String?, String?, Data)], boundary: String = "
     /// The audit fixture (from ScreenRecognitionAuditTests): an iOS inbox screenshot, its XCUITest
     /// tree and the detections the detector double replays.
     static func engines() throws -> ServerEngines {
-        try replayEngines(detector: ReplayDetector(contentsOf: fixturesURL.appendingPathComponent("ios-inbox.detections.json")))
+        try replayEngines(detector: ReplayDetector(contentsOf: fixtureURL("ios-inbox.detections.json")))
     }
 
     @Test(arguments: [
@@ -98,7 +98,7 @@ func multipart(_ parts: [(String, String?, String?, Data)], boundary: String = "
     }
 
     /// The server's report is the CLI's, pixel rules included: `screenrec audit ios-inbox.png --hierarchy ios-inbox.xcuitest.txt
-    /// --detections ios-inbox.detections.json --format json`, run in Fixtures/ (ios-inbox.audit.json).
+    /// --detections ios-inbox.detections.json --format json`, run in Tests/ScreenRecognitionAuditTests/Fixtures/ (the result is Fixtures/ios-inbox.audit.json here).
     @Test func theReportIsTheCLIs() async throws {
         let body = multipart([("image", "ios-inbox.png", "image/png", try fixture("ios-inbox.png")),
                               ("hierarchy", "ios-inbox.xcuitest.txt", nil, try fixture("ios-inbox.xcuitest.txt"))])

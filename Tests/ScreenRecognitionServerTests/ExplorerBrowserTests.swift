@@ -54,8 +54,8 @@ func run(_ executable: String, _ arguments: [String]) async throws -> (Int32, Da
         try await app.test(.live) { client in
             let port = try #require(client.port)
             let (status, stdout, stderr) = try await run("/usr/bin/python3", [
-                fixturesURL.appendingPathComponent("explorer_cdp.py").path,
-                "--url", "http://127.0.0.1:\(port)/", "--image", fixturesURL.appendingPathComponent("clock.png").path,
+                fixtureURL("explorer_cdp.py").path,
+                "--url", "http://127.0.0.1:\(port)/", "--image", fixtureURL("clock.png").path,
                 "--chromium", chromium!,
             ])
             try #require(status == 0, "explorer_cdp.py failed: \(stderr)")

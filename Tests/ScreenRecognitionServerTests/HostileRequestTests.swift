@@ -30,7 +30,7 @@ import Testing
     /// Sends a whole `POST /v1/analyze` of the fixture `image` over a raw socket, waits `after`
     /// seconds without reading, and hangs up: a client that gives up on its answer.
     static func sendAndLeave(port: Int, image: String, after seconds: Double) async throws {
-        let path = fixturesURL.appendingPathComponent(image).path
+        let path = fixtureURL(image).path
         let script = """
         import socket, sys, time
         body = open(sys.argv[1], "rb").read()

@@ -15,12 +15,26 @@ let fixturesURL: URL = {
     return url
 }()
 
-func fixture(_ name: String) throws -> Data { try Data(contentsOf: fixturesURL.appendingPathComponent(name)) }
+/// A fixture by name: the server tests' own (Fixtures/), else one they share with the rest of the
+/// package, read where it lies in the checkout instead of being copied — the audit tests' screens,
+/// the image decoder's good and bad images, the bundled examples.
+func fixtureURL(_ name: String) -> URL {
+    let own = fixturesURL.appendingPathComponent(name)
+    let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    let shared = [
+        tests.appendingPathComponent("ScreenRecognitionAuditTests/Fixtures"),
+        tests.appendingPathComponent("ScreenRecognitionImageIOTests/Fixtures"),
+        tests.deletingLastPathComponent().appendingPathComponent("Examples"),
+    ].map { $0.appendingPathComponent(name) }
+    return ([own] + shared).first { FileManager.default.fileExists(atPath: $0.path) } ?? own
+}
+
+func fixture(_ name: String) throws -> Data { try Data(contentsOf: fixtureURL(name)) }
 
 /// The Clock screen's replayed detections and canned OCR: the engines without the real models.
 func replayEngines(textRecognizer: (any TextRecognizer)? = nil, detector: (any ElementDetector)? = nil) throws -> ServerEngines {
     ServerEngines(decoder: SystemImageDecoder(),
-                  detector: try detector ?? ReplayDetector(contentsOf: fixturesURL.appendingPathComponent("clock.detections.json")),
+                  detector: try detector ?? ReplayDetector(contentsOf: fixtureURL("clock.detections.json")),
                   textRecognizer: textRecognizer, names: ["detector": "replay", "ocr": textRecognizer == nil ? "none" : "replay"])
 }
 
@@ -70,7 +84,7 @@ func string(_ response: TestResponse) -> String { String(buffer: response.body) 
     ])
     func analyzeOptions(screen: String, query: String, prefix: String, seesOCRLine: Bool) async throws {
         let engines = try replayEngines(textRecognizer: ReplayTextRecognizer(screen == "clock" ? [Self.ocrOnlyLine] : []),
-                                        detector: ReplayDetector(contentsOf: fixturesURL.appendingPathComponent("\(screen).detections.json")))
+                                        detector: ReplayDetector(contentsOf: fixtureURL("\(screen).detections.json")))
         let app = buildApplication(configuration: testConfiguration(), engines: engines)
         let png = try fixture("\(screen).png")
         try await app.test(.router) { client in

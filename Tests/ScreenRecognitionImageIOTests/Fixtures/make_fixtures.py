@@ -112,12 +112,18 @@ def write_bytes(name, data):
         f.write(data)
 
 
-def write_expected(name, pixels, width, height, check_with_pillow=True):
-    """Writes NAME.rgba and checks Pillow decodes NAME.(png|jpg) to the same pixels."""
+def write_expected(name, pixels, width, height, check_with_pillow=True, same_as=None):
+    """Writes NAME.rgba and checks Pillow decodes NAME.(png|jpg) to the same pixels. With
+    `same_as`, the pixels must equal those already written for that image (one .rgba serves both:
+    DecodeTests.swift names it), and nothing is written."""
     flat = bytes(v for p in pixels for v in p)
     assert len(flat) == width * height * 4
     base = os.path.splitext(name)[0]
-    write_bytes(base + ".rgba", flat)
+    if same_as:
+        with open(os.path.join(HERE, os.path.splitext(same_as)[0] + ".rgba"), "rb") as f:
+            assert f.read() == flat, f"{name}'s pixels differ from {same_as}'s"
+    else:
+        write_bytes(base + ".rgba", flat)
     if check_with_pillow:
         with Image.open(os.path.join(HERE, name)) as im:
             got = im.convert("RGBA").tobytes()
@@ -173,13 +179,13 @@ def make_valid_pngs():
 
     # Hand-written: 16-bit colour. Samples are v * 257 so the exact 8-bit value is v (v*257/65535).
     write_png("rgb16.png", grid(W, H, lambda x, y: tuple(v * 257 for v in pattern(x, y)[:3])), 16, 2)
-    write_expected("rgb16.png", [p[:3] + (255,) for p in flat_pixels(rgba)], W, H)
+    write_expected("rgb16.png", [p[:3] + (255,) for p in flat_pixels(rgba)], W, H, same_as="rgb8.png")
     write_png("rgba16.png", grid(W, H, lambda x, y: tuple(v * 257 for v in pattern(x, y))), 16, 6)
-    write_expected("rgba16.png", flat_pixels(rgba), W, H)
+    write_expected("rgba16.png", flat_pixels(rgba), W, H, same_as="rgba8.png")
     write_png("grey16.png", grid(W, H, lambda x, y: (grey(x, y) * 257,)), 16, 0)
     # Pillow opens 16-bit grey as 32-bit integer mode "I" and clips it to 255 when converting,
     # so it cannot check this one.
-    write_expected("grey16.png", [(v, v, v, 255) for v in flat_pixels(g)], W, H, False)
+    write_expected("grey16.png", [(v, v, v, 255) for v in flat_pixels(g)], W, H, False, same_as="grey8.png")
 
     # Hand-written: 1-bit grey (0 → black, 1 → white), checkerboard-ish.
     bits = grid(W, H, lambda x, y: ((x * y + x) // 2) % 2)
@@ -188,10 +194,10 @@ def make_valid_pngs():
 
     # Hand-written, Adam7-interlaced: 8-bit RGB and a 4-bit palette.
     write_png("interlaced_rgb8.png", grid(W, H, lambda x, y: pattern(x, y)[:3]), 8, 2, interlace=1)
-    write_expected("interlaced_rgb8.png", [p[:3] + (255,) for p in flat_pixels(rgba)], W, H)
+    write_expected("interlaced_rgb8.png", [p[:3] + (255,) for p in flat_pixels(rgba)], W, H, same_as="rgb8.png")
     write_png("interlaced_palette4.png", [[(i,) for i in row] for row in index], 4, 3, interlace=1,
               plte=palette, trns=alphas)
-    write_expected("interlaced_palette4.png", [palette[i] + (alphas[i],) for i in flat_pixels(index)], W, H)
+    write_expected("interlaced_palette4.png", [palette[i] + (alphas[i],) for i in flat_pixels(index)], W, H, same_as="palette_trns.png")
 
     # 1×1.
     write_png("one_pixel.png", [[(12, 34, 56, 78)]], 8, 6)
@@ -220,7 +226,8 @@ def make_jpegs():
     im.save(os.path.join(HERE, "blocks_420.jpg"), quality=95, subsampling=2)  # 2 = 4:2:0
     write_expected("blocks_420.jpg", [p + (255,) for p in im.getdata()], im.width, im.height, False)
     im.save(os.path.join(HERE, "blocks_444_progressive.jpg"), quality=95, subsampling=0, progressive=True)
-    write_expected("blocks_444_progressive.jpg", [p + (255,) for p in im.getdata()], im.width, im.height, False)
+    write_expected("blocks_444_progressive.jpg", [p + (255,) for p in im.getdata()], im.width, im.height, False,
+                   same_as="blocks_420.jpg")
 
     greys = [10, 60, 110, 160, 210, 250]
     gim = block_image(greys, 3, 2, mode="L")
