@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Each default says where it comes from: a section of the Screen Recognition paper (Zhang et al.,
 /// CHI 2021), another cited source, or — marked *design choice* — a value picked by us that still
-/// awaits calibration on real data. ``decode(overridingDefaultsWith:)`` accepts partial JSON at any depth.
+/// awaits calibration on real data. ``decode(overridingDefaultsWith:base:)`` accepts partial JSON at any depth.
 public struct AnalysisConfiguration: Codable, Sendable, Hashable {
     public var postProcessing = PostProcessingSettings()
     public var missingElements = MissingElementSettings()
@@ -155,7 +155,7 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     public var groupTabs = true
     public var groupContainers = true
     public var groupPictureSubtitles = true
-    /// Give unlabelled controls the text that labels them (see ``Grouping/groupControlLabels(_:)``).
+    /// Give unlabelled controls the text that labels them (see ``Grouping/groupControlLabels(_:ordering:)``).
     public var groupControlLabels = true
     /// Text grouping: the vertical gap must be below `textGapFactor × min(T1.height, T2.height)` (§5.5: factor 1).
     public var textGapFactor: Double = 1.0
@@ -174,7 +174,7 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     public var maxContainerScreenFraction: Double = 0.5
     /// A plain (not clickable) icon right beside a text, text field or text button on its row is
     /// that element's decoration — a table cell's image, a text field's left view — and is spoken
-    /// as part of it, not as a separate "Icon" stop (``Metadata/absorbDecorativeIcons(_:)``).
+    /// as part of it, not as a separate "Icon" stop (``Metadata/absorbDecorativeIcons(_:gap:)``).
     public var absorbDecorativeIcons = true
     /// How far (in icon widths) a decorative icon may sit from the element it decorates: 1.5 —
     /// *design choice*: Material's list items put a 24-dp leading icon 16–32 dp from the text
@@ -218,9 +218,9 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// (Models/clickability/model.json: 0.7279, the lowest with ≥ 90% out-of-fold precision on
     /// ui-real's train split, §5.4; valid: 90.3% precision, 57.1% recall — MODEL_CARD.md).
     public var clickThreshold: Double = 0.5
-    /// Without a clickability model, the rule in ``Interactivity/ruleBasedClickable(_:)`` decides.
+    /// Without a clickability model, the rule in ``Interactivity/ruleBasedClickable(_:settings:)`` decides.
     public var useRuleWithoutModel = true
-    /// With a model, icons in the navigation bar (``Interactivity/isBarItem(_:)``) are buttons
+    /// With a model, icons in the navigation bar (``Interactivity/isBarItem(_:settings:)``) are buttons
     /// whatever the model says. The model learnt ui-real's labels, which call 220 of the 236
     /// navigation-bar icons of its valid split plain icons (measured when the model was trained),
     /// so it never calls a bar icon a button; on iOS, bar-button items are buttons.

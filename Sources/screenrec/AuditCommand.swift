@@ -205,13 +205,12 @@ struct AuditEngine {
     func audit(image: String, hierarchy: String?, detections: String?, format: HierarchyFormat,
                scale: Double?, pointScale: Double?, platform: Platform? = nil) throws -> (AuditReport, RGBAImage) {
         let pixels = try loadInputImage(at: image, maxPixels: configuration.limits.maxPixels)
-        var given = try detections.map { try DetectionsFile.decode(readInputFile($0), maxDetections: configuration.limits.maxDetections) }
-        if given == nil, let detector = analyzer.detector { given = try detector.detect(in: pixels) }
+        let given = try detections.map { try DetectionsFile.decode(readInputFile($0), maxDetections: configuration.limits.maxDetections) }
         var analyzer = self.analyzer
         if detections != nil {
             // In an audit a detections file stands in for OCR too (its `text`), unless --ocr asks for
             // it: the fixtures' findings compare the app's tree with the file (`analyze --detections`
-            // runs OCR by default since issue 16).
+            // runs OCR by default).
             analyzer.textRecognizer = options.ocr == nil ? nil : analyzer.textRecognizer
         }
         let analysis = try analyzer.analyze(image: pixels, detections: given)
@@ -235,7 +234,10 @@ struct AuditEngine {
             s.platform = platform
             screen = s
         }
-        let report = ScreenRecognitionAudit.Audit.run(image: pixels, analysis: analysis, hierarchy: tree, detections: given,
+        // The dialog rule reads the detections the analysis was made from (the file's or the
+        // detector's, kept in its trace); without either there are none to check.
+        let made = given != nil || analyzer.detector != nil ? analysis.trace.detections : nil
+        let report = ScreenRecognitionAudit.Audit.run(image: pixels, analysis: analysis, hierarchy: tree, detections: made,
                                                       image: image, hierarchyName: hierarchy, scale: screen)
         return (report, pixels)
     }

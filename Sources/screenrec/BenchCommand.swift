@@ -234,7 +234,7 @@ final class TimedDetector: ElementDetector, @unchecked Sendable {
     }
 }
 
-/// Times the content recognizer (all three kinds together, and per kind) and counts its calls per kind.
+/// Times the content recognizer (all kinds together, and per kind: icons — one batched call a screen —, text buttons, pictures, clickability) and counts its calls per kind.
 final class TimedContentRecognizer: ContentRecognizer, @unchecked Sendable {
     let base: any ContentRecognizer
     let timer = StageTimer()
@@ -257,6 +257,12 @@ final class TimedContentRecognizer: ContentRecognizer, @unchecked Sendable {
     }
     func recognizeIcon(in image: RGBAImage, box: Rect) throws -> IconRecognition? {
         try measure("icons") { try base.recognizeIcon(in: image, box: box) }
+    }
+    func recognizeIcons(in image: RGBAImage, boxes: [Rect]) throws -> [IconRecognition?] {
+        try measure("icons") { try base.recognizeIcons(in: image, boxes: boxes) }
+    }
+    func textButtonProbabilities(in image: RGBAImage, texts: [TextButtonFeatures]) throws -> [Double]? {
+        try measure("textButtons") { try base.textButtonProbabilities(in: image, texts: texts) }
     }
     func describePicture(in image: RGBAImage, box: Rect) throws -> PictureDescription? {
         try measure("pictures") { try base.describePicture(in: image, box: box) }

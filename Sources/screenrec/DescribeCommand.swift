@@ -11,7 +11,7 @@ struct Describe: ParsableCommand {
         discussion: """
         Runs the picture describer in Models/pictures (EfficientNet-Lite0 over ImageNet; the classes \
         sharing a label have their probabilities summed) on the whole image and prints one JSON line \
-        {"label", "confidence"}. Below --min-confidence (default: the model's, 0.7 — seed 002's bar for \
+        {"label", "confidence"}. Below --min-confidence (default: the model's, 0.7 — Buffer's bar for \
         suggested alt text) the label is "Image" and "candidate" holds the best label.
         """)
 

@@ -84,7 +84,7 @@ struct ModelOptions: ParsableArguments {
     /// With `useModels` (no detections file stands in) the detector, Tesseract and the content
     /// models; without, no detector and no content models unless asked for (a detections file
     /// carries `iconLabel`), but Tesseract still reads the elements whose `text` the file leaves
-    /// out (issue 16 §1). The configuration file is laid over the models' thresholds.
+    /// out. The configuration file is laid over the models' thresholds.
     func makeAnalyzer(config: String?, useModels: Bool) throws -> ScreenAnalyzer {
         try ScreenAnalyzer.standard(standardOptions(useModels: useModels, config: config))
     }

@@ -61,7 +61,7 @@ struct Eval: ParsableCommand {
     @Flag(help: "Grouping (§5.5): run the pipeline on --dataset's ground-truth boxes and report the element-count reduction.")
     var grouping = false
 
-    @Flag(help: "Announcements (issue 16): analyse --images fully and report label coverage by kind and text-button precision/recall (instead of detection AP).")
+    @Flag(help: "Announcements: analyse --images fully and report label coverage by kind and text-button precision/recall (instead of detection AP).")
     var announcements = false
 
     @Option(help: ArgumentHelp("With --announcements, analyse only the first n images of the data set.", valueName: "n"))

@@ -42,6 +42,6 @@ struct ShippedDetectorTests {
         #expect(detector.contract.labels == ElementClass.allCases.map(\.rawValue))
         #expect(Set(detector.thresholds.keys) == Set(ElementClass.allCases))
         let size = try FileManager.default.attributesOfItem(atPath: Self.directory.appendingPathComponent(detector.contract.file).path)[.size] as? Int
-        #expect((size ?? .max) <= 20 * 1024 * 1024, "model ≤ 20 MB (issue 4)")
+        #expect((size ?? .max) <= 20 * 1024 * 1024, "model ≤ 20 MB (the detector's size budget)")
     }
 }

@@ -81,7 +81,7 @@ struct AnnouncementTests {
         #expect(Announcer.announcement(for: c.element) == c.spoken)
     }
 
-    @Test("Hints are spoken last when enabled (seed 003's slider)")
+    @Test("Hints are spoken last when enabled (Just Eat's slider)")
     func hints() {
         var settings = AnnouncementSettings()
         settings.includeHints = true

@@ -4,7 +4,7 @@ import Testing
 @testable import ScreenRecognitionMetrics
 import ScreenRecognitionTesting
 
-@Suite("Readable OCR text (issue 16 §1)")
+@Suite("Readable OCR text")
 struct ReadableTextTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var text: String
@@ -41,7 +41,7 @@ struct ReadableTextTests {
     }
 }
 
-@Suite("Element OCR: crops, contrast, scale (issue 16 §1)")
+@Suite("Element OCR: crops, contrast, scale")
 struct ElementOCRTests {
     @Test(arguments: [(10.0, 4), (16.0, 3), (24.0, 2), (48.0, 1), (200.0, 1), (0.0, 1), (Double.nan, 1)])
     func scale(_ c: (Double, Int)) {
@@ -135,7 +135,7 @@ struct ElementOCRTests {
     }
 }
 
-@Suite("Control labels (issue 16 §5)")
+@Suite("Control labels")
 struct RowLabelTests {
     @Test("A checkbox or switch row takes the text inside it as its label")
     func rowText() {
@@ -175,7 +175,7 @@ struct RowLabelTests {
     }
 }
 
-@Suite("Announcement metrics (issue 16 §6)")
+@Suite("Announcement metrics")
 struct AnnouncementMetricsTests {
     static func analysis(_ elements: [Element]) -> ScreenAnalysis {
         ScreenAnalysis(image: ImageInfo(width: 390, height: 844), elements: Announcer.announce(elements))

@@ -283,7 +283,7 @@ struct ContentSeamTests {
         }
     }
 
-    @Test("A picture gets the description only when confident (seed 002: 0.7)",
+    @Test("A picture gets the description only when confident (Buffer's bar: 0.7)",
           arguments: [(0.95, "Cat"), (0.7, "Cat"), (0.69, nil)] as [(Double, String?)])
     func pictureDescription(confidence: Double, label: String?) throws {
         let photo = det(.picture, 20, 200, 350, 240)

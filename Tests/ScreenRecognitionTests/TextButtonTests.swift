@@ -1,7 +1,7 @@
 import Testing
 @testable import ScreenRecognition
 
-@Suite("Text buttons from tint (issue 16 §2)")
+@Suite("Text buttons from tint")
 struct TextButtonTests {
     static let white = RGB(r: 255, g: 255, b: 255)
 

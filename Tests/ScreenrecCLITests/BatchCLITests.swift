@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `analyze` and `detect` over many images (issue 19): JSON lines, one bad file reported and the
+/// `analyze` and `detect` over many images: JSON lines, one bad file reported and the
 /// rest analysed as in one-image runs, standard input streamed, --resume.
 @Suite("screenrec batch")
 struct BatchCLITests {

@@ -78,7 +78,7 @@ struct CLITests {
         let r = try CLI.run(["analyze", "Examples/clock.png", "--detections", "Examples/clock.detections.json", "--format", "transcript"])
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
-        // OCR runs with a detections file too (issue 16 §1) and recovers the status bar's time the file leaves out.
+        // OCR runs with a detections file too and recovers the status bar's time the file leaves out.
         #expect(lines.first == "9:41")
         #expect(lines.prefix(5) == ["9:41", "Edit, Button", "Add, Button", "World Clock, Heading", "Today, +0HRS, Cupertino"])
         #expect(lines.suffix(4) == ["Selected, World Clock, Tab, 1 of 4", "Alarm, Tab, 2 of 4", "Stopwatch, Tab, 3 of 4", "Timer, Tab, 4 of 4"])

@@ -128,7 +128,7 @@ import Testing
             // The shipped detector and Tesseract find the Clock screen's cities.
             #expect(transcript.contains("Cupertino"), "\(transcript)")
         }
-        // The same request as a form, and the routes issue 18 added.
+        // The same request as a form, and the queue's routes.
         var form = Data("--b\r\nContent-Disposition: form-data; name=\"image\"; filename=\"clock.png\"\r\nContent-Type: image/png\r\n\r\n".utf8)
         form.append(png)
         form.append(Data("\r\n--b--\r\n".utf8))

@@ -5,7 +5,7 @@ import Foundation
 /// independent of the OCR engine:
 /// 1. **Character set**: there is a letter or digit, and at least
 ///    ``Thresholds/minAlphanumericShare`` of the non-space characters are letters, digits or the
-///    symbols of numbers and units (``numberSymbols``: "-3°", "$5", "50%").
+///    symbols of numbers and units (`numberSymbols`: "-3°", "$5", "50%").
 /// 2. **Word shape**: letter-only words of two or more letters normally hold a vowel ("y"
 ///    included) or are written in capitals (abbreviations: "TV", "GPS"), and do not switch from
 ///    lower to upper case after their second letter ("tB", "oRe"; "iPhone", "McDonald" pass). A

@@ -3,7 +3,7 @@ import Foundation
 /// Text buttons from pixels (a rule, beside the trained text-button model): a
 /// navigation bar's bar-button items. Apple's HIG gives a navigation bar's text buttons ("Edit",
 /// "Cancel", "Done") the app's tint colour, so a short, single-line, tinted text (ink or fill) in
-/// the top 15 % of the screen — the band of ``Interactivity/isBarItem(_:)``'s bar icons — is a
+/// the top 15 % of the screen — the band of ``Interactivity/isBarItem(_:settings:)``'s bar icons — is a
 /// button when its ink is tinted and its fill is not. Measured on ui-real valid (`screenrec eval …
 /// --announcements`): the tint rule applied anywhere on the screen (ink or fill) announced 263
 /// texts as buttons, of which only 26 were text buttons (precision 0.10) — Android apps colour

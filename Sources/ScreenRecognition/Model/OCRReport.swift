@@ -2,7 +2,7 @@ import Foundation
 
 /// The JSON of `screenrec ocr --format json` and of the server's `POST /v1/ocr`:
 /// `{"lines": [{"text", "box": [x, y, w, h], "confidence", "words": [{"text", "box", "confidence"}]}]}`,
-/// boxes on the pixel grid and confidences rounded (``Swift/Double/roundedConfidence``).
+/// boxes on the pixel grid and confidences rounded (`Double.roundedConfidence`).
 public struct OCRReport: Codable, Sendable, Hashable {
     public struct Word: Codable, Sendable, Hashable { public var text: String; public var box: Rect; public var confidence: Double }
     public struct Line: Codable, Sendable, Hashable {
