@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/release/screenrec
 
-.PHONY: deps build demo serve test test-swift test-readme test-ray test-training clean
+.PHONY: deps build demo serve test lint docs test-swift test-readme test-ray test-training clean
 
 deps:
 	@./scripts/install-deps.sh
@@ -20,9 +20,23 @@ demo: build
 serve: build
 	$(BIN) serve
 
-# Everything: the Swift package's tests, the README's library example built as a dependent package,
-# the Ray Data job on a two-node local cluster, then training/'s pytest (Debian's CPU torch).
-test: test-swift test-readme test-ray test-training
+# Everything: the style check, the Swift package's tests, every module's DocC documentation, the
+# README's library example built as a dependent package, the Ray Data job on a two-node local
+# cluster, then training/'s pytest (Debian's CPU torch).
+test: lint test-swift docs test-readme test-ray test-training
+
+# The code style of .swift-format (swift-format ships with the Swift toolchain): its defaults with
+# 4-space indents and 160-column lines; off are AlwaysUseLowerCamelCase (tensor sizes W and H, as
+# the models' inputs name them), OneCasePerLine, OnlyOneTrailingClosureArgument,
+# AmbiguousTrailingClosureOverload and ReplaceForEachWithForLoop (one use each, clearer as
+# written). `swift format -i -r -p Sources Tests Package.swift Fuzz/Sources
+# Benchmarks/ocr-checkset/runner` applies it.
+lint:
+	$(SWIFT) format lint --strict -r -p Sources Tests Package.swift Fuzz/Sources Benchmarks/ocr-checkset/runner
+
+# Every library module's DocC archive in .build/docs/; fails on a broken symbol link.
+docs: deps
+	SWIFT=$(SWIFT) ./scripts/build-docs.sh
 
 test-swift: deps
 	$(SWIFT) build --build-tests
