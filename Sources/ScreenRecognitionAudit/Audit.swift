@@ -48,6 +48,9 @@ public enum Audit {
     ///   - hierarchy: the app's tree, frames in the same image pixels.
     ///   - detections: the detections the analysis was made from; dialogs among them drive
     ///     `modalNotBlocking` (the analysis keeps only what is inside a dialog). `nil` skips that rule.
+    ///   - image: the screenshot's name for the report (``AuditReport/image``).
+    ///   - hierarchyName: the hierarchy file's name for the report (``AuditReport/hierarchy``).
+    ///   - c: the audit's thresholds.
     public static func run(analysis: ScreenAnalysis, hierarchy: AccessibilityHierarchy, detections: [Detection]? = nil,
                            image: String = "screenshot", hierarchyName: String = "hierarchy",
                            configuration c: AuditConfiguration = .default) -> AuditReport {
@@ -145,8 +148,18 @@ public enum Audit {
     /// the app's `hierarchy` is given. Touch targets are judged from the tree when there is one, from
     /// the visible size otherwise.
     ///
-    /// - Parameter scale: pixels per point or dp for the pixel rules; `nil` takes it from an
-    ///   XCUITest, uiautomator or AccessibilitySnapshot hierarchy, else infers it from the image size (``ScreenScale/infer(width:height:)``).
+    /// - Parameters:
+    ///   - pixels: the screenshot the pixel rules read.
+    ///   - analysis: what the pixels show (`ScreenAnalyzer.analyze`).
+    ///   - hierarchy: the app's tree, frames in the same image pixels; `nil` runs the pixel rules alone.
+    ///   - detections: the detections the analysis was made from, for the tree rules' `modalNotBlocking`.
+    ///   - image: the screenshot's name for the report (``AuditReport/image``).
+    ///   - hierarchyName: the hierarchy file's name for the report (``AuditReport/hierarchy``);
+    ///     `nil` reads "hierarchy" when a hierarchy is given.
+    ///   - scale: pixels per point or dp for the pixel rules; `nil` takes it from an
+    ///     XCUITest, uiautomator or AccessibilitySnapshot hierarchy, else infers it from the image size (``ScreenScale/infer(width:height:)``).
+    ///   - configuration: the tree rules' thresholds.
+    ///   - pixelConfiguration: the pixel rules' thresholds.
     public static func run(image pixels: RGBAImage, analysis: ScreenAnalysis, hierarchy: AccessibilityHierarchy?,
                            detections: [Detection]? = nil, image: String = "screenshot", hierarchyName: String? = nil,
                            scale: ScreenScale? = nil, configuration: AuditConfiguration = .default,

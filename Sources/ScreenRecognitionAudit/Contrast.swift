@@ -114,8 +114,12 @@ public enum ColorEstimation {
     /// foreground is the per-channel median of the `coreFraction` of non-background pixels farthest
     /// from the background, so edge pixels blended with the background do not pull it towards it.
     ///
-    /// - Parameter edgeBand: when set, only pixels within this many pixels of the box's edge count
-    ///   as foreground (a text field's border, not its placeholder).
+    /// - Parameters:
+    ///   - image: the screenshot.
+    ///   - box: the element's box, in image pixels.
+    ///   - ring: how many pixels around the box count towards the background.
+    ///   - edgeBand: when set, only pixels within this many pixels of the box's edge count
+    ///     as foreground (a text field's border, not its placeholder).
     public static func sample(_ image: RGBAImage, box: Rect, ring: Int, edgeBand: Int? = nil) -> ColorSample? {
         let x0 = max(0, Int(box.minX.rounded())), x1 = min(image.width, Int(box.maxX.rounded()))
         let y0 = max(0, Int(box.minY.rounded())), y1 = min(image.height, Int(box.maxY.rounded()))

@@ -21,9 +21,9 @@ public enum HierarchyFormat: String, Codable, Sendable, CaseIterable {
 /// One node of an app's accessibility tree, with its frame mapped to image pixels.
 public struct ExposedElement: Codable, Sendable, Hashable {
     /// The platform's element type: `Button`, `StaticText` (XCUITest), `android.widget.TextView`,
-    /// or an ``ElementKind`` name for our own JSON.
+    /// or an `ElementKind` name for our own JSON.
     public var type: String
-    /// What the element is, as far as the tree says (``ElementKind``); `nil` for layout nodes.
+    /// What the element is, as far as the tree says (`ElementKind`); `nil` for layout nodes.
     public var kind: ElementKind?
     /// The frame in image pixels.
     public var frame: Rect
@@ -138,12 +138,15 @@ public struct AccessibilityHierarchy: Codable, Sendable, Hashable {
     /// Parses a hierarchy and maps its frames to the pixels of an `imageSize` screenshot.
     ///
     /// - Parameters:
+    ///   - data: the hierarchy file's bytes.
+    ///   - format: the file's format; ``HierarchyFormat/auto`` guesses it from the content.
+    ///   - imageSize: the size of the screenshot the frames are mapped to.
     ///   - scale: image pixels per hierarchy unit; `nil` infers it from the root frame's width
     ///     (iOS: 2 for a 390-point-wide window in a 780-pixel screenshot; Android and our JSON: 1
     ///     unless the screenshot was resized).
     ///   - pointScale: image pixels per point (iOS) or dp (Android) for touch-target sizes; `nil`
     ///     uses `scale` on iOS, and on Android the image width over 411 dp (see ``androidDefaultWidthDP``).
-    /// - Throws: ``ScreenRecognitionError`` `.invalidInput` naming the line and what is wrong.
+    /// - Throws: `ScreenRecognitionError` `.invalidInput` naming the line and what is wrong.
     public static func parse(_ data: Data, format: HierarchyFormat = .auto, imageSize: ImageInfo,
                              scale: Double? = nil, pointScale: Double? = nil) throws -> AccessibilityHierarchy {
         guard !data.isEmpty else { throw ScreenRecognitionError(.invalidInput, "hierarchy file is empty") }

@@ -63,8 +63,13 @@ public struct TextMeasurement: Codable, Sendable, Hashable {
 public enum PixelRules {
     /// Runs the pixel rules over the leaves of `analysis` on `image`.
     ///
-    /// - Parameter touchTargets: whether to judge the visible size of interactive elements (off when
-    ///   the app's tree gives their real frames).
+    /// - Parameters:
+    ///   - image: the screenshot.
+    ///   - analysis: what the pixels show; its leaves are the elements judged.
+    ///   - scale: pixels per point or dp, and the platform whose guidelines apply.
+    ///   - touchTargets: whether to judge the visible size of interactive elements (off when
+    ///     the app's tree gives their real frames).
+    ///   - c: the pixel rules' thresholds.
     public static func run(image: RGBAImage, analysis: ScreenAnalysis, scale: ScreenScale, touchTargets: Bool = true,
                            configuration c: PixelAuditConfiguration = .default) -> PixelAuditResult {
         var findings: [Finding] = []

@@ -92,7 +92,7 @@ public struct MediaType: Sendable, Hashable {
     }
 }
 
-/// The image types the server decodes (what ``ImageDecoder`` reads: PNG and JPEG). A client that
+/// The image types the server decodes (what `ImageDecoder` reads: PNG and JPEG). A client that
 /// does not know the type may send `application/octet-stream`; the bytes are then sniffed.
 public enum ImageMediaTypes {
     public static let accepted: Set<String> = ["image/png", "image/jpeg", "image/jpg", "application/octet-stream"]

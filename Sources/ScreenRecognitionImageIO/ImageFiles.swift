@@ -10,13 +10,13 @@ import Darwin
 #endif
 
 /// The largest image file ``readImageFile(at:maxBytes:)`` reads: 256 MiB — *design choice*, far
-/// above any PNG of ``Limits/maxPixels`` (50 megapixels × 4 bytes = 200 MB uncompressed, and PNGs
+/// above any PNG of `Limits/maxPixels` (50 megapixels × 4 bytes = 200 MB uncompressed, and PNGs
 /// of screenshots compress well below that), yet small enough not to exhaust memory.
 public let maxImageFileBytes = 256 * 1024 * 1024
 
 /// Reads a whole file for decoding, with errors a person can act on.
 ///
-/// - Throws: ``ScreenRecognitionError`` of kind `.io` — "no such file: PATH", "PATH is a
+/// - Throws: `ScreenRecognitionError` of kind `.io` — "no such file: PATH", "PATH is a
 ///   directory", "cannot read PATH: <reason>" — or `.imageTooLarge` when the file is larger than
 ///   `maxBytes`. A regular file's size is checked before anything is read; other files (pipes,
 ///   devices) are read up to `maxBytes` and then refused.
@@ -102,8 +102,9 @@ public func readFile(at path: String, maxBytes: Int, tooLarge: ScreenRecognition
 /// and get the path in front ("shot.png: truncated or corrupt PNG: …").
 ///
 /// - Parameters:
+///   - path: the image file's path.
 ///   - decoder: the decoder to use (``SystemImageDecoder`` by default).
-///   - maxPixels: the largest `width × height` accepted (see ``Limits/maxPixels``).
+///   - maxPixels: the largest `width × height` accepted (see `Limits/maxPixels`).
 public func loadImage(at path: String, decoder: some ImageDecoder = SystemImageDecoder(), maxPixels: Int) throws -> RGBAImage {
     guard !path.isEmpty else { throw ScreenRecognitionError(.invalidInput, "no image path given") }
     // The signature is checked as soon as 8 bytes are in: `/dev/zero` or a FIFO of text was read to

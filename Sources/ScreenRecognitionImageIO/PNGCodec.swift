@@ -167,10 +167,12 @@ enum PNGCodec {
 ///
 /// Decoding the result with ``SystemImageDecoder`` gives back exactly the same pixels.
 ///
-/// - Parameter favorSpeed: use libpng's fast settings (`PNG_IMAGE_FLAG_FAST`): several times
-///   faster, somewhat larger files — good for overlays and other throwaway output. By default
-///   libpng's standard settings give the smaller file.
-/// - Throws: ``ScreenRecognitionError`` (`.invalidInput` for sizes PNG cannot hold, `.runtime` if
+/// - Parameters:
+///   - image: the image to encode.
+///   - favorSpeed: use libpng's fast settings (`PNG_IMAGE_FLAG_FAST`): several times
+///     faster, somewhat larger files — good for overlays and other throwaway output. By default
+///     libpng's standard settings give the smaller file.
+/// - Throws: `ScreenRecognitionError` (`.invalidInput` for sizes PNG cannot hold, `.runtime` if
 ///   libpng fails).
 public func encodePNG(_ image: RGBAImage, favorSpeed: Bool = false) throws -> Data {
     try PNGCodec.encode(image, favorSpeed: favorSpeed)

@@ -13,7 +13,7 @@ import ScreenRecognition
 ///   otherwise fill the missing part with grey and report success.
 /// - Alpha is passed through as stored (not premultiplied).
 ///
-/// Errors are always ``ScreenRecognitionError``s: `.unsupportedImage` for bytes that are not a
+/// Errors are always `ScreenRecognitionError`s: `.unsupportedImage` for bytes that are not a
 /// decodable PNG/JPEG, `.imageTooLarge` when the header claims more pixels than allowed (checked
 /// before the pixel buffer is allocated), `.invalidInput` for a non-positive `maxPixels`.
 ///
@@ -37,8 +37,10 @@ public struct SystemImageDecoder: ImageDecoder {
 
     /// Decodes a PNG or JPEG into 8-bit RGBA.
     ///
-    /// - Parameter maxPixels: the largest `width × height` accepted; larger images are refused
-    ///   with `.imageTooLarge` after reading the header and before allocating pixels.
+    /// - Parameters:
+    ///   - data: the file's bytes, PNG or JPEG (told apart by their signature).
+    ///   - maxPixels: the largest `width × height` accepted; larger images are refused
+    ///     with `.imageTooLarge` after reading the header and before allocating pixels.
     public func decode(_ data: Data, maxPixels: Int) throws -> RGBAImage {
         guard maxPixels > 0 else {
             throw ScreenRecognitionError(.invalidInput, "the pixel limit must be positive (got \(maxPixels))")

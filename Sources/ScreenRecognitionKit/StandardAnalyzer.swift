@@ -17,7 +17,7 @@ public enum OCREngine: String, Sendable, Hashable, CaseIterable {
     case none
 }
 
-/// How ``ScreenAnalyzer/standard(_:)`` builds its analyzer. The defaults are `screenrec analyze`'s.
+/// How `ScreenAnalyzer/standard(_:)` builds its analyzer. The defaults are `screenrec analyze`'s.
 public struct StandardAnalyzerOptions: Sendable {
     /// The models folder (`detector/`, `icons/`, `pictures/`, `clickability/`, `ocr/`); nil: see
     /// ``StandardModels/modelsDirectory(_:)``.
@@ -27,7 +27,7 @@ public struct StandardAnalyzerOptions: Sendable {
     /// The OCR engine (default Tesseract).
     public var ocr: OCREngine = .tesseract
     /// Whether the element detector runs. Off when the caller passes its own detections to every
-    /// ``ScreenAnalyzer/analyze(image:size:detections:)`` (`screenrec analyze --detections`).
+    /// `ScreenAnalyzer/analyze(image:size:detections:)` (`screenrec analyze --detections`).
     public var detector = true
     /// The content models (icon meanings, picture descriptions, icon clickability): nil means on
     /// with the detector and off without it (a detections file carries `iconLabel`); true makes a
@@ -53,7 +53,7 @@ public struct StandardAnalyzerOptions: Sendable {
     }
 }
 
-/// Where the shipped models and ONNX Runtime are found: ``ModelLocations`` — the explicit URL, else
+/// Where the shipped models and ONNX Runtime are found: `ModelLocations` — the explicit URL, else
 /// `SCREENREC_MODELS` / `SCREENREC_ONNXRUNTIME`, else the package checkout this library was compiled
 /// from (no search).
 public enum StandardModels {
@@ -62,7 +62,7 @@ public enum StandardModels {
     /// The environment variable naming the ONNX Runtime library file.
     public static let onnxRuntimeEnvironmentVariable = ModelLocations.onnxRuntimeEnvironmentVariable
 
-    /// The root of the package checkout this library was compiled from (``ModelLocations/packageRoot``).
+    /// The root of the package checkout this library was compiled from (`ModelLocations/packageRoot`).
     /// A dependent package built with SwiftPM has it under `.build/checkouts/`; a binary moved to
     /// another machine does not, and then needs `SCREENREC_MODELS` / `SCREENREC_ONNXRUNTIME` or explicit URLs.
     public static var packageRoot: URL { ModelLocations.packageRoot }
@@ -81,7 +81,7 @@ public enum StandardModels {
         ModelLocations.onnxRuntimeLibrary(explicit)
     }
 
-    /// Loads ONNX Runtime from `explicit`, else as ``ONNXRuntime/load(libraryPath:)`` finds it; the
+    /// Loads ONNX Runtime from `explicit`, else as `ONNXRuntime/load(libraryPath:)` finds it; the
     /// error names what is missing and which option or variable to set.
     public static func loadONNXRuntime(_ explicit: URL? = nil) throws -> ONNXRuntime {
         try ONNXRuntime.load(libraryPath: explicit?.path)
@@ -138,7 +138,7 @@ extension ScreenAnalyzer {
     }
 }
 
-/// The models behind ``ScreenAnalyzer/standard(_:)``, loaded once; also what `screenrec`'s other
+/// The models behind `ScreenAnalyzer/standard(_:)`, loaded once; also what `screenrec`'s other
 /// commands (detect, bench, serve) take their engines from.
 public struct StandardEngines: Sendable {
     public let options: StandardAnalyzerOptions

@@ -11,7 +11,7 @@ import ScreenRecognition
 ///
 /// Decoding validates the whole file: unique image and category ids, positive image sizes,
 /// non-negative box sizes, and annotations that refer to existing images and categories. Every
-/// problem is a ``ScreenRecognitionError`` of kind `.invalidInput` naming where it is.
+/// problem is a `ScreenRecognitionError` of kind `.invalidInput` naming where it is.
 public struct CocoDataset: Codable, Sendable, Hashable {
     /// One screenshot.
     public struct Image: Codable, Sendable, Hashable {
@@ -54,7 +54,7 @@ public struct CocoDataset: Codable, Sendable, Hashable {
         enum CodingKeys: String, CodingKey { case id, imageID = "image_id", categoryID = "category_id", bbox }
     }
 
-    /// A label of the data set; a ``LabelMap`` maps its name to an ``ElementClass``.
+    /// A label of the data set; a ``LabelMap`` maps its name to an `ElementClass`.
     public struct Category: Codable, Sendable, Hashable {
         public var id: Int
         public var name: String
@@ -88,13 +88,13 @@ public struct CocoDataset: Codable, Sendable, Hashable {
     }
 
     /// Parses a COCO JSON document.
-    /// - Throws: ``ScreenRecognitionError`` (`.invalidInput`) naming the first problem found.
+    /// - Throws: `ScreenRecognitionError` (`.invalidInput`) naming the first problem found.
     public init(jsonData: Data) throws {
         self = try MetricsJSON.decode(CocoDataset.self, from: jsonData, what: "COCO data set")
     }
 
     /// Reads and parses a COCO JSON file.
-    /// - Throws: ``ScreenRecognitionError`` (`.io` when unreadable, `.invalidInput` when malformed).
+    /// - Throws: `ScreenRecognitionError` (`.io` when unreadable, `.invalidInput` when malformed).
     public init(contentsOf url: URL) throws {
         let data = try MetricsJSON.read(url)
         do {

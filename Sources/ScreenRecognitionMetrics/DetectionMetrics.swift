@@ -66,7 +66,7 @@ public struct DetectionEvaluationOptions: Codable, Sendable, Hashable {
     /// (0.5: §4.3, "a threshold of > 0.5 IoU … commonly used in object detection challenges").
     public var iouThreshold: Double
     /// Merge selection states (toggle, checkbox) in ground truth and detections, for data sets that
-    /// do not label states (``ElementClass/stateMerged``).
+    /// do not label states (`ElementClass/stateMerged`).
     public var mergeStates: Bool
     /// Detections below this confidence are left out of the confusion matrix only (AP and curves use
     /// every detection). 0 — *design choice*: `detect` output is already filtered by the per-class
@@ -128,7 +128,7 @@ public struct DetectionEvaluation: Codable, Sendable, Hashable {
     public var imageCount: Int
     public var groundTruthCount: Int
     public var detectionCount: Int
-    /// One entry per class that has ground truth or detections, in ``ElementClass`` order.
+    /// One entry per class that has ground truth or detections, in `ElementClass` order.
     public var classes: [ClassDetectionResult]
     /// Mean AP over the classes present in the ground truth (Table 1, "Mean").
     public var meanAP: Double?

@@ -9,7 +9,7 @@ public struct GroupingReduction: Codable, Sendable, Hashable {
     /// Elements to navigate with grouping.
     public let after: Int
 
-    /// - Throws: ``ScreenRecognitionError`` (`.invalidInput`) when a count is negative.
+    /// - Throws: `ScreenRecognitionError` (`.invalidInput`) when a count is negative.
     public init(before: Int, after: Int) throws {
         guard before >= 0, after >= 0 else {
             throw ScreenRecognitionError(.invalidInput, "element counts must not be negative (before \(before), after \(after))")

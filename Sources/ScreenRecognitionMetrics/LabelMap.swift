@@ -1,7 +1,7 @@
 import Foundation
 import ScreenRecognition
 
-/// Maps a data set's category names to our 13 ``ElementClass``es (paper §4.2, Table 1).
+/// Maps a data set's category names to our 13 `ElementClass`es (paper §4.2, Table 1).
 ///
 /// Names are compared case-insensitively. A category the map does not map is left out of the
 /// evaluation (its annotations are counted and reported, never silently matched).
@@ -13,7 +13,7 @@ public struct LabelMap: Sendable, Hashable {
     /// Lower-cased category names the map knows and deliberately leaves unmapped (regions, status bar …).
     public private(set) var ignoredNames: Set<String>
     /// Whether the data set labels selection states (selected / unselected toggles and checkboxes).
-    /// When it does not, an evaluation must merge states (``ElementClass/stateMerged``).
+    /// When it does not, an evaluation must merge states (`ElementClass/stateMerged`).
     public var distinguishesStates: Bool
 
     /// A custom map. Keys of `classes` and members of `ignoredNames` are compared case-insensitively.
@@ -74,7 +74,7 @@ public struct LabelMap: Sendable, Hashable {
     /// Picks the built-in map for a data set from its category names: `screenRecognition` when it
     /// knows every name, otherwise the map that recognises the most names (ties go to the earlier map
     /// in ``builtIn``).
-    /// - Throws: ``ScreenRecognitionError`` (`.invalidInput`) when no built-in map maps any name.
+    /// - Throws: `ScreenRecognitionError` (`.invalidInput`) when no built-in map maps any name.
     public static func detect(categoryNames names: [String]) throws -> LabelMap {
         if names.allSatisfy(screenRecognition.recognizes) && !names.isEmpty { return .screenRecognition }
         var best: (map: LabelMap, score: Int)?

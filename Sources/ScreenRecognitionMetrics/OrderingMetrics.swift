@@ -41,7 +41,7 @@ public struct OrderingDataset: Codable, Sendable, Hashable {
     public init(screens: [OrderingScreen]) { self.screens = screens }
 
     /// Parses the JSON document.
-    /// - Throws: ``ScreenRecognitionError`` (`.invalidInput`) naming the problem.
+    /// - Throws: `ScreenRecognitionError` (`.invalidInput`) naming the problem.
     public init(jsonData: Data) throws {
         self = try MetricsJSON.decode(OrderingDataset.self, from: jsonData, what: "ordering file")
     }
@@ -124,7 +124,7 @@ public enum OrderingMetrics {
     }
 
     /// Compares a predicted order with the ground truth on the ids both contain.
-    /// - Throws: ``ScreenRecognitionError`` (`.invalidInput`) when an id appears twice in one list.
+    /// - Throws: `ScreenRecognitionError` (`.invalidInput`) when an id appears twice in one list.
     public static func compare(_ screen: OrderingScreen) throws -> OrderComparison {
         var truthPosition: [String: Int] = [:]
         for (i, id) in screen.truth.enumerated() {
@@ -174,7 +174,7 @@ public enum OrderingMetrics {
     }
 
     /// Compares every screen and aggregates.
-    /// - Throws: ``ScreenRecognitionError`` (`.invalidInput`) on duplicate ids within a list or
+    /// - Throws: `ScreenRecognitionError` (`.invalidInput`) on duplicate ids within a list or
     ///   duplicate screen ids.
     public static func evaluate(_ screens: [OrderingScreen]) throws -> OrderingSummary {
         var ids = Set<String>()

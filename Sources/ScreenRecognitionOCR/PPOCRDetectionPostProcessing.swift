@@ -24,6 +24,13 @@ public struct PPOCRTextRegion: Sendable, Hashable {
 public enum PPOCRDetectionPostProcessing {
     /// - Parameters:
     ///   - probabilities: `width × height` values in row-major order.
+    ///   - width: the probability map's width in pixels.
+    ///   - height: the probability map's height in pixels.
+    ///   - threshold: a pixel belongs to a region when its probability is above this.
+    ///   - boxScoreThreshold: regions whose score (mean probability) is below this are dropped.
+    ///   - unclipRatio: how far to grow each rectangle: `area × unclipRatio / perimeter` on every side.
+    ///   - minimumSide: regions whose bounding rectangle is narrower or shorter than this many
+    ///     pixels (before growing) are dropped.
     /// - Returns: regions sorted by vertical centre, then left edge.
     public static func regions(probabilities: [Float], width: Int, height: Int,
                                threshold: Float, boxScoreThreshold: Float,

@@ -44,6 +44,7 @@ public struct PPOCRTextRecognizer: TextRecognizer {
     ///     (`SCREENREC_MODELS`, else the package checkout's `Models/`).
     ///   - runtime: the ONNX Runtime to use; default `ONNXRuntime.load()`.
     ///   - threads: intra-op threads per model (2: the target machine's cores).
+    ///   - settings: the detection and recognition settings (``PPOCRSettings``).
     /// - Throws: `.model` with "run scripts/setup-models.sh" when a file is missing, damaged or does
     ///   not match its contract; `.invalidInput` for bad settings.
     public init(modelsDirectory: URL? = nil, runtime: ONNXRuntime? = nil, threads: Int = 2,

@@ -104,7 +104,8 @@ public struct TesseractTextRecognizer: TextRecognizer {
     /// - Parameters:
     ///   - dataPath: folder holding `<language>.traineddata`; found automatically when `nil`.
     ///   - language: Tesseract language code(s), e.g. "eng" or "eng+deu".
-    /// - Throws: ``ScreenRecognitionError`` `.model` when the language data is missing or Tesseract
+    ///   - settings: how the screenshot is preprocessed and read (``TesseractSettings``).
+    /// - Throws: `ScreenRecognitionError` `.model` when the language data is missing or Tesseract
     ///   cannot load it.
     public init(dataPath: String? = nil, language: String = "eng", settings: TesseractSettings = .init()) throws {
         let languages = language.split(separator: "+").map(String.init)

@@ -25,7 +25,7 @@ public final class ONNXPictureDescriber: Sendable {
     public let name: String
     /// The label of each output class, in output order.
     public let labels: [String]
-    /// The bar below which the describer's label is not offered (the contract's `minConfidence`: 0.7, seed 002).
+    /// The bar below which the describer's label is not offered (the contract's `minConfidence`: 0.7, Buffer's alt-text bar).
     public var minConfidence: Double? { contract.threshold }
     /// What a picture is called when no label is confident (the contract's `fallbackLabel`, e.g. "Image").
     public let fallbackLabel: String?
@@ -142,10 +142,10 @@ public struct ClickabilityExtras: Decodable, Sendable, Hashable {
     public var probabilityColumn: Int
 }
 
-/// Predicts whether an icon is a button (§5.4) from its ``IconFeatures`` with a gradient-boosted
+/// Predicts whether an icon is a button (§5.4) from its `IconFeatures` with a gradient-boosted
 /// tree model over ONNX Runtime (`Models/clickability/`).
 public final class ONNXClickabilityModel: Sendable {
-    /// The feature names a model may ask for, and how each is computed from ``IconFeatures`` —
+    /// The feature names a model may ask for, and how each is computed from `IconFeatures` —
     /// the same as `vector()` in training/screenrec_training/content/clickability.py.
     public static let featureFunctions: [String: @Sendable (IconFeatures) -> Double] = [
         "x": { $0.normalizedFrame.minX },
@@ -241,10 +241,10 @@ extension IconClassifying {
 /// One model run for all of a screen's icons.
 extension ONNXIconClassifier: IconClassifying {}
 
-/// The core's ``ContentRecognizer`` seam over the content models, each optional: icon meanings,
+/// The core's `ContentRecognizer` seam over the content models, each optional: icon meanings,
 /// picture descriptions and icon clickability. A missing model answers `nil` ("don't know"), so
 /// the pipeline keeps a detection's own `iconLabel`, calls the picture "Image", and falls back to
-/// ``Interactivity/ruleBasedClickable(_:)``.
+/// `Interactivity/ruleBasedClickable(_:)`.
 public struct ONNXContentRecognizer: ContentRecognizer {
     public var icons: (any IconClassifying)?
     public var pictures: ONNXPictureDescriber?

@@ -9,7 +9,7 @@ import ScreenRecognition
 /// the rest filled with `padValue`), each channel `pixel / 255` when `valueRange` is [0, 1] (any
 /// mean/std is inside the graph). It returns the top-K candidates already decoded, one row each, in
 /// an output whose `columns` name x1, y1, x2, y2 (input pixels), score and classIndex (into
-/// `classes`). Per-class thresholds (`thresholdsFile`, §4.1) and NMS are the consumer's (here: ``PostProcessing``).
+/// `classes`). Per-class thresholds (`thresholdsFile`, §4.1) and NMS are the consumer's (here: `PostProcessing`).
 public struct DetectorExtras: Decodable, Sendable, Hashable {
     public struct Letterbox: Decodable, Sendable, Hashable {
         /// "top-left (offset 0, 0)" (the default) or "center".
@@ -34,7 +34,7 @@ public struct DetectorExtras: Decodable, Sendable, Hashable {
 }
 
 /// The element detector (§4) over ONNX Runtime: letterbox, normalise, run, map boxes back to the
-/// screenshot's pixels. Thresholds and NMS are the core's (``PostProcessing``).
+/// screenshot's pixels. Thresholds and NMS are the core's (`PostProcessing`).
 public final class ONNXElementDetector: ElementDetector, Sendable {
     public let contract: ModelContract
     public let extras: DetectorExtras
@@ -59,7 +59,12 @@ public final class ONNXElementDetector: ElementDetector, Sendable {
 
     /// Loads `model.json` (or `contractName`) and the files it names from `directory`
     /// (``ONNXModel/load(directory:kind:runtime:threads:contractName:)``).
-    /// - Parameter candidateFloor: the lowest score returned (``defaultCandidateFloor``; 0.001 for AP).
+    /// - Parameters:
+    ///   - directory: the model's folder, holding the contract and the files it names.
+    ///   - runtime: the loaded ONNX Runtime the session is opened with.
+    ///   - threads: intra-op threads for the session.
+    ///   - contractName: the contract's file name in `directory`.
+    ///   - candidateFloor: the lowest score returned (``defaultCandidateFloor``; 0.001 for AP).
     /// - Throws: `.model` when the files are missing, the contract is malformed or of another
     ///   format, names classes the core does not know, or the ONNX file lacks its tensors.
     public init(directory: URL, runtime: ONNXRuntime, threads: Int = 2, contractName: String = "model.json",

@@ -26,7 +26,7 @@ public struct IconClassifierExtras: Decodable, Sendable, Hashable {
     public var otherClass: String
 }
 
-/// Icon recognition (paper §5.2) over ONNX Runtime: one of the 38 ``IconMeaning``s, or `nil`
+/// Icon recognition (paper §5.2) over ONNX Runtime: one of the 38 `IconMeaning`s, or `nil`
 /// ("unknown") when the model is not confident or sees an icon of another meaning. Many icons go
 /// through the model in one run (``classifyIcons(in:boxes:)``): its batch dimension is dynamic.
 public final class ONNXIconClassifier: Sendable {
@@ -74,6 +74,10 @@ public final class ONNXIconClassifier: Sendable {
     /// Loads `model.json` (or `contractName`) and the ONNX file it names from `directory`
     /// (``ONNXModel/load(directory:kind:runtime:threads:contractName:)``).
     /// - Parameters:
+    ///   - directory: the model's folder, holding the contract and the files it names.
+    ///   - runtime: the loaded ONNX Runtime the session is opened with.
+    ///   - threads: intra-op threads for the session.
+    ///   - contractName: the contract's file name in `directory`.
     ///   - unknownThreshold: the bar a meaning needs (default: the contract's `unknownThreshold`).
     ///   - minimumContrast: the glyph test (default ``defaultMinimumContrast``).
     /// - Throws: `.model` when the files are missing, the contract is malformed or of another
@@ -167,7 +171,9 @@ public final class ONNXIconClassifier: Sendable {
         return values
     }
 
-    /// The model's input for the icon in `box`: ``inputValues(for:box:)`` as a `[1, 3, H, W]` tensor. Pure; for tests.
+    /// The model's input for the icon in `box` (image pixels) as a `[1, 3, H, W]` tensor: the square
+    /// crop with context, edge pixels repeated outside the image, transparent pixels composited over
+    /// white, area-resized and normalised. Pure; for tests.
     public func inputTensor(for image: RGBAImage, box: Rect) -> Tensor {
         Tensor(shape: [1, 3, inputSize.height, inputSize.width], values: inputValues(for: image, box: box))
     }

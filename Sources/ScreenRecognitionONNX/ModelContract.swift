@@ -437,7 +437,7 @@ public struct ModelContract: Sendable, Hashable {
 public enum ONNXModel {
     /// Loads the contract `contractName` in `directory` as a model of `kind` and opens the ONNX file it names.
     ///
-    /// - Throws: ``ScreenRecognitionError`` `.model` naming the file and field that is missing or
+    /// - Throws: `ScreenRecognitionError` `.model` naming the file and field that is missing or
     ///   wrong: no contract, a malformed one or of another kind, a missing or damaged ONNX file, or
     ///   a model whose tensors are not the ones the contract names.
     public static func load(directory: URL, kind: ModelKind, runtime: ONNXRuntime, threads: Int = 2,

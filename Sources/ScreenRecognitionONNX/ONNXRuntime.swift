@@ -42,7 +42,7 @@ public final class ONNXRuntime: @unchecked Sendable {
     /// Loads ONNX Runtime (see the type's documentation for where it comes from). Loading the same
     /// file twice returns the same runtime.
     ///
-    /// - Throws: ``ScreenRecognitionError`` of kind `.model` saying what was tried and how to fix it
+    /// - Throws: `ScreenRecognitionError` of kind `.model` saying what was tried and how to fix it
     ///   (pass the library, set `SCREENREC_ONNXRUNTIME`, or run `scripts/setup-models.sh`), or that
     ///   the library is not ONNX Runtime, or too old.
     public static func load(libraryPath: String? = nil) throws -> ONNXRuntime {
@@ -126,6 +126,7 @@ public final class ONNXRuntime: @unchecked Sendable {
     /// Opens a model file.
     ///
     /// - Parameters:
+    ///   - modelPath: the path of the `.onnx` file.
     ///   - threads: intra-op threads (2: the target machine's cores).
     /// - Throws: `.model` when the file is missing or not a valid ONNX model this runtime can run.
     public func makeSession(modelPath: String, threads: Int = 2) throws -> ONNXSession {

@@ -6,7 +6,7 @@ import ScreenRecognition
 ///
 /// Inputs: `image` `[N, 3, height, width]`, the text box grown by `context` × its height on every
 /// side (pixels outside the image repeat the nearest edge pixel), area-resized to `width × height`,
-/// each channel `(pixel / scale − mean) / std`; `features` `[N, F]`, ``TextButtonFeatures`` in the
+/// each channel `(pixel / scale − mean) / std`; `features` `[N, F]`, `TextButtonFeatures` in the
 /// contract's `features` order. Output `probabilities` `[N]`: that each text is a button; the
 /// contract's `threshold` is the operating point (chosen for precision; Models/textbuttons/MODEL_CARD.md).
 public struct TextButtonClassifierExtras: Decodable, Sendable, Hashable {
@@ -21,7 +21,7 @@ public struct TextButtonClassifierExtras: Decodable, Sendable, Hashable {
     public var features: [String]
 }
 
-/// Text-button clickability (issue 16 §2) over ONNX Runtime: one model run per screen for all its
+/// Text-button clickability over ONNX Runtime: one model run per screen for all its
 /// texts.
 public final class ONNXTextButtonClassifier: Sendable {
     public let contract: ModelContract
@@ -36,7 +36,7 @@ public final class ONNXTextButtonClassifier: Sendable {
     /// Loads `model.json` and the ONNX file it names from `directory`
     /// (``ONNXModel/load(directory:kind:runtime:threads:contractName:)``).
     /// - Throws: `.model` when the files are missing, the contract is malformed or of another
-    ///   format, lists features other than ``TextButtonFeatures/names``, or the ONNX file lacks its tensors.
+    ///   format, lists features other than `TextButtonFeatures/names`, or the ONNX file lacks its tensors.
     public init(directory: URL, runtime: ONNXRuntime, threads: Int = 1, contractName: String = "model.json") throws {
         let (session, contract) = try ONNXModel.load(directory: directory, kind: .textButtonClassifier, runtime: runtime,
                                                      threads: threads, contractName: contractName)

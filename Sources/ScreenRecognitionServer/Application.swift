@@ -9,25 +9,25 @@ import ScreenRecognitionImageIO
 
 /// The server: `screenrec serve` is a thin shell over this.
 ///
-/// Endpoints (README "Server", and ``OpenAPIDocument`` at `GET /openapi.json`):
+/// Endpoints (README "Server", and `OpenAPIDocument` at `GET /openapi.json`):
 /// - `GET /` — the web explorer (``ExplorerPage``).
 /// - `GET /healthz` — `{"status": "ok", "engines", "workers", "inFlight", "queueDepth", "queued"}`.
 /// - `GET /openapi.json` — the OpenAPI 3.1 description of every route.
-/// - `GET /metrics` — Prometheus metrics (``ServerMetrics``).
+/// - `GET /metrics` — Prometheus metrics (`ServerMetrics`).
 /// - `POST /v1/analyze` — body: PNG/JPEG bytes, or `multipart/form-data` with an `image` part;
-///   query: ``AnalyzeOptions``; returns the `analyze` JSON, its transcript or an HTML page.
+///   query: `AnalyzeOptions`; returns the `analyze` JSON, its transcript or an HTML page.
 /// - `POST /v1/ocr` — body: PNG/JPEG bytes; returns `{"lines": [{"text", "box", "confidence", "words"}]}`.
 /// - `POST /v1/audit` — body: PNG/JPEG bytes (pixel rules only), or `multipart/form-data` with
 ///   parts `image` and, optionally, `hierarchy` (XCUITest text, uiautomator XML or `analyze` JSON);
-///   query: ``AuditOptions``; returns the report as `screenrec audit --format json|sarif|text|html` writes it.
+///   query: `AuditOptions`; returns the report as `screenrec audit --format json|sarif|text|html` writes it.
 ///
-/// Analyses wait in a bounded FIFO queue (``AnalysisQueue``) in front of `workers` threads; only a
+/// Analyses wait in a bounded FIFO queue (`AnalysisQueue`) in front of `workers` threads; only a
 /// full queue is refused (503 + `Retry-After`). Bodies are read and checked before a request takes
 /// its place, so a slow upload never holds a worker. `/`, `/healthz`, `/openapi.json` and `/metrics`
 /// never wait behind analyses.
 ///
 /// Every error is JSON: `{"error": {"status": 413, "code": "body_too_large", "message": "…"}}`
-/// (codes in ``ErrorMiddleware``). Each request is logged as one structured line (swift-log)
+/// (codes in `ErrorMiddleware`). Each request is logged as one structured line (swift-log)
 /// and counted in `/metrics`.
 ///
 /// Hummingbird logs at `info` (its start-up line gives the address), or at `$LOG_LEVEL`.

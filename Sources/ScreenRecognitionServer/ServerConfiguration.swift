@@ -24,7 +24,7 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// Images with more pixels are refused (422) from their header, before decoding: 16 megapixels
     /// — *design choice*, bounding one request's CPU and memory. It is 2.8× the largest common
     /// device screenshot (a 12.9-inch iPad Pro, 2048×2732 = 5.6 MP; the largest iPhone is
-    /// 1290×2796 = 3.6 MP), and a third of the CLI's ``Limits/maxPixels`` (50 MP), at which one
+    /// 1290×2796 = 3.6 MP), and a third of the CLI's `Limits/maxPixels` (50 MP), at which one
     /// 49-megapixel JPEG cost 25–31 s and ~580 MB on the 2-core machine. Work and memory
     /// grow with the pixels, so the worst case here is about a third of that: ~10 s and ~200 MB per
     /// request, times ``workers``. Raise it with `--max-pixels`.

@@ -1,7 +1,7 @@
 import Foundation
 import ScreenRecognition
 
-/// An ``ElementDetector`` that replays canned detections, whatever the pixels — the core's
+/// An `ElementDetector` that replays canned detections, whatever the pixels — the core's
 /// equivalent of NIOEmbedded for tests and demos.
 public struct ReplayDetector: ElementDetector {
     public var detections: [Detection]
@@ -13,7 +13,7 @@ public struct ReplayDetector: ElementDetector {
     public func detect(in image: RGBAImage) throws -> [Detection] { detections }
 }
 
-/// A ``TextRecognizer`` returning fixed lines (only those inside `region` when one is given).
+/// A `TextRecognizer` returning fixed lines (only those inside `region` when one is given).
 public struct ReplayTextRecognizer: TextRecognizer {
     public var lines: [RecognizedText]
     public init(_ lines: [RecognizedText]) { self.lines = lines }
@@ -23,7 +23,7 @@ public struct ReplayTextRecognizer: TextRecognizer {
     }
 }
 
-/// A ``ContentRecognizer`` answering from tables keyed by box, with a fixed click probability.
+/// A `ContentRecognizer` answering from tables keyed by box, with a fixed click probability.
 public struct ReplayContentRecognizer: ContentRecognizer {
     public var icons: [Rect: IconRecognition]
     public var pictures: [Rect: PictureDescription]
