@@ -133,8 +133,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ScreenRecognitionSnapshotTestingTests",
-            dependencies: ["ScreenRecognitionSnapshotTesting", "ScreenRecognition",
-                           .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            dependencies: [
+                "ScreenRecognitionSnapshotTesting", "ScreenRecognition",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
             exclude: ["__Snapshots__"]
         ),
         .testTarget(

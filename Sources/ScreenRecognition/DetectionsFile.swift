@@ -32,8 +32,10 @@ public enum JSONErrors {
     /// How deeply `data`'s arrays and objects nest (brackets inside strings not counted), found in
     /// one pass without parsing, so that too-deep JSON gets an error saying so.
     public static func nestingDepth(_ data: Data) -> Int {
-        var depth = 0, deepest = 0
-        var inString = false, escaped = false
+        var depth = 0
+        var deepest = 0
+        var inString = false
+        var escaped = false
         for b in data {
             if inString {
                 if escaped { escaped = false } else if b == 0x5C { escaped = true } else if b == 0x22 { inString = false }
@@ -41,7 +43,9 @@ public enum JSONErrors {
             }
             switch b {
             case 0x22: inString = true
-            case 0x5B, 0x7B: depth += 1; deepest = max(deepest, depth)
+            case 0x5B, 0x7B:
+                depth += 1
+                deepest = max(deepest, depth)
             case 0x5D, 0x7D: depth -= 1
             default: break
             }
@@ -53,7 +57,8 @@ public enum JSONErrors {
     public static func checkNesting(_ data: Data, _ what: String) throws {
         let depth = nestingDepth(data)
         guard depth <= maxNesting else {
-            throw ScreenRecognitionError(.invalidInput,
+            throw ScreenRecognitionError(
+                .invalidInput,
                 "\(what): arrays and objects are nested \(depth) deep; the JSON reader's limit is \(maxNesting)")
         }
     }

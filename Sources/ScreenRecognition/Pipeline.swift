@@ -17,8 +17,10 @@ public struct ScreenAnalyzer: Sendable {
     public var textRecognizer: (any TextRecognizer)?
     public var contentRecognizer: (any ContentRecognizer)?
 
-    public init(configuration: AnalysisConfiguration = .default, detector: (any ElementDetector)? = nil,
-                textRecognizer: (any TextRecognizer)? = nil, contentRecognizer: (any ContentRecognizer)? = nil) {
+    public init(
+        configuration: AnalysisConfiguration = .default, detector: (any ElementDetector)? = nil,
+        textRecognizer: (any TextRecognizer)? = nil, contentRecognizer: (any ContentRecognizer)? = nil
+    ) {
         self.configuration = configuration
         self.detector = detector
         self.textRecognizer = textRecognizer
@@ -37,27 +39,30 @@ public struct ScreenAnalyzer: Sendable {
     /// analysis throws `CancellationError` instead of going on. A server uses it to free a worker
     /// whose client left or whose deadline passed; a stage already running (one model call)
     /// finishes first, so the work stops within one stage.
-    public func analyze(image: RGBAImage?, size: ImageInfo? = nil, detections given: [Detection]? = nil,
-                        shouldStop: (@Sendable () -> Bool)?) throws -> ScreenAnalysis {
+    public func analyze(
+        image: RGBAImage?, size: ImageInfo? = nil, detections given: [Detection]? = nil,
+        shouldStop: (@Sendable () -> Bool)?
+    ) throws -> ScreenAnalysis {
         guard let screen = size ?? image.map({ ImageInfo(width: $0.width, height: $0.height) }) else {
             throw ScreenRecognitionError(.invalidInput, "analysis needs an image or its size")
         }
         var work = ScreenInProgress(image: image, screen: screen, shouldStop: shouldStop)
         let c = configuration
         let stages: [any AnalysisStage] = [
-            DetectStage(detector: detector, given: given, limits: c.limits),                  // §4
-            PostProcessStage(settings: c.postProcessing),                                     // §4.1
-            ReadTextStage(recognizer: textRecognizer, content: c.content),                    // §5.1 OCR
-            RecoverMissingStage(settings: c.missingElements),                                 // §5.1
-            ContentStage(recognizer: contentRecognizer, content: c.content,                   // §5.2, §5.4
-                         interactivity: c.interactivity, grouping: c.grouping),
-            ModalDialogStage(settings: c.grouping),                                           // dialogs hide the rest
-            SelectionStage(settings: c.selection),                                            // §5.3
-            HeaderStage(settings: c.announcements),                                           // header trait
-            GroupStage(settings: c.grouping, selection: c.selection, ordering: c.ordering),   // §5.5
-            TintedTextButtonsStage(settings: c.interactivity),                                // §5.4, rule for texts
-            OrderStage(settings: c.ordering),                                                 // §5.6
-            AnnounceStage(settings: c.announcements),                                         // what VoiceOver says
+            DetectStage(detector: detector, given: given, limits: c.limits),  // §4
+            PostProcessStage(settings: c.postProcessing),  // §4.1
+            ReadTextStage(recognizer: textRecognizer, content: c.content),  // §5.1 OCR
+            RecoverMissingStage(settings: c.missingElements),  // §5.1
+            ContentStage(
+                recognizer: contentRecognizer, content: c.content,  // §5.2, §5.4
+                interactivity: c.interactivity, grouping: c.grouping),
+            ModalDialogStage(settings: c.grouping),  // dialogs hide the rest
+            SelectionStage(settings: c.selection),  // §5.3
+            HeaderStage(settings: c.announcements),  // header trait
+            GroupStage(settings: c.grouping, selection: c.selection, ordering: c.ordering),  // §5.5
+            TintedTextButtonsStage(settings: c.interactivity),  // §5.4, rule for texts
+            OrderStage(settings: c.ordering),  // §5.6
+            AnnounceStage(settings: c.announcements),  // what VoiceOver says
         ]
         for stage in stages {
             try work.checkpoint()

@@ -58,8 +58,10 @@ public struct IconFeatures: Sendable, Hashable, Codable {
     /// Whether a text detection lies on the icon's row right next to it (a cell's leading icon).
     public var hasTextOnRow: Bool
 
-    public init(normalizedFrame: Rect, screenWidth: Double, screenHeight: Double, meaning: IconMeaning?,
-                neighboursOnRow: Int, similarIconsOnRow: Int, hasTextOnRow: Bool) {
+    public init(
+        normalizedFrame: Rect, screenWidth: Double, screenHeight: Double, meaning: IconMeaning?,
+        neighboursOnRow: Int, similarIconsOnRow: Int, hasTextOnRow: Bool
+    ) {
         self.normalizedFrame = normalizedFrame
         self.screenWidth = screenWidth
         self.screenHeight = screenHeight

@@ -69,7 +69,11 @@ public enum AccessibilitySnapshotFormat {
 
     /// Nodes → exposed elements, bottom-up without recursion; siblings in VoiceOver's traversal order.
     static func convert(_ roots: [SnapshotNode]) throws -> [ExposedElement] {
-        struct Frame { var node: SnapshotNode; var next = 0; var done: [(order: Int, element: ExposedElement)] = [] }
+        struct Frame {
+            var node: SnapshotNode
+            var next = 0
+            var done: [(order: Int, element: ExposedElement)] = []
+        }
         var out: [(order: Int, element: ExposedElement)] = []
         for (i, root) in roots.enumerated() {
             var stack = [Frame(node: root)]
@@ -95,39 +99,52 @@ public enum AccessibilitySnapshotFormat {
 
     static func exposed(_ node: SnapshotNode) throws -> ExposedElement {
         if let c = node.container {
-            return ExposedElement(type: "Container(\(c.typeName))", kind: nil, frame: try c.frame.rect("a container's frame"),
-                                  label: c.label, value: c.value, identifier: c.identifier,
-                                  traits: c.typeName == "tabBar" ? .tabBar : [], isAccessibilityElement: false)
+            return ExposedElement(
+                type: "Container(\(c.typeName))", kind: nil, frame: try c.frame.rect("a container's frame"),
+                label: c.label, value: c.value, identifier: c.identifier,
+                traits: c.typeName == "tabBar" ? .tabBar : [], isAccessibilityElement: false)
         }
-        guard let m = node.element else { throw ScreenRecognitionError(.invalidInput, "invalid AccessibilitySnapshot JSON: a node is neither an element nor a container") }
+        guard let m = node.element else {
+            throw ScreenRecognitionError(.invalidInput, "invalid AccessibilitySnapshot JSON: a node is neither an element nor a container")
+        }
         let names = Set(m.traitNames)
         let kind: ElementKind?
-        if names.contains("switchButton") { kind = .toggle }
-        else if names.contains("adjustable") { kind = .slider }
-        else if !names.isDisjoint(with: ["textEntry", "searchField", "secureTextField", "textArea"]) { kind = .textField }
-        else if names.contains("tabBarItem") { kind = .tabButton }
-        else if !names.isDisjoint(with: ["button", "backButton", "link", "keyboardKey"]) { kind = .button }
-        else if names.contains("image") { kind = .picture }
-        else { kind = .text }
+        if names.contains("switchButton") {
+            kind = .toggle
+        } else if names.contains("adjustable") {
+            kind = .slider
+        } else if !names.isDisjoint(with: ["textEntry", "searchField", "secureTextField", "textArea"]) {
+            kind = .textField
+        } else if names.contains("tabBarItem") {
+            kind = .tabButton
+        } else if !names.isDisjoint(with: ["button", "backButton", "link", "keyboardKey"]) {
+            kind = .button
+        } else if names.contains("image") {
+            kind = .picture
+        } else {
+            kind = .text
+        }
         var traits: Traits = []
         for (name, t) in sharedTraits where names.contains(name) { traits.insert(t) }
         if kind == .toggle { traits.insert(.toggleButton) }
         if kind == .tabButton { traits.insert(.tabBar) }
         if names.contains("backButton") { traits.insert(.button) }
-        let type: String = switch kind {
-        case .toggle: "Switch"
-        case .slider: "Slider"
-        case .textField: "TextField"
-        case .tabButton: "Tab"
-        case .button: names.contains("link") ? "Link" : "Button"
-        case .picture: "Image"
-        default: "StaticText"
-        }
+        let type: String =
+            switch kind {
+            case .toggle: "Switch"
+            case .slider: "Slider"
+            case .textField: "TextField"
+            case .tabButton: "Tab"
+            case .button: names.contains("link") ? "Link" : "Button"
+            case .picture: "Image"
+            default: "StaticText"
+            }
         let interactive = m.respondsToUserInteraction ?? ([.toggle, .slider, .textField, .tabButton, .button] as [ElementKind?]).contains(kind)
         let label = m.label.flatMap { $0.isEmpty ? nil : $0 } ?? (m.label == nil && !m.description.isEmpty ? m.description : nil)
-        return ExposedElement(type: type, kind: kind, frame: try m.frame(), label: label,
-                              value: m.value.flatMap { $0.isEmpty ? nil : $0 }, identifier: m.identifier,
-                              traits: traits, isInteractive: interactive, isAccessibilityElement: true)
+        return ExposedElement(
+            type: type, kind: kind, frame: try m.frame(), label: label,
+            value: m.value.flatMap { $0.isEmpty ? nil : $0 }, identifier: m.identifier,
+            traits: traits, isInteractive: interactive, isAccessibilityElement: true)
     }
 
     // MARK: Writing
@@ -151,13 +168,14 @@ public enum AccessibilitySnapshotFormat {
             let order = Dictionary(uniqueKeysWithValues: traitBits.enumerated().map { ($0.element.name, $0.offset) })
             names = Array(Set(names)).sorted { order[$0, default: .max] < order[$1, default: .max] }
             let f = e.frame
-            return Marker(description: e.announcement, label: e.label, value: e.value, traits: .names(names),
-                          identifier: nil, hint: e.hint,
-                          shape: Shape(type: "frame", frame: SnapshotRect(x: pt(f.x), y: pt(f.y), width: pt(f.width), height: pt(f.height))),
-                          activationPoint: [pt(e.activationPoint.x), pt(e.activationPoint.y)],
-                          usesDefaultActivationPoint: e.activationPoint == f.center,
-                          customActions: e.customActions.map(\.name), customContent: [], customRotors: [],
-                          respondsToUserInteraction: e.isInteractive)
+            return Marker(
+                description: e.announcement, label: e.label, value: e.value, traits: .names(names),
+                identifier: nil, hint: e.hint,
+                shape: Shape(type: "frame", frame: SnapshotRect(x: pt(f.x), y: pt(f.y), width: pt(f.width), height: pt(f.height))),
+                activationPoint: [pt(e.activationPoint.x), pt(e.activationPoint.y)],
+                usesDefaultActivationPoint: e.activationPoint == f.center,
+                customActions: e.customActions.map(\.name), customContent: [], customRotors: [],
+                respondsToUserInteraction: e.isInteractive)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -172,15 +190,20 @@ struct SnapshotRect: Codable {
     var x, y, width, height: Double
 
     init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
 
     init(from decoder: any Decoder) throws {
         var c = try decoder.unkeyedContainer()
         var origin = try c.nestedUnkeyedContainer()
-        x = try origin.decode(Double.self); y = try origin.decode(Double.self)
+        x = try origin.decode(Double.self)
+        y = try origin.decode(Double.self)
         var size = try c.nestedUnkeyedContainer()
-        width = try size.decode(Double.self); height = try size.decode(Double.self)
+        width = try size.decode(Double.self)
+        height = try size.decode(Double.self)
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -192,7 +215,8 @@ struct SnapshotRect: Codable {
     /// The rect, refused when not finite or negative in size (a hostile file).
     func rect(_ what: String) throws -> Rect {
         guard [x, y, width, height].allSatisfy(\.isFinite), width >= 0, height >= 0 else {
-            throw ScreenRecognitionError(.invalidInput, "invalid AccessibilitySnapshot JSON: \(what) [[\(x), \(y)], [\(width), \(height)]] is not a finite rectangle")
+            throw ScreenRecognitionError(
+                .invalidInput, "invalid AccessibilitySnapshot JSON: \(what) [[\(x), \(y)], [\(width), \(height)]] is not a finite rectangle")
         }
         return Rect(x: x, y: y, width: width, height: height)
     }
@@ -205,7 +229,10 @@ struct Shape: Codable {
     var frame: SnapshotRect?
     var pathElements: [[String: [String: [Double]]]]?
 
-    init(type: String, frame: SnapshotRect) { self.type = type; self.frame = frame }
+    init(type: String, frame: SnapshotRect) {
+        self.type = type
+        self.frame = frame
+    }
 
     /// Every point of the path (`{"move": {"to": [x, y]}}`, `{"curve": {"to": …, "control1": …}}`, …).
     var pathPoints: [(Double, Double)] {
@@ -255,13 +282,24 @@ struct Marker: Codable {
     var customRotors: [[String: String]]?
     var respondsToUserInteraction: Bool?
 
-    init(description: String, label: String?, value: String?, traits: SnapshotTraits, identifier: String?, hint: String?,
-         shape: Shape, activationPoint: [Double], usesDefaultActivationPoint: Bool, customActions: [String],
-         customContent: [[String: String]], customRotors: [[String: String]], respondsToUserInteraction: Bool) {
-        self.description = description; self.label = label; self.value = value; self.traits = traits
-        self.identifier = identifier; self.hint = hint; self.shape = shape; self.activationPoint = activationPoint
-        self.usesDefaultActivationPoint = usesDefaultActivationPoint; self.customActions = customActions
-        self.customContent = customContent; self.customRotors = customRotors; self.respondsToUserInteraction = respondsToUserInteraction
+    init(
+        description: String, label: String?, value: String?, traits: SnapshotTraits, identifier: String?, hint: String?,
+        shape: Shape, activationPoint: [Double], usesDefaultActivationPoint: Bool, customActions: [String],
+        customContent: [[String: String]], customRotors: [[String: String]], respondsToUserInteraction: Bool
+    ) {
+        self.description = description
+        self.label = label
+        self.value = value
+        self.traits = traits
+        self.identifier = identifier
+        self.hint = hint
+        self.shape = shape
+        self.activationPoint = activationPoint
+        self.usesDefaultActivationPoint = usesDefaultActivationPoint
+        self.customActions = customActions
+        self.customContent = customContent
+        self.customRotors = customRotors
+        self.respondsToUserInteraction = respondsToUserInteraction
     }
 
     // Custom actions, content and rotors are not read (older versions encode them differently).
@@ -293,7 +331,8 @@ struct Marker: Codable {
         if let f = shape?.frame { return try f.rect(what) }
         let points = shape?.pathPoints ?? []
         if !points.isEmpty {
-            let xs = points.map(\.0), ys = points.map(\.1)
+            let xs = points.map(\.0)
+            let ys = points.map(\.1)
             return try SnapshotRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!).rect(what)
         }
         if let p = activationPoint, p.count == 2 { return try SnapshotRect(x: p[0], y: p[1], width: 0, height: 0).rect(what) }

@@ -18,18 +18,26 @@ enum AnalysisHierarchyParser {
             throw ScreenRecognitionError(.invalidInput, "invalid analysis JSON hierarchy: image size \(analysis.image.width)×\(analysis.image.height)")
         }
         let screen = Rect(x: 0, y: 0, width: Double(analysis.image.width), height: Double(analysis.image.height))
-        return [ExposedElement(type: "Screen", kind: nil, frame: screen, isAccessibilityElement: false,
-                               children: nodes(analysis.elements))]
+        return [
+            ExposedElement(
+                type: "Screen", kind: nil, frame: screen, isAccessibilityElement: false,
+                children: nodes(analysis.elements))
+        ]
     }
 
     /// The elements as exposed nodes, converted bottom-up without recursion (a hostile file may be
     /// deep; JSONDecoder itself stops at 512 nested arrays and objects).
     static func nodes(_ elements: [Element]) -> [ExposedElement] {
         func leaf(_ e: Element) -> ExposedElement {
-            ExposedElement(type: e.kind.rawValue, kind: e.kind, frame: e.frame, label: e.label, value: e.value,
-                           traits: e.traits, isInteractive: e.isInteractive, isAccessibilityElement: true)
+            ExposedElement(
+                type: e.kind.rawValue, kind: e.kind, frame: e.frame, label: e.label, value: e.value,
+                traits: e.traits, isInteractive: e.isInteractive, isAccessibilityElement: true)
         }
-        struct Frame { var element: Element; var next = 0; var done: [ExposedElement] = [] }
+        struct Frame {
+            var element: Element
+            var next = 0
+            var done: [ExposedElement] = []
+        }
         var out: [ExposedElement] = []
         for root in elements {
             var stack = [Frame(element: root)]

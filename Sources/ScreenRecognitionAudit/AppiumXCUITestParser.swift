@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import ScreenRecognition
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Reads Appium's XCUITest page source (`driver.page_source` on iOS): nested `<XCUIElementType…>`
 /// elements with `label`, `name` (the identifier, or the label when there is none), `value`,
@@ -36,9 +37,14 @@ enum AppiumXCUITestParser {
         var pushed: [Bool] = []
         var roots: [ExposedElement] = []
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes a: [String: String] = [:]) {
-            guard name.hasPrefix(AppiumXCUITestParser.prefix) else { pushed.append(false); return }
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes a: [String: String] = [:]
+        ) {
+            guard name.hasPrefix(AppiumXCUITestParser.prefix) else {
+                pushed.append(false)
+                return
+            }
             pushed.append(true)
             let type = String(name.dropFirst(AppiumXCUITestParser.prefix.count))
             func number(_ k: String) -> Double { a[k].flatMap(Double.init) ?? 0 }
@@ -52,8 +58,10 @@ enum AppiumXCUITestParser {
             let kind = XCUITestParser.kind(of: type)
             traits.formUnion(XCUITestParser.traits(type: type, kind: kind))
             let interactive = XCUITestParser.isInteractive(type: type, kind: kind)
-            stack.append(ExposedElement(type: type, kind: kind, frame: frame, label: label, value: nonEmpty("value"),
-                                        identifier: identifier, traits: traits, isInteractive: interactive, line: parser.lineNumber))
+            stack.append(
+                ExposedElement(
+                    type: type, kind: kind, frame: frame, label: label, value: nonEmpty("value"),
+                    identifier: identifier, traits: traits, isInteractive: interactive, line: parser.lineNumber))
         }
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {

@@ -51,9 +51,11 @@ public enum Audit {
     ///   - image: the screenshot's name for the report (``AuditReport/image``).
     ///   - hierarchyName: the hierarchy file's name for the report (``AuditReport/hierarchy``).
     ///   - c: the audit's thresholds.
-    public static func run(analysis: ScreenAnalysis, hierarchy: AccessibilityHierarchy, detections: [Detection]? = nil,
-                           image: String = "screenshot", hierarchyName: String = "hierarchy",
-                           configuration c: AuditConfiguration = .default) -> AuditReport {
+    public static func run(
+        analysis: ScreenAnalysis, hierarchy: AccessibilityHierarchy, detections: [Detection]? = nil,
+        image: String = "screenshot", hierarchyName: String = "hierarchy",
+        configuration c: AuditConfiguration = .default
+    ) -> AuditReport {
         let screen = Rect(x: 0, y: 0, width: Double(analysis.image.width), height: Double(analysis.image.height))
         let exposed = hierarchy.accessibilityElements.filter { $0.frame.area < c.fullScreenFraction * screen.area && !$0.frame.isEmpty }
         let platform = Platform(hierarchy.format)
@@ -61,7 +63,11 @@ public enum Audit {
         var findings: [Finding] = []
 
         // Leaves of the inferred elements, each with its top-level element's index.
-        struct Leaf { var element: Element; var top: Int; var match: Int? }
+        struct Leaf {
+            var element: Element
+            var top: Int
+            var match: Int?
+        }
         var leaves: [Leaf] = []
         for (i, e) in analysis.elements.enumerated() {
             let ls = e.children.isEmpty ? [e] : e.flattened.filter { $0.children.isEmpty }
@@ -72,7 +78,8 @@ public enum Audit {
         var decorative = Set<Int>()
         for i in leaves.indices where leaves[i].match == nil && leaves[i].element.kind == .icon && !leaves[i].element.isInteractive {
             let f = leaves[i].element.frame
-            if let t = leaves.first(where: { $0.match != nil && $0.element.kind == .text && $0.element.frame.yOverlap(f) >= c.alignedIconRowOverlap * f.height }) {
+            if let t = leaves.first(where: { $0.match != nil && $0.element.kind == .text && $0.element.frame.yOverlap(f) >= c.alignedIconRowOverlap * f.height }
+            ) {
                 leaves[i].match = t.match
                 decorative.insert(i)
             }
@@ -119,8 +126,9 @@ public enum Audit {
         var firstTop: [Int: Int] = [:]
         for l in leaves { if let m = l.match { firstTop[m] = min(firstTop[m] ?? .max, l.top) } }
         let sequence = exposed.indices.compactMap { i in firstTop[i].map { (exposed: i, visual: $0) } }
-        findings += Rules.order(sequence.map { exposed[$0.exposed] }, visual: sequence.map(\.visual),
-                                inferred: analysis.elements, platform: platform)
+        findings += Rules.order(
+            sequence.map { exposed[$0.exposed] }, visual: sequence.map(\.visual),
+            inferred: analysis.elements, platform: platform)
 
         // Rules on the tree alone.
         let target = hierarchy.format == .uiautomator ? c.minimumTouchTargetAndroid : c.minimumTouchTargetIOS
@@ -140,8 +148,9 @@ public enum Audit {
             notes.append("modalNotBlocking not checked: no detections given (dialogs come from the detector's output)")
         }
         if exposed.isEmpty { notes.append("the hierarchy exposes no accessibility elements") }
-        return AuditReport(image: image, imageSize: analysis.image, hierarchy: hierarchyName,
-                           hierarchyFormat: hierarchy.format, scale: hierarchy.scale, findings: findings, notes: notes)
+        return AuditReport(
+            image: image, imageSize: analysis.image, hierarchy: hierarchyName,
+            hierarchyFormat: hierarchy.format, scale: hierarchy.scale, findings: findings, notes: notes)
     }
 
     /// Audits a screenshot: the pixel rules (``PixelRules``) always, and the tree rules above when
@@ -160,33 +169,40 @@ public enum Audit {
     ///     XCUITest, uiautomator or AccessibilitySnapshot hierarchy, else infers it from the image size (``ScreenScale/infer(width:height:)``).
     ///   - configuration: the tree rules' thresholds.
     ///   - pixelConfiguration: the pixel rules' thresholds.
-    public static func run(image pixels: RGBAImage, analysis: ScreenAnalysis, hierarchy: AccessibilityHierarchy?,
-                           detections: [Detection]? = nil, image: String = "screenshot", hierarchyName: String? = nil,
-                           scale: ScreenScale? = nil, configuration: AuditConfiguration = .default,
-                           pixelConfiguration: PixelAuditConfiguration = .default) -> AuditReport {
+    public static func run(
+        image pixels: RGBAImage, analysis: ScreenAnalysis, hierarchy: AccessibilityHierarchy?,
+        detections: [Detection]? = nil, image: String = "screenshot", hierarchyName: String? = nil,
+        scale: ScreenScale? = nil, configuration: AuditConfiguration = .default,
+        pixelConfiguration: PixelAuditConfiguration = .default
+    ) -> AuditReport {
         let screenScale: ScreenScale
         if let scale {
             screenScale = scale
         } else if let hierarchy, [.xcuitest, .uiautomator, .accessibilitySnapshot].contains(hierarchy.format) {
-            screenScale = ScreenScale(pixelsPerPoint: (hierarchy.pixelsPerPoint * 1000).rounded() / 1000,
-                                      platform: Platform(hierarchy.format), source: .hierarchy)
+            screenScale = ScreenScale(
+                pixelsPerPoint: (hierarchy.pixelsPerPoint * 1000).rounded() / 1000,
+                platform: Platform(hierarchy.format), source: .hierarchy)
         } else {
             screenScale = ScreenScale.infer(width: pixels.width, height: pixels.height)
         }
-        let pixel = PixelRules.run(image: pixels, analysis: analysis, scale: screenScale, touchTargets: hierarchy == nil,
-                                   configuration: pixelConfiguration)
+        let pixel = PixelRules.run(
+            image: pixels, analysis: analysis, scale: screenScale, touchTargets: hierarchy == nil,
+            configuration: pixelConfiguration)
         var report: AuditReport
         if let hierarchy {
-            report = run(analysis: analysis, hierarchy: hierarchy, detections: detections, image: image,
-                         hierarchyName: hierarchyName ?? "hierarchy", configuration: configuration)
+            report = run(
+                analysis: analysis, hierarchy: hierarchy, detections: detections, image: image,
+                hierarchyName: hierarchyName ?? "hierarchy", configuration: configuration)
         } else {
-            report = AuditReport(image: image, imageSize: analysis.image, hierarchy: nil, hierarchyFormat: nil,
-                                 scale: screenScale.pixelsPerPoint, findings: [])
+            report = AuditReport(
+                image: image, imageSize: analysis.image, hierarchy: nil, hierarchyFormat: nil,
+                scale: screenScale.pixelsPerPoint, findings: [])
         }
-        return AuditReport(image: report.image, imageSize: report.imageSize, hierarchy: report.hierarchy,
-                           hierarchyFormat: report.hierarchyFormat, scale: report.scale,
-                           findings: report.findings + pixel.findings, notes: report.notes + pixel.notes,
-                           screenScale: screenScale, texts: pixel.texts)
+        return AuditReport(
+            image: report.image, imageSize: report.imageSize, hierarchy: report.hierarchy,
+            hierarchyFormat: report.hierarchyFormat, scale: report.scale,
+            findings: report.findings + pixel.findings, notes: report.notes + pixel.notes,
+            screenScale: screenScale, texts: pixel.texts)
     }
 
     /// §3.3: the smallest exposed element holding ≥ `containment` of `frame`, else the one with the

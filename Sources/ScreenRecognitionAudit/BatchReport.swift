@@ -54,8 +54,13 @@ public struct BatchReport: Codable, Sendable, Hashable {
             try c.encode(count, forKey: .count)
         }
         init(rule: AuditRule, severity: Severity, frame: Rect, message: String, suggestion: String, line: Int?, screens: [String]) {
-            self.rule = rule; self.severity = severity; self.frame = frame; self.message = message
-            self.suggestion = suggestion; self.line = line; self.screens = screens
+            self.rule = rule
+            self.severity = severity
+            self.frame = frame
+            self.message = message
+            self.suggestion = suggestion
+            self.line = line
+            self.screens = screens
         }
     }
 
@@ -71,14 +76,18 @@ public struct BatchReport: Codable, Sendable, Hashable {
         for r in reports {
             for f in r.findings {
                 // Frames to a 4-pixel grid: the same control rendered on two screens may shift by a pixel.
-                let key = [f.rule.rawValue, f.message, "\(Int((f.frame.x / 4).rounded()))", "\(Int((f.frame.y / 4).rounded()))",
-                           "\(Int((f.frame.width / 4).rounded()))", "\(Int((f.frame.height / 4).rounded()))"].joined(separator: "|")
+                let key = [
+                    f.rule.rawValue, f.message, "\(Int((f.frame.x / 4).rounded()))", "\(Int((f.frame.y / 4).rounded()))",
+                    "\(Int((f.frame.width / 4).rounded()))", "\(Int((f.frame.height / 4).rounded()))",
+                ].joined(separator: "|")
                 if let i = index[key] {
                     merged[i].screens.append(r.image)
                 } else {
                     index[key] = merged.count
-                    merged.append(MergedFinding(rule: f.rule, severity: f.severity, frame: f.frame, message: f.message,
-                                                suggestion: f.suggestion, line: f.line, screens: [r.image]))
+                    merged.append(
+                        MergedFinding(
+                            rule: f.rule, severity: f.severity, frame: f.frame, message: f.message,
+                            suggestion: f.suggestion, line: f.line, screens: [r.image]))
                 }
             }
         }
@@ -92,7 +101,8 @@ public struct BatchReport: Codable, Sendable, Hashable {
     public var text: String {
         let total = reports.reduce(0) { $0 + $1.findings.count }
         let failed = screens.filter { $0.error != nil }.count
-        var s = "\(screens.count) screens audited\(failed > 0 ? " (\(failed) failed)" : ""): \(total) findings, \(findings.count) distinct "
+        var s =
+            "\(screens.count) screens audited\(failed > 0 ? " (\(failed) failed)" : ""): \(total) findings, \(findings.count) distinct "
             + "(\(findings.filter { $0.severity == .error }.count) errors, \(findings.filter { $0.severity == .warning }.count) warnings, \(findings.filter { $0.severity == .note }.count) notes)\n"
         for sc in screens {
             s += "  \(sc.image): " + (sc.error.map { "error: \($0)" } ?? "\(sc.findings) findings") + "\n"
@@ -106,7 +116,10 @@ public struct BatchReport: Codable, Sendable, Hashable {
 
     /// `{"screens": [...], "findings": [{"rule", "severity", "frame", "message", "suggestion", "screens"}]}`.
     public func jsonData() throws -> Data {
-        struct Out: Encodable { var screens: [Screen]; var findings: [MergedFinding] }
+        struct Out: Encodable {
+            var screens: [Screen]
+            var findings: [MergedFinding]
+        }
         return try AuditJSON.encode(Out(screens: screens, findings: findings))
     }
 

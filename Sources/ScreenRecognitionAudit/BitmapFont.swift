@@ -61,4 +61,3 @@ enum BitmapFont {
         text.isEmpty ? 0 : (text.count * (width + 1) - 1) * scale
     }
 }
-

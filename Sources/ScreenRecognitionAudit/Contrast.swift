@@ -45,7 +45,8 @@ public enum Contrast {
         let darkFirst = ratio(luminance: 0, lb) >= ratio(luminance: 1, lb)
         for target in darkFirst ? [RGB.black, RGB.white] : [RGB.white, RGB.black] {
             guard ratio(target, background) >= required else { continue }
-            var lo = 0.0, hi = 1.0
+            var lo = 0.0
+            var hi = 1.0
             for _ in 0..<24 {
                 let mid = (lo + hi) / 2
                 if ratio(mix(color, target, mid), background) >= required { hi = mid } else { lo = mid }
@@ -121,11 +122,15 @@ public enum ColorEstimation {
     ///   - edgeBand: when set, only pixels within this many pixels of the box's edge count
     ///     as foreground (a text field's border, not its placeholder).
     public static func sample(_ image: RGBAImage, box: Rect, ring: Int, edgeBand: Int? = nil) -> ColorSample? {
-        let x0 = max(0, Int(box.minX.rounded())), x1 = min(image.width, Int(box.maxX.rounded()))
-        let y0 = max(0, Int(box.minY.rounded())), y1 = min(image.height, Int(box.maxY.rounded()))
+        let x0 = max(0, Int(box.minX.rounded()))
+        let x1 = min(image.width, Int(box.maxX.rounded()))
+        let y0 = max(0, Int(box.minY.rounded()))
+        let y1 = min(image.height, Int(box.maxY.rounded()))
         guard x1 - x0 >= 2, y1 - y0 >= 2 else { return nil }
-        let rx0 = max(0, x0 - ring), rx1 = min(image.width, x1 + ring)
-        let ry0 = max(0, y0 - ring), ry1 = min(image.height, y1 + ring)
+        let rx0 = max(0, x0 - ring)
+        let rx1 = min(image.width, x1 + ring)
+        let ry0 = max(0, y0 - ring)
+        let ry1 = min(image.height, y1 + ring)
         let width = image.width
         return image.pixels.withUnsafeBufferPointer { p -> ColorSample? in
             @inline(__always) func at(_ x: Int, _ y: Int) -> (Int, Int, Int) {
@@ -134,35 +139,52 @@ public enum ColorEstimation {
             }
             // 1. The most common colour of box + ring.
             var histogram = [Int32](repeating: 0, count: 32768)
-            var best = 0, bestCount: Int32 = 0
+            var best = 0
+            var bestCount: Int32 = 0
             for y in ry0..<ry1 {
                 for x in rx0..<rx1 {
                     let (r, g, b) = at(x, y)
                     let k = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
                     histogram[k] += 1
-                    if histogram[k] > bestCount { bestCount = histogram[k]; best = k }
+                    if histogram[k] > bestCount {
+                        bestCount = histogram[k]
+                        best = k
+                    }
                 }
             }
             let mode = (Double((best >> 10) << 3 + 4), Double(((best >> 5) & 31) << 3 + 4), Double((best & 31) << 3 + 4))
             // Refine: the mean of the pixels near the mode bin's centre.
-            var sr = 0.0, sg = 0.0, sb = 0.0, n = 0.0
+            var sr = 0.0
+            var sg = 0.0
+            var sb = 0.0
+            var n = 0.0
             let near = noise * noise
             for y in ry0..<ry1 {
                 for x in rx0..<rx1 {
                     let (r, g, b) = at(x, y)
-                    let dr = Double(r) - mode.0, dg = Double(g) - mode.1, db = Double(b) - mode.2
-                    if dr * dr + dg * dg + db * db <= near { sr += Double(r); sg += Double(g); sb += Double(b); n += 1 }
+                    let dr = Double(r) - mode.0
+                    let dg = Double(g) - mode.1
+                    let db = Double(b) - mode.2
+                    if dr * dr + dg * dg + db * db <= near {
+                        sr += Double(r)
+                        sg += Double(g)
+                        sb += Double(b)
+                        n += 1
+                    }
                 }
             }
             guard n > 0 else { return nil }
             let bg = (sr / n, sg / n, sb / n)
             let background = RGB(r: UInt8(bg.0.rounded()), g: UInt8(bg.1.rounded()), b: UInt8(bg.2.rounded()))
             @inline(__always) func distance2(_ c: (Int, Int, Int)) -> Double {
-                let dr = Double(c.0) - bg.0, dg = Double(c.1) - bg.1, db = Double(c.2) - bg.2
+                let dr = Double(c.0) - bg.0
+                let dg = Double(c.1) - bg.1
+                let db = Double(c.2) - bg.2
                 return dr * dr + dg * dg + db * db
             }
             // Uniformity of the ring (outside the box).
-            var ringTotal = 0, ringNear = 0
+            var ringTotal = 0
+            var ringNear = 0
             for y in ry0..<ry1 {
                 for x in rx0..<rx1 where x < x0 || x >= x1 || y < y0 || y >= y1 {
                     ringTotal += 1
@@ -191,17 +213,21 @@ public enum ColorEstimation {
             let axis = (fg.0 - bg.0, fg.1 - bg.1, fg.2 - bg.2)
             let axisLength2 = axis.0 * axis.0 + axis.1 * axis.1 + axis.2 * axis.2
             guard axisLength2 > 0 else { return nil }
-            let h = y1 - y0, w = x1 - x0
+            let h = y1 - y0
+            let w = x1 - x0
             var mask = [Bool](repeating: false, count: w * h)
             var rows = [Int](repeating: 0, count: h)
-            var left = Int.max, right = Int.min, inkPixels = 0
+            var left = Int.max
+            var right = Int.min
+            var inkPixels = 0
             for c in candidates {
                 let (r, g, b) = at(c.x, c.y)
                 let alpha = ((Double(r) - bg.0) * axis.0 + (Double(g) - bg.1) * axis.1 + (Double(b) - bg.2) * axis.2) / axisLength2
                 if alpha >= 0.5 {
                     mask[(c.y - y0) * w + (c.x - x0)] = true
                     rows[c.y - y0] += 1
-                    left = min(left, c.x); right = max(right, c.x)
+                    left = min(left, c.x)
+                    right = max(right, c.x)
                     inkPixels += 1
                 }
             }
@@ -216,15 +242,22 @@ public enum ColorEstimation {
                     let start = y
                     while y < h, rows[y] >= minimum { y += 1 }
                     bands.append((start, y - 1))
-                } else { y += 1 }
+                } else {
+                    y += 1
+                }
             }
             var i = 0
             while i + 1 < bands.count {
-                let a = bands[i], b = bands[i + 1]
-                let ha = a.end - a.start + 1, hb = b.end - b.start + 1
+                let a = bands[i]
+                let b = bands[i + 1]
+                let ha = a.end - a.start + 1
+                let hb = b.end - b.start + 1
                 if ha * 100 < hb * 35, b.start - a.end - 1 < hb / 2 {
-                    bands[i] = (a.start, b.end); bands.remove(at: i + 1)
-                } else { i += 1 }
+                    bands[i] = (a.start, b.end)
+                    bands.remove(at: i + 1)
+                } else {
+                    i += 1
+                }
             }
             guard let line = bands.first else { return nil }
             // The first line's top, and its baseline: the last row at least a quarter as dense as
@@ -238,15 +271,21 @@ public enum ColorEstimation {
             for y in (top + cap * 55 / 100)...max(top + cap * 55 / 100, top + cap * 75 / 100) where y < h {
                 var run = 0
                 for x in 0..<w {
-                    if mask[y * w + x] { run += 1 } else if run > 0 { runs.append(run); run = 0 }
+                    if mask[y * w + x] {
+                        run += 1
+                    } else if run > 0 {
+                        runs.append(run)
+                        run = 0
+                    }
                 }
                 if run > 0 { runs.append(run) }
             }
             let stroke = runs.isEmpty ? 0 : Double(runs.sorted()[runs.count / 2])
-            return ColorSample(foreground: foreground, background: background,
-                               backgroundUniformity: ringTotal > 0 ? Double(ringNear) / Double(ringTotal) : 1,
-                               inkPixels: inkPixels, inkTop: y0 + top, baseline: y0 + base,
-                               inkLeft: left, inkRight: right, strokeWidth: stroke, lines: bands.count)
+            return ColorSample(
+                foreground: foreground, background: background,
+                backgroundUniformity: ringTotal > 0 ? Double(ringNear) / Double(ringTotal) : 1,
+                inkPixels: inkPixels, inkTop: y0 + top, baseline: y0 + base,
+                inkLeft: left, inkRight: right, strokeWidth: stroke, lines: bands.count)
         }
     }
 }

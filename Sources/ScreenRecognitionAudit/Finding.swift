@@ -58,7 +58,8 @@ public enum AuditRule: String, Codable, Sendable, CaseIterable, Comparable {
         switch self {
         case .unexposedElement, .missingLabel, .modalNotBlocking, .textContrast: .error
         case .labelMismatch, .missingTrait, .shouldGroup, .orderMismatch, .smallTouchTarget, .poorlySpokenText,
-             .nonTextContrast, .truncatedText, .smallText: .warning
+            .nonTextContrast, .truncatedText, .smallText:
+            .warning
         }
     }
 }
@@ -116,9 +117,11 @@ public struct AuditReport: Codable, Sendable, Hashable {
     /// Each text the pixel rules measured (colours, ratio, size), when they ran.
     public var texts: [TextMeasurement]?
 
-    public init(image: String, imageSize: ImageInfo, hierarchy: String?, hierarchyFormat: HierarchyFormat?,
-                scale: Double, findings: [Finding], notes: [String] = [], screenScale: ScreenScale? = nil,
-                texts: [TextMeasurement]? = nil) {
+    public init(
+        image: String, imageSize: ImageInfo, hierarchy: String?, hierarchyFormat: HierarchyFormat?,
+        scale: Double, findings: [Finding], notes: [String] = [], screenScale: ScreenScale? = nil,
+        texts: [TextMeasurement]? = nil
+    ) {
         self.image = image
         self.imageSize = imageSize
         self.hierarchy = hierarchy

@@ -43,9 +43,11 @@ public struct ExposedElement: Codable, Sendable, Hashable {
     public var line: Int?
     public var children: [ExposedElement]
 
-    public init(type: String, kind: ElementKind?, frame: Rect, label: String? = nil, value: String? = nil,
-                identifier: String? = nil, traits: Traits = [], isInteractive: Bool = false,
-                isAccessibilityElement: Bool = true, line: Int? = nil, children: [ExposedElement] = []) {
+    public init(
+        type: String, kind: ElementKind?, frame: Rect, label: String? = nil, value: String? = nil,
+        identifier: String? = nil, traits: Traits = [], isInteractive: Bool = false,
+        isAccessibilityElement: Bool = true, line: Int? = nil, children: [ExposedElement] = []
+    ) {
         self.type = type
         self.kind = kind
         self.frame = frame
@@ -97,7 +99,10 @@ public struct AccessibilityHierarchy: Codable, Sendable, Hashable {
     public var accessibilityElements: [ExposedElement] {
         var out: [ExposedElement] = []
         ExposedElement.visit(roots) { e in
-            if e.isAccessibilityElement { out.append(e); return false }
+            if e.isAccessibilityElement {
+                out.append(e)
+                return false
+            }
             return true
         }
         return out
@@ -106,7 +111,10 @@ public struct AccessibilityHierarchy: Codable, Sendable, Hashable {
     /// Every node, depth-first.
     public var allNodes: [ExposedElement] {
         var out: [ExposedElement] = []
-        ExposedElement.visit(roots) { out.append($0); return true }
+        ExposedElement.visit(roots) {
+            out.append($0)
+            return true
+        }
         return out
     }
 
@@ -147,8 +155,10 @@ public struct AccessibilityHierarchy: Codable, Sendable, Hashable {
     ///   - pointScale: image pixels per point (iOS) or dp (Android) for touch-target sizes; `nil`
     ///     uses `scale` on iOS, and on Android the image width over 411 dp (see ``androidDefaultWidthDP``).
     /// - Throws: `ScreenRecognitionError` `.invalidInput` naming the line and what is wrong.
-    public static func parse(_ data: Data, format: HierarchyFormat = .auto, imageSize: ImageInfo,
-                             scale: Double? = nil, pointScale: Double? = nil) throws -> AccessibilityHierarchy {
+    public static func parse(
+        _ data: Data, format: HierarchyFormat = .auto, imageSize: ImageInfo,
+        scale: Double? = nil, pointScale: Double? = nil
+    ) throws -> AccessibilityHierarchy {
         guard !data.isEmpty else { throw ScreenRecognitionError(.invalidInput, "hierarchy file is empty") }
         guard data.count <= maxBytes else {
             throw ScreenRecognitionError(.invalidInput, "hierarchy file is \(data.count) bytes; the limit is \(maxBytes)")
@@ -180,9 +190,10 @@ public struct AccessibilityHierarchy: Codable, Sendable, Hashable {
             // snapshot): only a known device screenshot size says the scale.
             let known = ScreenScale.infer(width: imageSize.width, height: imageSize.height)
             guard known.source == .imageSize, known.platform == .ios else {
-                throw ScreenRecognitionError(.invalidInput,
+                throw ScreenRecognitionError(
+                    .invalidInput,
                     "AccessibilitySnapshot frames are in points and the \(imageSize.width)×\(imageSize.height) image matches no known iPhone "
-                    + "screenshot size, so the scale is unknown: pass --scale (the snapshot's screen scale, usually 2 or 3)")
+                        + "screenshot size, so the scale is unknown: pass --scale (the snapshot's screen scale, usually 2 or 3)")
             }
             s = known.pixelsPerPoint
         } else if scale == nil {
@@ -190,19 +201,22 @@ public struct AccessibilityHierarchy: Codable, Sendable, Hashable {
             if rootWidth > 0 {
                 s = Double(imageSize.width) / rootWidth
                 guard s.isFinite, s >= minInferredScale, s <= maxScale else {
-                    throw ScreenRecognitionError(.invalidInput,
+                    throw ScreenRecognitionError(
+                        .invalidInput,
                         "the root frame is \(rootWidth) wide, so the \(imageSize.width)-pixel screenshot would be \(s) pixels per unit; "
-                        + "a scale must be between \(minInferredScale) and \(Int(maxScale)) (is this the screenshot's hierarchy? else pass --scale)")
+                            + "a scale must be between \(minInferredScale) and \(Int(maxScale)) (is this the screenshot's hierarchy? else pass --scale)")
                 }
             } else if resolved == .xcuitest {
                 throw ScreenRecognitionError(.invalidInput, "the hierarchy has no root frame to infer the screen scale from; pass --scale")
             }
         }
-        if s != 1 { roots = ExposedElement.rebuild(roots) { e in
-            var e = e
-            e.frame = Rect(x: e.frame.x * s, y: e.frame.y * s, width: e.frame.width * s, height: e.frame.height * s)
-            return e
-        } }
+        if s != 1 {
+            roots = ExposedElement.rebuild(roots) { e in
+                var e = e
+                e.frame = Rect(x: e.frame.x * s, y: e.frame.y * s, width: e.frame.width * s, height: e.frame.height * s)
+                return e
+            }
+        }
         try checkFrames(roots)
         let ppp: Double
         if let pointScale {
@@ -220,8 +234,10 @@ public struct AccessibilityHierarchy: Codable, Sendable, Hashable {
 
     /// The error for a tree nested `depth` levels (or more, when a parser stopped at the limit).
     static func tooDeep(_ depth: Int, line: Int? = nil) -> ScreenRecognitionError {
-        ScreenRecognitionError(.invalidInput, "\(line.map { "line \($0): " } ?? "")the hierarchy is nested more than "
-            + "\(maxDepth) levels deep (\(depth) reached); real screens nest far less, so the file is not a screen's hierarchy")
+        ScreenRecognitionError(
+            .invalidInput,
+            "\(line.map { "line \($0): " } ?? "")the hierarchy is nested more than "
+                + "\(maxDepth) levels deep (\(depth) reached); real screens nest far less, so the file is not a screen's hierarchy")
     }
 
     /// Refuses a frame, once in image pixels, that is not finite or reaches past ``maxCoordinate``,
@@ -236,9 +252,10 @@ public struct AccessibilityHierarchy: Codable, Sendable, Hashable {
         }
         if let bad {
             let f = bad.frame
-            throw ScreenRecognitionError(.invalidInput,
+            throw ScreenRecognitionError(
+                .invalidInput,
                 "\(bad.line.map { "line \($0): " } ?? "")\(ScreenRecognitionError.quote(bad.reference)) has frame x \(f.x), y \(f.y), "
-                + "width \(f.width), height \(f.height) in image pixels; coordinates must be finite and within ±\(Int(maxCoordinate))")
+                    + "width \(f.width), height \(f.height) in image pixels; coordinates must be finite and within ±\(Int(maxCoordinate))")
         }
     }
 
@@ -258,7 +275,9 @@ public struct AccessibilityHierarchy: Codable, Sendable, Hashable {
         case .uiautomator: return head.contains("<hierarchy") || head.contains("<node")
         case .analysis: return head.contains("\"elements\"")
         case .accessibilitySnapshot: return AccessibilitySnapshotFormat.looksLike(head.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }))
-        case .xcuitest: return head.contains("Element subtree:") || head.contains("<XCUIElementType") || head.range(of: #"\{\{-?[0-9.]+, -?[0-9.]+\}, \{[0-9.]+, [0-9.]+\}\}"#, options: .regularExpression) != nil
+        case .xcuitest:
+            return head.contains("Element subtree:") || head.contains("<XCUIElementType")
+                || head.range(of: #"\{\{-?[0-9.]+, -?[0-9.]+\}, \{[0-9.]+, [0-9.]+\}\}"#, options: .regularExpression) != nil
         case .auto: return false
         }
     }
@@ -271,8 +290,10 @@ public struct AccessibilityHierarchy: Codable, Sendable, Hashable {
         if trimmed.hasPrefix("{") { return .analysis }
         if trimmed.hasPrefix("[") { return .accessibilitySnapshot }
         if head.contains("Element subtree:") || head.contains("}, {") { return .xcuitest }
-        throw ScreenRecognitionError(.invalidInput,
-            "hierarchy format not recognised: expected XCUITest debugDescription text, uiautomator or Appium XML, screenrec analyze JSON or AccessibilitySnapshot JSON")
+        throw ScreenRecognitionError(
+            .invalidInput,
+            "hierarchy format not recognised: expected XCUITest debugDescription text, uiautomator or Appium XML, screenrec analyze JSON or AccessibilitySnapshot JSON"
+        )
     }
 }
 
@@ -289,9 +310,11 @@ extension ExposedElement {
     /// Rebuilds a forest bottom-up without recursion: `transform` gets each node with its children
     /// already transformed, and the context its parent passed down (`childContext` of the parent
     /// and the parent's own context; `context` for the roots).
-    static func rebuild<Context>(_ roots: [ExposedElement], context: Context,
-                                 childContext: (ExposedElement, Context) -> Context,
-                                 _ transform: (ExposedElement, Context) -> ExposedElement) -> [ExposedElement] {
+    static func rebuild<Context>(
+        _ roots: [ExposedElement], context: Context,
+        childContext: (ExposedElement, Context) -> Context,
+        _ transform: (ExposedElement, Context) -> ExposedElement
+    ) -> [ExposedElement] {
         typealias Frame = RebuildFrame<Context>
         var out: [ExposedElement] = []
         for root in roots {

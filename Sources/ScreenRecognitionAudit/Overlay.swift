@@ -97,12 +97,18 @@ struct Canvas {
 
     mutating func fill(_ r: Rect, _ c: RGB) {
         let r = r.clamped(width: Double(width), height: Double(height))
-        let x0 = Int(r.minX.rounded()), x1 = Int(r.maxX.rounded()), y0 = Int(r.minY.rounded()), y1 = Int(r.maxY.rounded())
+        let x0 = Int(r.minX.rounded())
+        let x1 = Int(r.maxX.rounded())
+        let y0 = Int(r.minY.rounded())
+        let y1 = Int(r.maxY.rounded())
         guard x1 > x0, y1 > y0 else { return }
         for y in y0..<y1 {
             var i = (y * width + x0) * 4
             for _ in x0..<x1 {
-                pixels[i] = c.r; pixels[i + 1] = c.g; pixels[i + 2] = c.b; pixels[i + 3] = 255
+                pixels[i] = c.r
+                pixels[i + 1] = c.g
+                pixels[i + 2] = c.b
+                pixels[i + 3] = 255
                 i += 4
             }
         }
@@ -130,8 +136,10 @@ struct Canvas {
 
     /// A filled tag holding `label` in white at the top-left corner of `frame` (inside the image).
     mutating func tag(_ label: String, at frame: Rect, color: RGB, scale s: Int) {
-        let w = BitmapFont.width(of: label, scale: s) + 4 * s, h = BitmapFont.height * s + 4 * s
-        let x = min(max(0, Int(frame.minX)), width - w), y = min(max(0, Int(frame.minY)), height - h)
+        let w = BitmapFont.width(of: label, scale: s) + 4 * s
+        let h = BitmapFont.height * s + 4 * s
+        let x = min(max(0, Int(frame.minX)), width - w)
+        let y = min(max(0, Int(frame.minY)), height - h)
         fill(Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)), color)
         text(label, x: x + 2 * s, y: y + 2 * s, scale: s, color: RGB(r: 255, g: 255, b: 255))
     }

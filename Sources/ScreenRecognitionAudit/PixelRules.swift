@@ -70,11 +70,14 @@ public enum PixelRules {
     ///   - touchTargets: whether to judge the visible size of interactive elements (off when
     ///     the app's tree gives their real frames).
     ///   - c: the pixel rules' thresholds.
-    public static func run(image: RGBAImage, analysis: ScreenAnalysis, scale: ScreenScale, touchTargets: Bool = true,
-                           configuration c: PixelAuditConfiguration = .default) -> PixelAuditResult {
+    public static func run(
+        image: RGBAImage, analysis: ScreenAnalysis, scale: ScreenScale, touchTargets: Bool = true,
+        configuration c: PixelAuditConfiguration = .default
+    ) -> PixelAuditResult {
         var findings: [Finding] = []
         var texts: [TextMeasurement] = []
-        var unmeasured = 0, overPictures = 0
+        var unmeasured = 0
+        var overPictures = 0
         let ppp = scale.pixelsPerPoint > 0 ? scale.pixelsPerPoint : 1
         let platform = scale.platform
 
@@ -88,7 +91,10 @@ public enum PixelRules {
 
         for d in detections where d.type == .text {
             let ring = max(2, min(8, Int(d.box.height / 8)))
-            guard let s = ColorEstimation.sample(image, box: d.box, ring: ring) else { unmeasured += 1; continue }
+            guard let s = ColorEstimation.sample(image, box: d.box, ring: ring) else {
+                unmeasured += 1
+                continue
+            }
             let label = d.text?.trimmingCharacters(in: .whitespacesAndNewlines)
             let name = label.flatMap { $0.isEmpty ? nil : "Text “\($0.count > 40 ? String($0.prefix(39)) + "…" : $0)”" } ?? "Text at \(d.box)"
             let emPerInk = label.map(hasTallGlyphs) ?? true ? c.inkHeightPerEm : c.xHeightPerEm
@@ -99,28 +105,37 @@ public enum PixelRules {
             let required = large ? c.largeTextRatio : c.normalTextRatio
             let ratio = s.ratio
             let uniform = s.backgroundUniformity >= c.minimumBackgroundUniformity
-            texts.append(TextMeasurement(frame: d.box, text: label, foreground: s.foreground, background: s.background,
-                                         ratio: (ratio * 100).rounded() / 100, points: (points * 10).rounded() / 10, bold: bold, required: required))
+            texts.append(
+                TextMeasurement(
+                    frame: d.box, text: label, foreground: s.foreground, background: s.background,
+                    ratio: (ratio * 100).rounded() / 100, points: (points * 10).rounded() / 10, bold: bold, required: required))
 
             // textContrast.
             if !uniform {
                 overPictures += 1
             } else if ratio < required {
                 let size = "\(Int(points.rounded())) \(scale.unit)\(bold ? " bold" : "")"
-                let kind = large ? "large text (≥ \(Int(c.largeTextPoints)) \(scale.unit), or ≥ \(Int(c.largeBoldTextPoints)) \(scale.unit) bold)" : "text under \(Int(c.largeTextPoints)) \(scale.unit)"
+                let kind =
+                    large
+                    ? "large text (≥ \(Int(c.largeTextPoints)) \(scale.unit), or ≥ \(Int(c.largeBoldTextPoints)) \(scale.unit) bold)"
+                    : "text under \(Int(c.largeTextPoints)) \(scale.unit)"
                 let fix: String
                 if let better = Contrast.passingColor(for: s.foreground, against: s.background, required: required) {
                     let rgb = "red: \(unit(better.r)), green: \(unit(better.g)), blue: \(unit(better.b))"
-                    let code = platform == .ios
+                    let code =
+                        platform == .ios
                         ? "label.textColor = UIColor(\(rgb), alpha: 1) (SwiftUI: .foregroundStyle(Color(\(rgb))))"
                         : "android:textColor=\"\(better)\""
                     fix = "use \(better) for the text (\(Contrast.format(Contrast.ratio(better, s.background))) on \(s.background)): \(code)"
                 } else {
                     fix = "no text colour reaches \(Contrast.format(required)) on \(s.background): change the background"
                 }
-                findings.append(Finding(rule: .textContrast, frame: d.box,
-                    message: "\(name) has contrast \(Contrast.format(ratio)) (\(s.foreground) on \(s.background)); WCAG 2.2 SC 1.4.3 requires \(Contrast.format(required)) for \(kind) — about \(size) here.",
-                    suggestion: fix))
+                findings.append(
+                    Finding(
+                        rule: .textContrast, frame: d.box,
+                        message:
+                            "\(name) has contrast \(Contrast.format(ratio)) (\(s.foreground) on \(s.background)); WCAG 2.2 SC 1.4.3 requires \(Contrast.format(required)) for \(kind) — about \(size) here.",
+                        suggestion: fix))
             }
 
             // smallText.
@@ -128,24 +143,32 @@ public enum PixelRules {
             if points < minimum {
                 let unit = platform == .ios ? "pt" : "sp"
                 let source = platform == .ios ? "Apple's Human Interface Guidelines" : "Material Design"
-                let fix = platform == .ios
+                let fix =
+                    platform == .ios
                     ? "use a text style of at least \(Int(minimum)) pt that scales with Dynamic Type: UIFont.preferredFont(forTextStyle: .caption1) with adjustsFontForContentSizeCategory = true (SwiftUI: .font(.caption))"
                     : "android:textSize=\"\(Int(minimum))sp\" or larger (sp, so it follows the user's font size)"
-                findings.append(Finding(rule: .smallText, frame: d.box,
-                    message: "\(name) is about \(AuditReport.number((points * 10).rounded() / 10)) \(unit), below the \(Int(minimum)) \(unit) minimum of \(source).",
-                    suggestion: fix))
+                findings.append(
+                    Finding(
+                        rule: .smallText, frame: d.box,
+                        message:
+                            "\(name) is about \(AuditReport.number((points * 10).rounded() / 10)) \(unit), below the \(Int(minimum)) \(unit) minimum of \(source).",
+                        suggestion: fix))
             }
 
             // truncatedText: an ellipsis at the end of the recognised text …
             if let label, let cut = ellipsis(label) {
-                findings.append(Finding(rule: .truncatedText, frame: d.box,
-                    message: "\(name) ends in “\(cut)”: it is truncated, and screen readers read the truncated text when the label comes from it.",
-                    suggestion: truncationFix(platform)))
+                findings.append(
+                    Finding(
+                        rule: .truncatedText, frame: d.box,
+                        message: "\(name) ends in “\(cut)”: it is truncated, and screen readers read the truncated text when the label comes from it.",
+                        suggestion: truncationFix(platform)))
             } else if let edge = clippedEdge(d.box, sample: s, clippers: clippers, image: image) {
                 // … or ink running into the edge of its container or the screen.
-                findings.append(Finding(rule: .truncatedText, frame: d.box,
-                    message: "\(name) is cut off by the \(edge): its glyphs run into the edge.",
-                    suggestion: truncationFix(platform)))
+                findings.append(
+                    Finding(
+                        rule: .truncatedText, frame: d.box,
+                        message: "\(name) is cut off by the \(edge): its glyphs run into the edge.",
+                        suggestion: truncationFix(platform)))
             }
         }
 
@@ -162,30 +185,43 @@ public enum PixelRules {
             let ring = max(2, min(8, Int(min(d.box.width, d.box.height) / 6)))
             let band = d.type == .textField ? max(2, Int((2 * ppp).rounded())) : nil
             guard let s = ColorEstimation.sample(image, box: d.box, ring: ring, edgeBand: band),
-                  s.backgroundUniformity >= c.minimumBackgroundUniformity else { continue }
+                s.backgroundUniformity >= c.minimumBackgroundUniformity
+            else { continue }
             let ratio = s.ratio
             guard ratio < c.nonTextRatio else { continue }
             let fixColor = Contrast.passingColor(for: s.foreground, against: s.background, required: c.nonTextRatio)
             let label = d.iconLabel.map { " “\($0.rawValue)”" } ?? ""
-            findings.append(Finding(rule: .nonTextContrast, frame: d.box,
-                message: "\(what)\(label) has contrast \(Contrast.format(ratio)) (\(s.foreground) against \(s.background)); WCAG 2.2 SC 1.4.11 requires \(Contrast.format(c.nonTextRatio)) for the parts that identify a control and its state.",
-                suggestion: fixColor.map { "draw it in \($0) (\(Contrast.format(Contrast.ratio($0, s.background))) on \(s.background))" + (d.type == .textField ? " or give the field a \($0) border" : "") }
-                    ?? "change the background behind it: no colour reaches 3:1 on \(s.background)"))
+            findings.append(
+                Finding(
+                    rule: .nonTextContrast, frame: d.box,
+                    message:
+                        "\(what)\(label) has contrast \(Contrast.format(ratio)) (\(s.foreground) against \(s.background)); WCAG 2.2 SC 1.4.11 requires \(Contrast.format(c.nonTextRatio)) for the parts that identify a control and its state.",
+                    suggestion: fixColor.map {
+                        "draw it in \($0) (\(Contrast.format(Contrast.ratio($0, s.background))) on \(s.background))"
+                            + (d.type == .textField ? " or give the field a \($0) border" : "")
+                    }
+                        ?? "change the background behind it: no colour reaches 3:1 on \(s.background)"))
         }
 
         // smallTouchTarget from the visible size of interactive elements.
         if touchTargets {
             let minimum = platform == .ios ? c.minimumTouchTargetIOS : c.minimumTouchTargetAndroid
-            for e in analysis.elements.flatMap(\.flattened) where e.children.isEmpty
-                && [.button, .textField, .segment, .tabButton].contains(e.kind) {
-                let w = e.frame.width / ppp, h = e.frame.height / ppp
+            for e in analysis.elements.flatMap(\.flattened)
+            where e.children.isEmpty
+                && [.button, .textField, .segment, .tabButton].contains(e.kind)
+            {
+                let w = e.frame.width / ppp
+                let h = e.frame.height / ppp
                 guard w < minimum || h < minimum else { continue }
                 let name = e.label.map { "“\($0)”" } ?? Rules.kindName(e.kind)
-                findings.append(Finding(rule: .smallTouchTarget, frame: e.frame,
-                    message: "The visible \(Rules.kindName(e.kind)) \(name) is \(Int(w.rounded()))×\(Int(h.rounded())) \(scale.unit), smaller than \(Int(minimum))×\(Int(minimum)) \(scale.unit); only the visible size was measured — its tappable area may be larger.",
-                    suggestion: platform == .ios
-                        ? "make its hit area at least \(Int(minimum))×\(Int(minimum)) pt (SwiftUI: .frame(minWidth: \(Int(minimum)), minHeight: \(Int(minimum))).contentShape(Rectangle()); UIKit: enlarge the button's frame or override point(inside:with:))"
-                        : "android:minWidth=\"\(Int(minimum))dp\" android:minHeight=\"\(Int(minimum))dp\", or a TouchDelegate"))
+                findings.append(
+                    Finding(
+                        rule: .smallTouchTarget, frame: e.frame,
+                        message:
+                            "The visible \(Rules.kindName(e.kind)) \(name) is \(Int(w.rounded()))×\(Int(h.rounded())) \(scale.unit), smaller than \(Int(minimum))×\(Int(minimum)) \(scale.unit); only the visible size was measured — its tappable area may be larger.",
+                        suggestion: platform == .ios
+                            ? "make its hit area at least \(Int(minimum))×\(Int(minimum)) pt (SwiftUI: .frame(minWidth: \(Int(minimum)), minHeight: \(Int(minimum))).contentShape(Rectangle()); UIKit: enlarge the button's frame or override point(inside:with:))"
+                            : "android:minWidth=\"\(Int(minimum))dp\" android:minHeight=\"\(Int(minimum))dp\", or a TouchDelegate"))
             }
         }
 
@@ -202,16 +238,22 @@ public enum PixelRules {
     }
 
     /// Words that end in an ellipsis on purpose (progress, "more").
-    static let intendedEllipsis: Set<String> = ["loading", "saving", "searching", "connecting", "updating", "syncing",
-                                                "processing", "sending", "uploading", "downloading", "wait", "more", "typing"]
+    static let intendedEllipsis: Set<String> = [
+        "loading", "saving", "searching", "connecting", "updating", "syncing",
+        "processing", "sending", "uploading", "downloading", "wait", "more", "typing",
+    ]
 
     /// The ellipsis ending `s` ("…", "...", ".."), unless it follows a word that ends in one on purpose.
     static func ellipsis(_ s: String) -> String? {
         let t = s.trimmingCharacters(in: .whitespaces)
         let cut: String
-        if t.hasSuffix("…") || t.hasSuffix("⋯") { cut = String(t.last!) }
-        else if t.hasSuffix("..") { cut = t.hasSuffix("...") ? "..." : ".." }
-        else { return nil }
+        if t.hasSuffix("…") || t.hasSuffix("⋯") {
+            cut = String(t.last!)
+        } else if t.hasSuffix("..") {
+            cut = t.hasSuffix("...") ? "..." : ".."
+        } else {
+            return nil
+        }
         let before = t.dropLast(cut.count).trimmingCharacters(in: .whitespaces)
         guard !before.isEmpty else { return nil }
         let last = before.split(whereSeparator: { !$0.isLetter }).last.map { $0.lowercased() } ?? ""
@@ -231,7 +273,8 @@ public enum PixelRules {
         // The columns up to the edge are searched too: a text box may stop short of the sliver of
         // a glyph cut at the edge.
         let reach = max(3, Double(s.capHeight) / 8)
-        let edge = Int(c.maxX.rounded()), step = Int(reach.rounded())
+        let edge = Int(c.maxX.rounded())
+        let step = Int(reach.rounded())
         guard Double(s.inkRight) >= c.maxX - reach || hasInk(image, s, x: Int((c.maxX - reach).rounded())..<edge) else { return nil }
         // Ink again one to five eighths of the cap height beyond the edge means the text goes on:
         // the container's box is narrower than its text, not a clip. Only the trailing (right)
@@ -257,7 +300,10 @@ public enum PixelRules {
             for x in xs {
                 let c = image.color(x: x, y: y)
                 let alpha = ((Double(c.r) - bg.0) * axis.0 + (Double(c.g) - bg.1) * axis.1 + (Double(c.b) - bg.2) * axis.2) / length2
-                if alpha >= 0.5 { n += 1; if n >= 2 { return true } }
+                if alpha >= 0.5 {
+                    n += 1
+                    if n >= 2 { return true }
+                }
             }
         }
         return false

@@ -4,7 +4,8 @@ import ScreenRecognition
 extension AuditReport {
     /// A readable report: a header line, then each finding with its frame, message and fix.
     public var text: String {
-        var s = "\(image): \(findings.count) finding\(findings.count == 1 ? "" : "s") (\(count(.error)) errors, \(count(.warning)) warnings, \(count(.note)) notes)\n"
+        var s =
+            "\(image): \(findings.count) finding\(findings.count == 1 ? "" : "s") (\(count(.error)) errors, \(count(.warning)) warnings, \(count(.note)) notes)\n"
         s += hierarchyLine + "\n"
         if let screenScale { s += "screen: \(screenScale)\n" }
         for f in findings { s += "\n" + Self.text(of: f) }
@@ -57,7 +58,10 @@ enum SARIF {
         var runs: [Run]
         enum CodingKeys: String, CodingKey { case schema = "$schema", version, runs }
     }
-    struct Run: Encodable { var tool: Tool; var results: [Result] }
+    struct Run: Encodable {
+        var tool: Tool
+        var results: [Result]
+    }
     struct Tool: Encodable { var driver: Driver }
     struct Driver: Encodable {
         var name = "screenrec"
@@ -81,32 +85,45 @@ enum SARIF {
         var locations: [Location]
         var partialFingerprints: [String: String]
         var properties: Properties
-        struct Properties: Encodable { var frame: Rect; var image: String; var suggestion: String }
+        struct Properties: Encodable {
+            var frame: Rect
+            var image: String
+            var suggestion: String
+        }
     }
     struct Location: Encodable {
         var physicalLocation: Physical
-        struct Physical: Encodable { var artifactLocation: Artifact; var region: Region? }
+        struct Physical: Encodable {
+            var artifactLocation: Artifact
+            var region: Region?
+        }
         struct Artifact: Encodable { var uri: String }
         struct Region: Encodable { var startLine: Int }
     }
 
     static func log(reports: [AuditReport]) -> Log {
         let rules = AuditRule.allCases.map {
-            RuleDescriptor(id: $0.rawValue, name: $0.rawValue, shortDescription: Text(text: $0.summary),
-                           defaultConfiguration: .init(level: $0.defaultSeverity.rawValue))
+            RuleDescriptor(
+                id: $0.rawValue, name: $0.rawValue, shortDescription: Text(text: $0.summary),
+                defaultConfiguration: .init(level: $0.defaultSeverity.rawValue))
         }
         var results: [Result] = []
         // Without a hierarchy, findings are located in the screenshot itself (no line).
         for r in reports {
             for f in r.findings {
                 let fingerprint = "\(f.rule.rawValue)|\(f.message)"
-                results.append(Result(
-                    ruleId: f.rule.rawValue, ruleIndex: AuditRule.allCases.firstIndex(of: f.rule)!, level: f.severity.rawValue,
-                    message: Text(text: "\(f.message) Fix: \(f.suggestion)"),
-                    locations: [Location(physicalLocation: .init(artifactLocation: .init(uri: r.hierarchy ?? r.image),
-                                                                 region: r.hierarchy == nil ? nil : .init(startLine: f.line ?? 1)))],
-                    partialFingerprints: ["screenrecFinding/v1": fingerprint],
-                    properties: .init(frame: f.frame, image: r.image, suggestion: f.suggestion)))
+                results.append(
+                    Result(
+                        ruleId: f.rule.rawValue, ruleIndex: AuditRule.allCases.firstIndex(of: f.rule)!, level: f.severity.rawValue,
+                        message: Text(text: "\(f.message) Fix: \(f.suggestion)"),
+                        locations: [
+                            Location(
+                                physicalLocation: .init(
+                                    artifactLocation: .init(uri: r.hierarchy ?? r.image),
+                                    region: r.hierarchy == nil ? nil : .init(startLine: f.line ?? 1)))
+                        ],
+                        partialFingerprints: ["screenrecFinding/v1": fingerprint],
+                        properties: .init(frame: f.frame, image: r.image, suggestion: f.suggestion)))
             }
         }
         return Log(runs: [Run(tool: Tool(driver: Driver(rules: rules)), results: results)])
@@ -158,17 +175,18 @@ extension AuditReport {
     /// The page's body: summary, notes, picture and findings table.
     func htmlSection(overlayPNG: Data?) -> String {
         let rows = findings.enumerated().map { HTML.row($0.offset + 1, $0.element) }.joined()
-        let picture = overlayPNG.map {
-            "<img alt=\"The screenshot with each finding's frame drawn and numbered\" src=\"data:image/png;base64,\($0.base64EncodedString())\">"
-        } ?? ""
+        let picture =
+            overlayPNG.map {
+                "<img alt=\"The screenshot with each finding's frame drawn and numbered\" src=\"data:image/png;base64,\($0.base64EncodedString())\">"
+            } ?? ""
         let notesHTML = notes.map { "<p class=\"note\">\(HTML.escape($0))</p>" }.joined()
         return """
-        <p>\(findings.count) findings: \(count(.error)) errors, \(count(.warning)) warnings, \(count(.note)) notes. \(HTML.escape(hierarchyLine.prefix(1).uppercased() + hierarchyLine.dropFirst())).\(screenScale.map { " Screen: \(HTML.escape($0.description))." } ?? "") Frames are in image pixels [x, y, width, height].</p>
-        \(notesHTML)
-        <div class="layout">\(picture)
-        <table>\(HTML.header)<tbody>
-        \(rows)</tbody></table></div>
-        """
+            <p>\(findings.count) findings: \(count(.error)) errors, \(count(.warning)) warnings, \(count(.note)) notes. \(HTML.escape(hierarchyLine.prefix(1).uppercased() + hierarchyLine.dropFirst())).\(screenScale.map { " Screen: \(HTML.escape($0.description))." } ?? "") Frames are in image pixels [x, y, width, height].</p>
+            \(notesHTML)
+            <div class="layout">\(picture)
+            <table>\(HTML.header)<tbody>
+            \(rows)</tbody></table></div>
+            """
     }
 }
 

@@ -55,7 +55,8 @@ enum Rules {
         default: suffix = "Button"
         }
         if let label, SpokenText.problems(in: label).contains(where: { $0.kind == .numericDate }),
-           label.split(separator: " ").count == 1 {
+            label.split(separator: " ").count == 1
+        {
             return "date" + suffix
         }
         let words = (label ?? "").split(whereSeparator: { !$0.isLetter && !$0.isNumber }).prefix(3)
@@ -85,17 +86,21 @@ enum Rules {
         let suggestion: String
         switch platform {
         case .ios:
-            suggestion = "\(name).isAccessibilityElement = true; \(name).accessibilityLabel = \(literal(label))"
+            suggestion =
+                "\(name).isAccessibilityElement = true; \(name).accessibilityLabel = \(literal(label))"
                 + (e.isInteractive ? "; \(name).accessibilityTraits = .button" : "")
                 + " (SwiftUI: remove .accessibilityHidden(true); add .accessibilityLabel(\(literal(label))))"
         case .android:
-            suggestion = "\(name).importantForAccessibility = View.IMPORTANT_FOR_ACCESSIBILITY_YES; \(name).contentDescription = \(literal(label))"
+            suggestion =
+                "\(name).importantForAccessibility = View.IMPORTANT_FOR_ACCESSIBILITY_YES; \(name).contentDescription = \(literal(label))"
                 + " (XML: android:importantForAccessibility=\"yes\" android:contentDescription=\(literal(label)))"
         }
-        let severity: Severity = e.isInteractive || [.button, .toggle, .checkbox, .tabButton, .textField, .slider, .segment].contains(e.kind) ? .error : .warning
-        return Finding(rule: .unexposedElement, severity: severity, frame: e.frame,
-                       message: "Visible \(describe(e)) is not exposed to \(platform == .ios ? "VoiceOver" : "TalkBack"); users cannot find or activate it.",
-                       suggestion: suggestion)
+        let severity: Severity =
+            e.isInteractive || [.button, .toggle, .checkbox, .tabButton, .textField, .slider, .segment].contains(e.kind) ? .error : .warning
+        return Finding(
+            rule: .unexposedElement, severity: severity, frame: e.frame,
+            message: "Visible \(describe(e)) is not exposed to \(platform == .ios ? "VoiceOver" : "TalkBack"); users cannot find or activate it.",
+            suggestion: suggestion)
     }
 
     /// `e` is what the pixels show there, when something was matched (it suggests the label).
@@ -103,7 +108,8 @@ enum Rules {
         guard x.spokenLabel == nil, (x.value ?? "").isEmpty else { return nil }
         let name = codeName(label: e?.label, identifier: x.identifier, kind: x.kind ?? e?.kind)
         let read = e?.label.flatMap { $0.isEmpty ? nil : $0 }
-        let from = e.map { e in e.kind == .icon || (e.detections.contains { $0.iconLabel != nil } && e.detections.allSatisfy { $0.text == nil }) } == true
+        let from =
+            e.map { e in e.kind == .icon || (e.detections.contains { $0.iconLabel != nil } && e.detections.allSatisfy { $0.text == nil }) } == true
             ? "the icon's meaning" : "the text on screen"
         let label = read.map(SpokenText.fixed) ?? "…"
         let fix: String
@@ -111,11 +117,13 @@ enum Rules {
         case .ios: fix = "\(name).accessibilityLabel = \(literal(label)) (SwiftUI: .accessibilityLabel(\(literal(label))))"
         case .android: fix = "\(name).contentDescription = \(literal(label)) (XML: android:contentDescription=\(literal(label)))"
         }
-        let speaks = platform == .ios ? "VoiceOver says only “\(x.kind == .tabButton ? "Tab" : x.kind == .button ? "Button" : x.type)”" : "TalkBack says “Unlabeled”"
-        return Finding(rule: .missingLabel, frame: x.frame,
-                       message: "\(x.reference) has no accessibility label; \(speaks)."
-                           + (read.map { " Pixels suggest “\($0)” (read from \(from))." } ?? ""),
-                       suggestion: fix, line: x.line)
+        let speaks =
+            platform == .ios ? "VoiceOver says only “\(x.kind == .tabButton ? "Tab" : x.kind == .button ? "Button" : x.type)”" : "TalkBack says “Unlabeled”"
+        return Finding(
+            rule: .missingLabel, frame: x.frame,
+            message: "\(x.reference) has no accessibility label; \(speaks)."
+                + (read.map { " Pixels suggest “\($0)” (read from \(from))." } ?? ""),
+            suggestion: fix, line: x.line)
     }
 
     static func words(_ s: String) -> [String] {
@@ -135,40 +143,51 @@ enum Rules {
         let name = codeName(label: shown, identifier: x.identifier, kind: x.kind ?? e.kind)
         let fix: String
         switch platform {
-        case .ios: fix = "\(name).accessibilityLabel = \(literal(shown)) (SwiftUI: .accessibilityLabel(\(literal(shown)))); a label that starts with the visible text keeps Voice Control working"
+        case .ios:
+            fix =
+                "\(name).accessibilityLabel = \(literal(shown)) (SwiftUI: .accessibilityLabel(\(literal(shown)))); a label that starts with the visible text keeps Voice Control working"
         case .android: fix = "\(name).contentDescription = \(literal(shown)) (or remove contentDescription so TalkBack reads the text)"
         }
-        return Finding(rule: .labelMismatch, frame: x.frame,
-                       message: "\(x.type)\(x.identifier.map { " #\($0)" } ?? "") is labelled “\(label)” but shows “\(shown)” on screen; voice-control and screen-reader users hear a name they cannot see.", suggestion: fix, line: x.line)
+        return Finding(
+            rule: .labelMismatch, frame: x.frame,
+            message:
+                "\(x.type)\(x.identifier.map { " #\($0)" } ?? "") is labelled “\(label)” but shows “\(shown)” on screen; voice-control and screen-reader users hear a name they cannot see.",
+            suggestion: fix, line: x.line)
     }
 
     static func missingTraits(_ e: Element, _ x: ExposedElement, platform: Platform) -> [Finding] {
         var out: [Finding] = []
         let name = codeName(label: e.label ?? x.spokenLabel, identifier: x.identifier, kind: e.kind)
         func add(_ what: String, _ ios: String, _ android: String) {
-            out.append(Finding(rule: .missingTrait, frame: x.frame,
-                               message: "\(x.reference) looks like \(what) on screen, but the tree does not say so.",
-                               suggestion: platform == .ios ? ios : android, line: x.line))
+            out.append(
+                Finding(
+                    rule: .missingTrait, frame: x.frame,
+                    message: "\(x.reference) looks like \(what) on screen, but the tree does not say so.",
+                    suggestion: platform == .ios ? ios : android, line: x.line))
         }
         let leaves = e.flattened
         if let t = leaves.first(where: { $0.kind == .toggle }), x.kind != .toggle, !x.traits.contains(.toggleButton) {
             let on = t.value == "On" ? "true" : t.value == "Off" ? "false" : "isOn"
-            add("a switch (\(t.value ?? "state unknown"))",
+            add(
+                "a switch (\(t.value ?? "state unknown"))",
                 "use a UISwitch, or set \(name).accessibilityTraits.insert(.toggleButton) (iOS 17) and accessibilityValue = \(on == "true" ? "\"1\"" : on == "false" ? "\"0\"" : "isOn ? \"1\" : \"0\"") (SwiftUI: Toggle, or .accessibilityAddTraits(.isToggle))",
                 "use a SwitchCompat/MaterialSwitch, or ViewCompat.setAccessibilityDelegate(\(name), …) with info.isCheckable = true; info.isChecked = \(on)")
         }
         if let t = leaves.first(where: { $0.kind == .checkbox }), x.kind != .checkbox, x.kind != .toggle {
-            add("a checkbox (\(t.value ?? "state unknown"))",
+            add(
+                "a checkbox (\(t.value ?? "state unknown"))",
                 "\(name).accessibilityValue = \(literal(t.value ?? "Checked")) and .button trait (SwiftUI: .accessibilityValue(\(literal(t.value ?? "Checked")))); use a toggle style with .isToggle",
                 "use a CheckBox, or set info.isCheckable = true; info.isChecked = … in an AccessibilityDelegate")
         }
         if e.kind == .tabButton, x.kind != .tabButton, !x.traits.contains(.tabBar) {
-            add("a tab (\(e.position.map { "\($0.index) of \($0.count)" } ?? "in a tab bar"))",
+            add(
+                "a tab (\(e.position.map { "\($0.index) of \($0.count)" } ?? "in a tab bar"))",
                 "put the tabs in a UITabBar, or give their container accessibilityTraits = .tabBar (SwiftUI: TabView)",
                 "use a BottomNavigationView/TabLayout, or set the item's role with ViewCompat.setAccessibilityDelegate and CollectionItemInfo")
         }
         if e.traits.contains(.selected) || leaves.contains(where: { $0.traits.contains(.selected) }), !x.traits.contains(.selected) {
-            add("the selected \(kindName(e.kind))",
+            add(
+                "the selected \(kindName(e.kind))",
                 "\(name).accessibilityTraits.insert(.selected) when it is selected (SwiftUI: .accessibilityAddTraits(.isSelected))",
                 "\(name).isSelected = true for the current item (TalkBack then says “Selected”)")
         }
@@ -183,13 +202,17 @@ enum Rules {
         let fix: String
         switch platform {
         case .ios:
-            fix = "\(name).isAccessibilityElement = true; \(name).accessibilityLabel = \(literal(label)) (SwiftUI: .accessibilityElement(children: .combine) on the row)"
+            fix =
+                "\(name).isAccessibilityElement = true; \(name).accessibilityLabel = \(literal(label)) (SwiftUI: .accessibilityElement(children: .combine) on the row)"
         case .android:
-            fix = "make the row one stop: android:focusable=\"true\" (or android:screenReaderFocusable=\"true\") on the row layout, and android:importantForAccessibility=\"no\" on its children if they repeat it"
+            fix =
+                "make the row one stop: android:focusable=\"true\" (or android:screenReaderFocusable=\"true\") on the row layout, and android:importantForAccessibility=\"no\" on its children if they repeat it"
         }
-        return Finding(rule: .shouldGroup, frame: e.frame,
-                       message: "One \(kindName(e.kind)) on screen is exposed as \(parts.count) elements (\(spoken.joined(separator: ", "))); users swipe \(parts.count) times to hear it.",
-                       suggestion: fix, line: parts.first?.line)
+        return Finding(
+            rule: .shouldGroup, frame: e.frame,
+            message:
+                "One \(kindName(e.kind)) on screen is exposed as \(parts.count) elements (\(spoken.joined(separator: ", "))); users swipe \(parts.count) times to hear it.",
+            suggestion: fix, line: parts.first?.line)
     }
 
     /// Elements the tree visits out of visual order: those outside a longest non-decreasing run of
@@ -209,24 +232,30 @@ enum Rules {
             let name = codeName(label: x.spokenLabel, identifier: x.identifier, kind: x.kind)
             switch platform {
             case .ios:
-                fix = "list the elements in visual order: container.accessibilityElements = [… \(anchor ?? "<first>"), \(name), …] (SwiftUI: .accessibilitySortPriority, or reorder the views)"
+                fix =
+                    "list the elements in visual order: container.accessibilityElements = [… \(anchor ?? "<first>"), \(name), …] (SwiftUI: .accessibilitySortPriority, or reorder the views)"
             case .android:
-                fix = anchor.map { "android:accessibilityTraversalAfter=\"@id/\(androidId($0))\" on \(name), or reorder the views" }
+                fix =
+                    anchor.map { "android:accessibilityTraversalAfter=\"@id/\(androidId($0))\" on \(name), or reorder the views" }
                     ?? "android:accessibilityTraversalBefore on \(name), or reorder the views"
             }
-            out.append(Finding(rule: .orderMismatch, frame: x.frame,
-                               message: "\(x.reference) is read \(ordinal(i + 1)) of \(visual.count) but appears \(ordinal(visual[i] + 1)) on screen; move it \(after.map { "after \($0.reference)" } ?? "to the start") (\(moved.count) insertion step\(moved.count == 1 ? " fixes" : "s fix") the whole order).",
-                               suggestion: fix, line: x.line))
+            out.append(
+                Finding(
+                    rule: .orderMismatch, frame: x.frame,
+                    message:
+                        "\(x.reference) is read \(ordinal(i + 1)) of \(visual.count) but appears \(ordinal(visual[i] + 1)) on screen; move it \(after.map { "after \($0.reference)" } ?? "to the start") (\(moved.count) insertion step\(moved.count == 1 ? " fixes" : "s fix") the whole order).",
+                    suggestion: fix, line: x.line))
         }
         return out
     }
 
     /// Indices of one longest non-decreasing subsequence (patience sorting, O(n log n)).
     static func longestNonDecreasing(_ a: [Int]) -> Set<Int> {
-        var tails: [Int] = []        // indices into a
+        var tails: [Int] = []  // indices into a
         var parent = [Int](repeating: -1, count: a.count)
         for i in a.indices {
-            var lo = 0, hi = tails.count
+            var lo = 0
+            var hi = tails.count
             while lo < hi {
                 let mid = (lo + hi) / 2
                 if a[tails[mid]] <= a[i] { lo = mid + 1 } else { hi = mid }
@@ -236,13 +265,17 @@ enum Rules {
         }
         var out = Set<Int>()
         var k = tails.last ?? -1
-        while k >= 0 { out.insert(k); k = parent[k] }
+        while k >= 0 {
+            out.insert(k)
+            k = parent[k]
+        }
         return out
     }
 
     static func smallTarget(_ x: ExposedElement, pixelsPerPoint: Double, minimum: Double, platform: Platform) -> Finding? {
         guard x.isInteractive, pixelsPerPoint > 0 else { return nil }
-        let w = x.frame.width / pixelsPerPoint, h = x.frame.height / pixelsPerPoint
+        let w = x.frame.width / pixelsPerPoint
+        let h = x.frame.height / pixelsPerPoint
         guard w < minimum || h < minimum else { return nil }
         let unit = platform == .ios ? "pt" : "dp"
         let name = codeName(label: x.spokenLabel, identifier: x.identifier, kind: x.kind)
@@ -250,13 +283,15 @@ enum Rules {
         let fix: String
         switch platform {
         case .ios:
-            fix = "make it at least \(Int(minimum))×\(Int(minimum)) pt: \(name).frame.size = CGSize(width: max(\(name).frame.width, \(Int(minimum))), height: max(\(name).frame.height, \(Int(minimum)))), or enlarge the hit area with contentEdgeInsets (SwiftUI: .frame(minWidth: \(Int(minimum)), minHeight: \(Int(minimum))).contentShape(Rectangle()))"
+            fix =
+                "make it at least \(Int(minimum))×\(Int(minimum)) pt: \(name).frame.size = CGSize(width: max(\(name).frame.width, \(Int(minimum))), height: max(\(name).frame.height, \(Int(minimum)))), or enlarge the hit area with contentEdgeInsets (SwiftUI: .frame(minWidth: \(Int(minimum)), minHeight: \(Int(minimum))).contentShape(Rectangle()))"
         case .android:
             fix = "android:minWidth=\"\(Int(minimum))dp\" android:minHeight=\"\(Int(minimum))dp\" on \(name), or a TouchDelegate"
         }
-        return Finding(rule: .smallTouchTarget, frame: x.frame,
-                       message: "\(x.reference) is \(size), smaller than \(Int(minimum))×\(Int(minimum)) \(unit).",
-                       suggestion: fix, line: x.line)
+        return Finding(
+            rule: .smallTouchTarget, frame: x.frame,
+            message: "\(x.reference) is \(size), smaller than \(Int(minimum))×\(Int(minimum)) \(unit).",
+            suggestion: fix, line: x.line)
     }
 
     static func poorlySpoken(_ x: ExposedElement, platform: Platform) -> [Finding] {
@@ -268,7 +303,8 @@ enum Rules {
                 let fix: String
                 switch (platform, problem.kind) {
                 case (.ios, .numericDate):
-                    fix = "\(name).accessibility\(field.capitalized) = \(literal(problem.replacement)): format the date with DateFormatter (dateStyle = .long) for the label (SwiftUI: Text(date, style: .date))"
+                    fix =
+                        "\(name).accessibility\(field.capitalized) = \(literal(problem.replacement)): format the date with DateFormatter (dateStyle = .long) for the label (SwiftUI: Text(date, style: .date))"
                 case (.android, .numericDate):
                     fix = "\(name).contentDescription = \(literal(problem.replacement)): DateFormat.getLongDateFormat(context).format(date)"
                 case (.ios, _):
@@ -276,9 +312,11 @@ enum Rules {
                 case (.android, _):
                     fix = "\(name).contentDescription = \(literal(problem.replacement))"
                 }
-                out.append(Finding(rule: .poorlySpokenText, frame: x.frame,
-                                   message: "\(x.reference): its \(field) \(problem.explanation)",
-                                   suggestion: fix, line: x.line))
+                out.append(
+                    Finding(
+                        rule: .poorlySpokenText, frame: x.frame,
+                        message: "\(x.reference): its \(field) \(problem.explanation)",
+                        suggestion: fix, line: x.line))
             }
         }
         return out
@@ -289,10 +327,14 @@ enum Rules {
         let fix: String
         switch platform {
         case .ios: fix = "dialogView.accessibilityViewIsModal = true, or present it with UIAlertController / present(_:animated:) (SwiftUI: .alert or .sheet)"
-        case .android: fix = "show it in a Dialog/DialogFragment, or set android:importantForAccessibility=\"noHideDescendants\" on the content behind it while it is shown"
+        case .android:
+            fix =
+                "show it in a Dialog/DialogFragment, or set android:importantForAccessibility=\"noHideDescendants\" on the content behind it while it is shown"
         }
-        return Finding(rule: .modalNotBlocking, frame: dialog,
-                       message: "A dialog covers the screen but \(behind.count) element\(behind.count == 1 ? "" : "s") behind it stay\(behind.count == 1 ? "s" : "") exposed (\(names)); users can swipe out of the dialog.",
-                       suggestion: fix, line: behind.first?.line)
+        return Finding(
+            rule: .modalNotBlocking, frame: dialog,
+            message:
+                "A dialog covers the screen but \(behind.count) element\(behind.count == 1 ? "" : "s") behind it stay\(behind.count == 1 ? "s" : "") exposed (\(names)); users can swipe out of the dialog.",
+            suggestion: fix, line: behind.first?.line)
     }
 }

@@ -74,16 +74,19 @@ public struct ScreenScale: Codable, Sendable, Hashable, CustomStringConvertible 
 
     /// The scale of a screenshot of `width` × `height` pixels (either orientation).
     public static func infer(width: Int, height: Int) -> ScreenScale {
-        let w = min(width, height), h = max(width, height)
+        let w = min(width, height)
+        let h = max(width, height)
         if let d = devices.first(where: { $0.width == w && $0.height == h }) {
             return ScreenScale(pixelsPerPoint: d.scale, platform: d.platform, source: .imageSize, device: d.name)
         }
         if (w == 1080 && androidHeights1080.contains(h)) || (w == 1440 && androidHeights1440.contains(h)) || (w == 720 && [1280, 1520, 1600].contains(h)) {
             let s = Double(w) / AccessibilityHierarchy.androidDefaultWidthDP
-            return ScreenScale(pixelsPerPoint: (s * 1000).rounded() / 1000, platform: .android, source: .imageSize,
-                               device: "Android \(w)×\(h), 411 dp wide")
+            return ScreenScale(
+                pixelsPerPoint: (s * 1000).rounded() / 1000, platform: .android, source: .imageSize,
+                device: "Android \(w)×\(h), 411 dp wide")
         }
-        return ScreenScale(pixelsPerPoint: (Double(w) / AccessibilityHierarchy.iosDefaultWidthPoints * 1000).rounded() / 1000,
-                           platform: .ios, source: .assumed)
+        return ScreenScale(
+            pixelsPerPoint: (Double(w) / AccessibilityHierarchy.iosDefaultWidthPoints * 1000).rounded() / 1000,
+            platform: .ios, source: .assumed)
     }
 }

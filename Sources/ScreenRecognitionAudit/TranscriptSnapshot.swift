@@ -10,7 +10,8 @@ public enum TranscriptSnapshot {
     /// `nil` when `actual` reads the same as `expected` (line endings and a trailing newline aside);
     /// otherwise a readable diff: `-` lines only in the snapshot, `+` lines only now, with line numbers.
     public static func diff(expected: String, actual: String) -> String? {
-        let a = lines(expected), b = lines(actual)
+        let a = lines(expected)
+        let b = lines(actual)
         guard a != b else { return nil }
         // Longest common subsequence table, then walk it to list kept, removed and added lines.
         var lcs = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
@@ -20,14 +21,19 @@ public enum TranscriptSnapshot {
             }
         }
         var out = "--- snapshot (\(a.count) lines)\n+++ now (\(b.count) lines)\n"
-        var i = 0, j = 0
+        var i = 0
+        var j = 0
         while i < a.count || j < b.count {
             if i < a.count, j < b.count, a[i] == b[j] {
-                out += "  \(j + 1)  \(b[j])\n"; i += 1; j += 1
+                out += "  \(j + 1)  \(b[j])\n"
+                i += 1
+                j += 1
             } else if j < b.count, i == a.count || lcs[i][j + 1] >= lcs[i + 1][j] {
-                out += "+ \(j + 1)  \(b[j])\n"; j += 1
+                out += "+ \(j + 1)  \(b[j])\n"
+                j += 1
             } else {
-                out += "- \(i + 1)  \(a[i])\n"; i += 1
+                out += "- \(i + 1)  \(a[i])\n"
+                i += 1
             }
         }
         return out

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import ScreenRecognition
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Reads Android's `uiautomator dump` XML — and Appium's UiAutomator2 page source, whose nodes are
 /// named by their class — : nested `<node>`s with `text`, `content-desc`,
@@ -22,7 +23,8 @@ enum UIAutomatorParser {
 
     static func parse(_ data: Data) throws -> [ExposedElement] {
         guard data.count <= maxBytes else {
-            throw ScreenRecognitionError(.invalidInput,
+            throw ScreenRecognitionError(
+                .invalidInput,
                 "uiautomator XML is \(data.count) bytes; the limit is \(maxBytes) (libxml2's, for one document; a real dump is ~200 KB)")
         }
         // FoundationXML (Swift 6.3's XMLParser) traps — killing the CLI or the server — on a name
@@ -39,7 +41,8 @@ enum UIAutomatorParser {
         if let error = delegate.error { throw error }
         guard ok else {
             let code = parser.parserError.map { ($0 as NSError).code } ?? 0
-            throw ScreenRecognitionError(.invalidInput,
+            throw ScreenRecognitionError(
+                .invalidInput,
                 "malformed uiautomator XML at line \(parser.lineNumber), column \(parser.columnNumber): \(Self.reason(libxmlCode: code))")
         }
         guard delegate.stack.isEmpty else {
@@ -102,12 +105,21 @@ enum UIAutomatorParser {
         /// For each open element, whether it pushed a node (so its end pops one).
         var pushed: [Bool] = []
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes a: [String: String] = [:]) {
-            if name == "hierarchy" { sawHierarchy = true; pushed.append(false); return }
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes a: [String: String] = [:]
+        ) {
+            if name == "hierarchy" {
+                sawHierarchy = true
+                pushed.append(false)
+                return
+            }
             // `uiautomator dump` names every node `<node>`; Appium's UiAutomator2 page source
             // names each by its class (`<android.widget.TextView …>`) with the same attributes.
-            guard name == "node" || (sawHierarchy && a["bounds"] != nil && a["class"] != nil) else { pushed.append(false); return }
+            guard name == "node" || (sawHierarchy && a["bounds"] != nil && a["class"] != nil) else {
+                pushed.append(false)
+                return
+            }
             pushed.append(true)
             let line = parser.lineNumber
             guard stack.count < AccessibilityHierarchy.maxDepth else {
@@ -128,7 +140,8 @@ enum UIAutomatorParser {
             if a["selected"] == "true" { traits.insert(.selected) }
             if a["enabled"] == "false" { traits.insert(.notEnabled) }
             let checkable = a["checkable"] == "true"
-            let actionable = a["clickable"] == "true" || a["long-clickable"] == "true" || checkable
+            let actionable =
+                a["clickable"] == "true" || a["long-clickable"] == "true" || checkable
                 || (a["focusable"] == "true" && a["scrollable"] != "true")
             var kind = Self.kind(ofClass: cls, clickable: actionable)
             if checkable, kind == nil || kind == .button { kind = .checkbox }
@@ -145,9 +158,11 @@ enum UIAutomatorParser {
             let text = a["text"].flatMap { $0.isEmpty ? nil : $0 }
             let id = a["resource-id"].flatMap { $0.isEmpty ? nil : $0 }
             let shortClass = cls.split(separator: ".").last.map(String.init) ?? cls
-            stack.append(ExposedElement(type: shortClass.isEmpty ? "node" : shortClass, kind: kind, frame: frame,
-                                        label: desc ?? text, value: value, identifier: id, traits: traits,
-                                        isInteractive: actionable, isAccessibilityElement: actionable, line: line))
+            stack.append(
+                ExposedElement(
+                    type: shortClass.isEmpty ? "node" : shortClass, kind: kind, frame: frame,
+                    label: desc ?? text, value: value, identifier: id, traits: traits,
+                    isInteractive: actionable, isAccessibilityElement: actionable, line: line))
         }
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
@@ -178,7 +193,8 @@ enum UIAutomatorParser {
         let parts = s.split(whereSeparator: { "[],".contains($0) }).map(String.init)
         let v = parts.compactMap { Double($0) }
         guard parts.count == 4, v.count == 4, v.allSatisfy(\.isFinite), v[2] >= v[0], v[3] >= v[1],
-              s.hasPrefix("["), s.hasSuffix("]") else { return nil }
+            s.hasPrefix("["), s.hasSuffix("]")
+        else { return nil }
         return Rect(minX: v[0], minY: v[1], maxX: v[2], maxY: v[3])
     }
 
@@ -189,11 +205,17 @@ enum UIAutomatorParser {
         // Whether a classified node is interactive or has an interactive descendant, and the spoken
         // texts of a classified node and its descendants in tree order. `rebuild` finishes nodes in
         // post-order, so when a node is finished its children's summaries are the last ones pushed.
-        struct Summary { var actionable: Bool; var texts: [String] }
+        struct Summary {
+            var actionable: Bool
+            var texts: [String]
+        }
         var summaries: [Summary] = []
-        return ExposedElement.rebuild(roots, context: false, childContext: { n, inTabBar in
-            inTabBar || tabBarTypes.contains(where: { n.type.contains($0) })
-        }) { node, inTabBar in
+        return ExposedElement.rebuild(
+            roots, context: false,
+            childContext: { n, inTabBar in
+                inTabBar || tabBarTypes.contains(where: { n.type.contains($0) })
+            }
+        ) { node, inTabBar in
             var n = node
             let childSummaries = Array(summaries.suffix(n.children.count))
             summaries.removeLast(n.children.count)
@@ -210,8 +232,10 @@ enum UIAutomatorParser {
             } else {
                 n.isAccessibilityElement = n.children.isEmpty && n.spokenLabel != nil
             }
-            summaries.append(Summary(actionable: n.isInteractive || hasActionableDescendant,
-                                     texts: (n.spokenLabel.map { [$0] } ?? []) + descendantTexts))
+            summaries.append(
+                Summary(
+                    actionable: n.isInteractive || hasActionableDescendant,
+                    texts: (n.spokenLabel.map { [$0] } ?? []) + descendantTexts))
             return n
         }
     }

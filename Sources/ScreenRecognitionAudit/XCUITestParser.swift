@@ -37,7 +37,8 @@ enum XCUITestParser {
             parsed.append(try parseLine(raw, number: n + 1))
         }
         guard !parsed.isEmpty else {
-            throw ScreenRecognitionError(.invalidInput, "XCUITest hierarchy holds no element lines (expected the `Element subtree:` dump of XCUIApplication().debugDescription)")
+            throw ScreenRecognitionError(
+                .invalidInput, "XCUITest hierarchy holds no element lines (expected the `Element subtree:` dump of XCUIApplication().debugDescription)")
         }
         return try buildTree(parsed)
     }
@@ -123,7 +124,11 @@ enum XCUITestParser {
         }
         let type = String(typeField.split(separator: " ").first ?? Substring(typeField))
         var frame: Rect?
-        var label: String?, identifier: String?, value: String?, placeholder: String?, title: String?
+        var label: String?
+        var identifier: String?
+        var value: String?
+        var placeholder: String?
+        var title: String?
         var traits: Traits = []
         for f in fields.dropFirst() {
             if f.hasPrefix("0x") { continue }
@@ -154,9 +159,10 @@ enum XCUITestParser {
         let kind = kind(of: type)
         traits.formUnion(Self.traits(type: type, kind: kind))
         let interactive = Self.isInteractive(type: type, kind: kind)
-        let node = ExposedElement(type: type, kind: kind, frame: frame ?? .zero, label: label ?? title,
-                                  value: value ?? placeholder, identifier: identifier, traits: traits,
-                                  isInteractive: interactive, line: number)
+        let node = ExposedElement(
+            type: type, kind: kind, frame: frame ?? .zero, label: label ?? title,
+            value: value ?? placeholder, identifier: identifier, traits: traits,
+            isInteractive: interactive, line: number)
         return Line(number: number, indent: indent, node: node)
     }
 

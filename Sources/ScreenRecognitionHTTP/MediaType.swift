@@ -105,8 +105,9 @@ public enum ImageMediaTypes {
             throw RequestError(status: 415, code: "unsupported_media_type", "malformed Content-Type \"\(header.prefix(100))\"")
         }
         guard accepted.contains(type.essence) else {
-            throw RequestError(status: 415, code: "unsupported_media_type",
-                               "Content-Type \(type.essence) is not an image this server reads: send image/png, image/jpeg or application/octet-stream")
+            throw RequestError(
+                status: 415, code: "unsupported_media_type",
+                "Content-Type \(type.essence) is not an image this server reads: send image/png, image/jpeg or application/octet-stream")
         }
     }
 }

@@ -39,15 +39,20 @@ public struct MultipartFormData: Sendable {
         }
         // RFC 2046 §5.1.1: 1 to 70 `bchars`, not ending in a space.
         guard let b = type.parameters["boundary"], (1...70).contains(b.utf8.count), !b.hasSuffix(" "),
-              b.unicodeScalars.allSatisfy({ bchars.contains($0) }) else {
-            throw RequestError(status: 400, code: "invalid_multipart", "multipart/form-data needs a boundary parameter of 1 to 70 characters (letters, digits, '()+_,-./:=? and space)")
+            b.unicodeScalars.allSatisfy({ bchars.contains($0) })
+        else {
+            throw RequestError(
+                status: 400, code: "invalid_multipart",
+                "multipart/form-data needs a boundary parameter of 1 to 70 characters (letters, digits, '()+_,-./:=? and space)")
         }
         return b
     }
 
     /// Parses `body` split by `boundary`.
-    public init(body: Data, boundary: String, maxParts: Int = defaultMaxParts,
-                maxHeaderBytes: Int = defaultMaxHeaderBytes) throws(RequestError) {
+    public init(
+        body: Data, boundary: String, maxParts: Int = defaultMaxParts,
+        maxHeaderBytes: Int = defaultMaxHeaderBytes
+    ) throws(RequestError) {
         func fail(_ message: String) -> RequestError { RequestError(status: 400, code: "invalid_multipart", message) }
         let bytes = [UInt8](body)
         let dashBoundary = Array("--\(boundary)".utf8)
@@ -81,7 +86,9 @@ public struct MultipartFormData: Sendable {
             guard let headerText = String(bytes: headerBytes, encoding: .utf8) else { throw fail("a part's headers are not UTF-8") }
             pos = headerEnd + 4
 
-            var name: String?, filename: String?, contentType: String?
+            var name: String?
+            var filename: String?
+            var contentType: String?
             for line in headerText.components(separatedBy: "\r\n") where !line.isEmpty {
                 guard let colon = line.firstIndex(of: ":") else { throw fail("malformed part header \"\(line.prefix(80))\"") }
                 let field = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()

@@ -2,11 +2,11 @@ import Foundation
 import ScreenRecognition
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The largest image file ``readImageFile(at:maxBytes:)`` reads: 256 MiB — *design choice*, far
@@ -31,8 +31,10 @@ public func readImageFile(at path: String, maxBytes: Int = maxImageFileBytes) th
 /// `sniff`, when given, sees the first 8 bytes (or the whole file when shorter) as soon as they are
 /// read and may throw to stop reading: a pipe or device that is not what it should be is refused
 /// from its first bytes instead of after `maxBytes` of it.
-public func readFile(at path: String, maxBytes: Int, tooLarge: ScreenRecognitionError.Kind = .invalidInput,
-                     kindOfFile: String = "files", sniff: ((Data) throws -> Void)? = nil) throws -> Data {
+public func readFile(
+    at path: String, maxBytes: Int, tooLarge: ScreenRecognitionError.Kind = .invalidInput,
+    kindOfFile: String = "files", sniff: ((Data) throws -> Void)? = nil
+) throws -> Data {
     guard !path.isEmpty else { throw ScreenRecognitionError(.invalidInput, "no path given") }
 
     var fd: Int32
@@ -67,7 +69,8 @@ public func readFile(at path: String, maxBytes: Int, tooLarge: ScreenRecognition
     while true {
         if total == buffer.count {
             guard buffer.count <= maxBytes else {
-                throw ScreenRecognitionError(tooLarge, tooBigMessage(path, size: "more than \(describeBytes(maxBytes))", maxBytes: maxBytes, kindOfFile: kindOfFile))
+                throw ScreenRecognitionError(
+                    tooLarge, tooBigMessage(path, size: "more than \(describeBytes(maxBytes))", maxBytes: maxBytes, kindOfFile: kindOfFile))
             }
             capacity = min(buffer.count * 2, maxBytes + 1)
             buffer.count = capacity  // Data zero-fills the new bytes
@@ -109,8 +112,9 @@ public func loadImage(at path: String, decoder: some ImageDecoder = SystemImageD
     guard !path.isEmpty else { throw ScreenRecognitionError(.invalidInput, "no image path given") }
     // The signature is checked as soon as 8 bytes are in: `/dev/zero` or a FIFO of text was read to
     // 256 MiB before being refused.
-    let data = try readFile(at: path, maxBytes: maxImageFileBytes, tooLarge: .imageTooLarge, kindOfFile: "image files",
-                            sniff: { try checkImageSignature($0, path: path) })
+    let data = try readFile(
+        at: path, maxBytes: maxImageFileBytes, tooLarge: .imageTooLarge, kindOfFile: "image files",
+        sniff: { try checkImageSignature($0, path: path) })
     do {
         return try decoder.decode(data, maxPixels: maxPixels)
     } catch let error as ScreenRecognitionError {

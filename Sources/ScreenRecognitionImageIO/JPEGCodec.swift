@@ -39,14 +39,18 @@ enum JPEGCodec {
     }
 
     static func readHeader(_ handle: tjhandle, _ bytes: UnsafePointer<UInt8>, _ count: Int) throws -> Header {
-        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var subsampling: Int32 = 0
+        var colorspace: Int32 = 0
         guard tjDecompressHeader3(handle, bytes, UInt(count), &width, &height, &subsampling, &colorspace) == 0 else {
             throw ScreenRecognitionError(.unsupportedImage, "truncated or corrupt JPEG: \(errorString(handle))")
         }
         // TurboJPEG's memory source ends short data with a fake EOI marker, so a file cut before its
         // frame header (SOF) reads as a valid "tables-only" stream of size 0×0.
         guard width > 0, height > 0 else {
-            throw ScreenRecognitionError(.unsupportedImage,
+            throw ScreenRecognitionError(
+                .unsupportedImage,
                 "truncated or corrupt JPEG: no image size in the header (\(width)×\(height)); the data ends before the frame header")
         }
         return Header(width: Int(width), height: Int(height), colorspace: colorspace)
@@ -67,19 +71,22 @@ enum JPEGCodec {
             let bytes = raw.bindMemory(to: UInt8.self)  // non-empty: the format sniffer saw 3 bytes
             return try withDecompressor { handle in
                 let header = try readHeader(handle, bytes.baseAddress!, bytes.count)
-                let byteCount = try PixelLimit.rgbaByteCount(width: header.width, height: header.height,
-                                                             maxPixels: maxPixels)
+                let byteCount = try PixelLimit.rgbaByteCount(
+                    width: header.width, height: header.height,
+                    maxPixels: maxPixels)
                 // libjpeg has no CMYK → RGB conversion (it fails with "Unsupported color conversion
                 // request"); say so plainly instead.
                 if header.colorspace == TJCS_CMYK.rawValue || header.colorspace == TJCS_YCCK.rawValue {
-                    throw ScreenRecognitionError(.unsupportedImage,
+                    throw ScreenRecognitionError(
+                        .unsupportedImage,
                         "CMYK JPEG images are not supported; convert the image to RGB (or PNG) first")
                 }
                 let pitch = header.width * PixelLimit.bytesPerPixel  // ≤ 65500 × 4: fits Int32
                 let pixels = try [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
-                    let status = tjDecompress2(handle, bytes.baseAddress!, UInt(bytes.count), buffer.baseAddress,
-                                               Int32(header.width), Int32(pitch), Int32(header.height),
-                                               Int32(TJPF_RGBA.rawValue), decompressFlags)
+                    let status = tjDecompress2(
+                        handle, bytes.baseAddress!, UInt(bytes.count), buffer.baseAddress,
+                        Int32(header.width), Int32(pitch), Int32(header.height),
+                        Int32(TJPF_RGBA.rawValue), decompressFlags)
                     guard status == 0 else {
                         // With TJFLAG_STOPONWARNING a warning also fails the call; TJERR_WARNING then
                         // means "recoverable but the image is incomplete", which is still wrong output.

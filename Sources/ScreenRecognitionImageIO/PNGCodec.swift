@@ -51,21 +51,26 @@ enum PNGCodec {
 
     /// The error for a header libpng refused. libpng's own message for a bad size is only "Invalid
     /// IHDR data", so when the header's size is what is wrong, say which size it is.
-    static func headerFailure(_ image: UnsafeMutablePointer<png_image>, _ data: UnsafeRawBufferPointer,
-                              maxPixels: Int?) -> ScreenRecognitionError {
+    static func headerFailure(
+        _ image: UnsafeMutablePointer<png_image>, _ data: UnsafeRawBufferPointer,
+        maxPixels: Int?
+    ) -> ScreenRecognitionError {
         guard let (width, height) = peekIHDR(data) else { return corrupt(image) }
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)  // each side < 2^32
         if let maxPixels, width > 0, height > 0, overflow || pixels > maxPixels {
-            return ScreenRecognitionError(.imageTooLarge,
+            return ScreenRecognitionError(
+                .imageTooLarge,
                 PixelLimit.tooLargeMessage(width: width, height: height, maxPixels: maxPixels))
         }
         if width == 0 || height == 0 {
             return ScreenRecognitionError(.unsupportedImage, "corrupt PNG: image has no pixels (its header says \(width)×\(height))")
         }
         // libpng's default per-side limits (PNG_USER_WIDTH_MAX / PNG_USER_HEIGHT_MAX, pnglibconf.h).
-        let maxWidth = Int(PNG_USER_WIDTH_MAX), maxHeight = Int(PNG_USER_HEIGHT_MAX)
+        let maxWidth = Int(PNG_USER_WIDTH_MAX)
+        let maxHeight = Int(PNG_USER_HEIGHT_MAX)
         if width > maxWidth || height > maxHeight {
-            return ScreenRecognitionError(.unsupportedImage,
+            return ScreenRecognitionError(
+                .unsupportedImage,
                 "image is \(width)×\(height) pixels; PNG images wider than \(maxWidth) or taller than \(maxHeight) pixels are not supported")
         }
         return corrupt(image)
@@ -90,7 +95,8 @@ enum PNGCodec {
                 guard png_image_begin_read_from_memory(image, raw.baseAddress, raw.count) != 0 else {
                     throw headerFailure(image, raw, maxPixels: maxPixels)
                 }
-                let width = Int(image.pointee.width), height = Int(image.pointee.height)
+                let width = Int(image.pointee.width)
+                let height = Int(image.pointee.height)
                 let byteCount = try PixelLimit.rgbaByteCount(width: width, height: height, maxPixels: maxPixels)
 
                 image.pointee.format = rgbaFormat
@@ -118,9 +124,9 @@ enum PNGCodec {
     /// Encodes 8-bit RGBA as a non-interlaced PNG (colour type 6, 8 bits per channel).
     static func encode(_ picture: RGBAImage, favorSpeed: Bool) throws -> Data {
         guard let width = png_uint_32(exactly: picture.width), let height = png_uint_32(exactly: picture.height),
-              // PNG limits each dimension to 2^31 − 1 (PNG specification §11.2.2, IHDR).
-              width <= 0x7FFF_FFFF, height <= 0x7FFF_FFFF,
-              let rowStride = png_int_32(exactly: picture.width * PixelLimit.bytesPerPixel)
+            // PNG limits each dimension to 2^31 − 1 (PNG specification §11.2.2, IHDR).
+            width <= 0x7FFF_FFFF, height <= 0x7FFF_FFFF,
+            let rowStride = png_int_32(exactly: picture.width * PixelLimit.bytesPerPixel)
         else {
             throw ScreenRecognitionError(.invalidInput, "cannot encode a \(picture.width)×\(picture.height) image as PNG: too large")
         }

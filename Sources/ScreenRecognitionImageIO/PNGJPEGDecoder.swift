@@ -89,8 +89,9 @@ enum ImageFormat: Sendable, Equatable {
         // 0x20...0x7E is printable ASCII (ISO/IEC 646).
         let printable = prefix.filter { (0x20...0x7E).contains($0) }.count
         if printable * 2 >= prefix.count {
-            let ascii = String(decoding: prefix.map { (0x20...0x7E).contains($0) ? $0 : UInt8(ascii: ".") },
-                               as: UTF8.self)
+            let ascii = String(
+                decoding: prefix.map { (0x20...0x7E).contains($0) ? $0 : UInt8(ascii: ".") },
+                as: UTF8.self)
             text += " \"\(ascii)\""
         }
         return text

@@ -1,8 +1,8 @@
 import Foundation
 @_exported import ScreenRecognition
 @_exported import ScreenRecognitionImageIO
-import ScreenRecognitionONNX
 import ScreenRecognitionOCR
+import ScreenRecognitionONNX
 
 /// Which OCR engine reads text. Both were measured on the same 16 check-set screens
 /// (README, Benchmarks/ocr-checkset/RESULTS.md): Tesseract 97.7% of words, 26/26 button lines,
@@ -40,9 +40,11 @@ public struct StandardAnalyzerOptions: Sendable {
     /// (`{ $0.announcements.includeHints = true }`).
     public var configure: (@Sendable (inout AnalysisConfiguration) throws -> Void)?
 
-    public init(models: URL? = nil, onnxRuntime: URL? = nil, ocr: OCREngine = .tesseract, detector: Bool = true,
-                content: Bool? = nil, threads: Int = 2,
-                configure: (@Sendable (inout AnalysisConfiguration) throws -> Void)? = nil) {
+    public init(
+        models: URL? = nil, onnxRuntime: URL? = nil, ocr: OCREngine = .tesseract, detector: Bool = true,
+        content: Bool? = nil, threads: Int = 2,
+        configure: (@Sendable (inout AnalysisConfiguration) throws -> Void)? = nil
+    ) {
         self.models = models
         self.onnxRuntime = onnxRuntime
         self.ocr = ocr
@@ -110,8 +112,9 @@ extension ScreenAnalyzer {
             throw ScreenRecognitionError(.invalidInput, "threads must be between 1 and 64, got \(options.threads)")
         }
         let engines = try StandardEngines(options: options)
-        return ScreenAnalyzer(configuration: try engines.configuration(), detector: engines.detector,
-                              textRecognizer: try engines.makeTextRecognizer(), contentRecognizer: engines.content)
+        return ScreenAnalyzer(
+            configuration: try engines.configuration(), detector: engines.detector,
+            textRecognizer: try engines.makeTextRecognizer(), contentRecognizer: engines.content)
     }
 
     /// ``standard(_:)`` with the models folder and ONNX Runtime library given.
@@ -132,8 +135,9 @@ extension ScreenAnalyzer {
     public func withOwnTextRecognizer() throws -> ScreenAnalyzer {
         guard let tesseract = textRecognizer as? TesseractTextRecognizer else { return self }
         var copy = self
-        copy.textRecognizer = try TesseractTextRecognizer(dataPath: tesseract.dataPath, language: tesseract.language,
-                                                          settings: tesseract.settings)
+        copy.textRecognizer = try TesseractTextRecognizer(
+            dataPath: tesseract.dataPath, language: tesseract.language,
+            settings: tesseract.settings)
         return copy
     }
 }
@@ -187,12 +191,17 @@ public struct StandardEngines: Sendable {
             detector = nil
         }
         if contentOn {
-            let iconDir = installed("icons"), pictureDir = installed("pictures"), clickDir = installed("clickability")
+            let iconDir = installed("icons")
+            let pictureDir = installed("pictures")
+            let clickDir = installed("clickability")
             let textButtonDir = installed("textbuttons")
             if iconDir == nil && pictureDir == nil && clickDir == nil && textButtonDir == nil {
                 if options.content == true {
                     let dir = models?.path ?? "the models folder"
-                    throw ScreenRecognitionError(.model, "content models asked for (--content on), but no content model is installed: none of \(dir)/{icons,pictures,clickability,textbuttons}/model.json exists")
+                    throw ScreenRecognitionError(
+                        .model,
+                        "content models asked for (--content on), but no content model is installed: none of \(dir)/{icons,pictures,clickability,textbuttons}/model.json exists"
+                    )
                 }
                 content = nil
             } else {
@@ -237,9 +246,10 @@ public struct StandardEngines: Sendable {
             return try TesseractTextRecognizer()
         case .ppocr:
             let models = try StandardModels.modelsDirectory(options.models)
-            return try PPOCRTextRecognizer(modelsDirectory: models.appendingPathComponent("ocr"),
-                                           runtime: StandardModels.loadONNXRuntime(options.onnxRuntime),
-                                           threads: options.threads)
+            return try PPOCRTextRecognizer(
+                modelsDirectory: models.appendingPathComponent("ocr"),
+                runtime: StandardModels.loadONNXRuntime(options.onnxRuntime),
+                threads: options.threads)
         }
     }
 }

@@ -57,7 +57,8 @@ public struct LabelCoverage: Codable, Sendable, Hashable {
     }
 
     public init(analyses: [ScreenAnalysis]) {
-        var announced: [ElementKind: Int] = [:], unlabeled: [ElementKind: Int] = [:]
+        var announced: [ElementKind: Int] = [:]
+        var unlabeled: [ElementKind: Int] = [:]
         var repeated = 0
         for a in analyses {
             for e in a.elements {
@@ -75,12 +76,15 @@ public struct LabelCoverage: Codable, Sendable, Hashable {
 
     public func text() -> String {
         func pct(_ x: Double?) -> String { x.map { String(format: "%5.1f%%", 100 * $0) } ?? "     -" }
-        var lines = ["Label coverage (\(screens) screens): announced elements with neither label nor value",
-                     "kind          announced  unlabeled  share"]
+        var lines = [
+            "Label coverage (\(screens) screens): announced elements with neither label nor value",
+            "kind          announced  unlabeled  share",
+        ]
         for r in kinds + [total] {
             let name = r == total ? "all" : r.kind.rawValue
-            lines.append(name.padding(toLength: 12, withPad: " ", startingAt: 0)
-                + String(format: "  %9d  %9d", r.announced, r.unlabeled) + "  " + pct(r.unlabeledShare))
+            lines.append(
+                name.padding(toLength: 12, withPad: " ", startingAt: 0)
+                    + String(format: "  %9d  %9d", r.announced, r.unlabeled) + "  " + pct(r.unlabeledShare))
         }
         lines.append("announcements repeating a part: \(repeatedParts)")
         return lines.joined(separator: "\n")
@@ -134,7 +138,8 @@ public struct TextButtonMetrics: Codable, Sendable, Hashable {
         func gap(_ g: Rect, _ p: Rect) -> Double { (g.midX - p.midX) * (g.midX - p.midX) + (g.midY - p.midY) * (g.midY - p.midY) }
         for p in predictions {
             if let j = buttons.indices.filter({ !used.contains($0) && fits(p, buttons[$0]) })
-                .min(by: { gap(buttons[$0], p) < gap(buttons[$1], p) }) {
+                .min(by: { gap(buttons[$0], p) < gap(buttons[$1], p) })
+            {
                 used.insert(j)
                 matched += 1
             } else if staticTexts.contains(where: { fits(p, $0) }) {

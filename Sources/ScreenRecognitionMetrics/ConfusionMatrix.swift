@@ -38,7 +38,8 @@ public struct ConfusionMatrix: Codable, Sendable, Hashable {
         columns = classes.map(\.rawValue) + [Self.missed]
         counts = Array(repeating: Array(repeating: 0, count: columns.count), count: rows.count)
         let index = Dictionary(uniqueKeysWithValues: classes.enumerated().map { ($1, $0) })
-        let backgroundRow = classes.count, missedColumn = classes.count
+        let backgroundRow = classes.count
+        let missedColumn = classes.count
 
         for image in images {
             let truth = image.groundTruth.filter { index[$0.type] != nil }

@@ -20,8 +20,10 @@ public struct LoadedDetections: Sendable, Hashable {
     /// Images named in a JSON-lines file that the data set does not have (their lines are skipped).
     public var unknownImages: [String]
 
-    public init(format: Format, byImageID: [Int: [Detection]], ignoredDetections: [String: Int] = [:],
-                unknownImages: [String] = []) {
+    public init(
+        format: Format, byImageID: [Int: [Detection]], ignoredDetections: [String: Int] = [:],
+        unknownImages: [String] = []
+    ) {
         self.format = format
         self.byImageID = byImageID
         self.ignoredDetections = ignoredDetections

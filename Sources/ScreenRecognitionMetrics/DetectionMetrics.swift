@@ -25,7 +25,7 @@ public enum MatchCriterion: Sendable, Hashable {
 
     func accepts(detection d: Rect, groundTruth g: Rect, iou: Double) -> Bool {
         switch self {
-        case let .iou(threshold): iou > threshold
+        case .iou(let threshold): iou > threshold
         case .center: g.contains(d.center)
         }
     }
@@ -112,8 +112,10 @@ public struct DetectionInputSummary: Codable, Sendable, Hashable {
     /// Data-set images for which the detections file has no entry (evaluated as having no detections).
     public var imagesWithoutDetections: Int
 
-    public init(labelMap: String, ignoredAnnotations: [String: Int] = [:], ignoredDetections: [String: Int] = [:],
-                unknownImages: [String] = [], imagesWithoutDetections: Int = 0) {
+    public init(
+        labelMap: String, ignoredAnnotations: [String: Int] = [:], ignoredDetections: [String: Int] = [:],
+        unknownImages: [String] = [], imagesWithoutDetections: Int = 0
+    ) {
         self.labelMap = labelMap
         self.ignoredAnnotations = ignoredAnnotations
         self.ignoredDetections = ignoredDetections
@@ -177,8 +179,10 @@ public struct SourceDetectionResult: Codable, Sendable, Hashable {
     /// Per-class AP in this slice (curves dropped).
     public var classes: [ClassDetectionResult]
 
-    public init(source: String, imageCount: Int, groundTruthCount: Int, meanAP: Double?, classAgnosticAP: Double?,
-                classes: [ClassDetectionResult]) {
+    public init(
+        source: String, imageCount: Int, groundTruthCount: Int, meanAP: Double?, classAgnosticAP: Double?,
+        classes: [ClassDetectionResult]
+    ) {
         self.source = source
         self.imageCount = imageCount
         self.groundTruthCount = groundTruthCount
@@ -209,7 +213,8 @@ public enum DetectionMetrics {
     /// - Returns: for each detection, in input order, the index of the ground truth it matched, or `nil`.
     public static func greedyMatch(detections: [Detection], groundTruth: [Rect], criterion: MatchCriterion) -> [Int?] {
         let order = detections.indices.sorted {
-            let a = detections[$0].confidence, b = detections[$1].confidence
+            let a = detections[$0].confidence
+            let b = detections[$1].confidence
             return a != b ? a > b : $0 < $1
         }
         var taken = [Bool](repeating: false, count: groundTruth.count)
@@ -237,18 +242,21 @@ public enum DetectionMetrics {
     public static func precisionRecallCurve(_ matches: [ScoredMatch], groundTruthCount: Int) -> [PRPoint] {
         let sorted = matches.sorted { $0.confidence > $1.confidence }
         var points: [PRPoint] = []
-        var tp = 0, fp = 0, i = 0
+        var tp = 0
+        var fp = 0
+        var i = 0
         while i < sorted.count {
             let threshold = sorted[i].confidence
             repeat {
                 if sorted[i].isTruePositive { tp += 1 } else { fp += 1 }
                 i += 1
             } while i < sorted.count && sorted[i].confidence == threshold
-            points.append(PRPoint(
-                threshold: threshold,
-                precision: Double(tp) / Double(tp + fp),
-                recall: groundTruthCount > 0 ? Double(tp) / Double(groundTruthCount) : 0,
-                truePositives: tp, falsePositives: fp))
+            points.append(
+                PRPoint(
+                    threshold: threshold,
+                    precision: Double(tp) / Double(tp + fp),
+                    recall: groundTruthCount > 0 ? Double(tp) / Double(groundTruthCount) : 0,
+                    truePositives: tp, falsePositives: fp))
         }
         return points
     }
@@ -261,7 +269,8 @@ public enum DetectionMetrics {
         for k in stride(from: envelope.count - 2, through: 0, by: -1) {
             envelope[k] = max(envelope[k], envelope[k + 1])
         }
-        var ap = 0.0, previousRecall = 0.0
+        var ap = 0.0
+        var previousRecall = 0.0
         for (k, point) in curve.enumerated() {
             ap += (point.recall - previousRecall) * envelope[k]
             previousRecall = point.recall
@@ -276,7 +285,8 @@ public enum DetectionMetrics {
         var gtCount: [ElementClass: Int] = [:]
         var iouMatches: [ElementClass: [ScoredMatch]] = [:]
         var centerMatches: [ElementClass: [ScoredMatch]] = [:]
-        var totalGT = 0, totalDetections = 0
+        var totalGT = 0
+        var totalDetections = 0
         var preparedImages: [EvaluationImage] = []
         preparedImages.reserveCapacity(images.count)
 
@@ -310,12 +320,13 @@ public enum DetectionMetrics {
             guard n > 0 || detections > 0 else { continue }
             let curve = precisionRecallCurve(iouMatches[type] ?? [], groundTruthCount: n)
             let centerCurve = precisionRecallCurve(centerMatches[type] ?? [], groundTruthCount: n)
-            results.append(ClassDetectionResult(
-                type: type, name: displayName(of: type, mergeStates: merge),
-                groundTruthCount: n, detectionCount: detections,
-                ap: n > 0 ? averagePrecision(curve) : nil,
-                apCenter: n > 0 ? averagePrecision(centerCurve) : nil,
-                curve: curve, centerCurve: centerCurve))
+            results.append(
+                ClassDetectionResult(
+                    type: type, name: displayName(of: type, mergeStates: merge),
+                    groundTruthCount: n, detectionCount: detections,
+                    ap: n > 0 ? averagePrecision(curve) : nil,
+                    apCenter: n > 0 ? averagePrecision(centerCurve) : nil,
+                    curve: curve, centerCurve: centerCurve))
         }
         let scored = results.filter { $0.groundTruthCount > 0 }
         func mean(_ value: KeyPath<ClassDetectionResult, Double?>) -> Double? {
@@ -323,7 +334,8 @@ public enum DetectionMetrics {
         }
         func weighted(_ value: KeyPath<ClassDetectionResult, Double?>) -> Double? {
             let total = scored.reduce(0) { $0 + $1.groundTruthCount }
-            return total == 0 ? nil
+            return total == 0
+                ? nil
                 : scored.reduce(0) { $0 + ($1[keyPath: value] ?? 0) * Double($1.groundTruthCount) } / Double(total)
         }
         return DetectionEvaluation(
@@ -331,8 +343,9 @@ public enum DetectionMetrics {
             classes: results,
             meanAP: mean(\.ap), meanAPCenter: mean(\.apCenter),
             weightedMeanAP: weighted(\.ap), weightedMeanAPCenter: weighted(\.apCenter),
-            confusion: ConfusionMatrix(images: preparedImages, classes: classes, iouThreshold: options.iouThreshold,
-                                       minimumConfidence: options.confusionMinimumConfidence),
+            confusion: ConfusionMatrix(
+                images: preparedImages, classes: classes, iouThreshold: options.iouThreshold,
+                minimumConfidence: options.confusionMinimumConfidence),
             input: nil)
     }
 
@@ -340,14 +353,17 @@ public enum DetectionMetrics {
     ///
     /// When the label map does not distinguish states (``LabelMap/distinguishesStates``), states are
     /// merged whatever `options.mergeStates` says: a selected toggle can never match otherwise.
-    public static func evaluate(dataset: CocoDataset, labelMap: LabelMap, detections: LoadedDetections,
-                                options: DetectionEvaluationOptions = .init()) -> DetectionEvaluation {
+    public static func evaluate(
+        dataset: CocoDataset, labelMap: LabelMap, detections: LoadedDetections,
+        options: DetectionEvaluationOptions = .init()
+    ) -> DetectionEvaluation {
         var options = options
         if !labelMap.distinguishesStates { options.mergeStates = true }
         let truth = dataset.groundTruth(labelMap: labelMap)
         let images = dataset.images.map { image in
-            EvaluationImage(name: image.fileName, groundTruth: truth.byImageID[image.id] ?? [],
-                            detections: detections.byImageID[image.id] ?? [])
+            EvaluationImage(
+                name: image.fileName, groundTruth: truth.byImageID[image.id] ?? [],
+                detections: detections.byImageID[image.id] ?? [])
         }
         var result = evaluate(images, options: options)
         result.classAgnosticAP = classAgnosticAP(images, options: options)

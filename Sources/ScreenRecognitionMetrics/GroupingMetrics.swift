@@ -60,7 +60,8 @@ public struct GroupingSummary: Codable, Sendable, Hashable {
         standardDeviationBefore = before?.standardDeviation
         meanAfter = after?.mean
         standardDeviationAfter = after?.standardDeviation
-        let totalBefore = screens.reduce(0) { $0 + $1.before }, totalAfter = screens.reduce(0) { $0 + $1.after }
+        let totalBefore = screens.reduce(0) { $0 + $1.before }
+        let totalAfter = screens.reduce(0) { $0 + $1.after }
         overallReduction = totalBefore > 0 ? 1 - Double(totalAfter) / Double(totalBefore) : nil
         meanReductionPerScreen = MetricsMath.meanAndStandardDeviation(screens.compactMap(\.reduction))?.mean
     }
@@ -70,8 +71,10 @@ extension GroupingSummary {
     /// §5.5's measurement on a data set: each screen's ground-truth boxes are taken as detections
     /// (confidence 1, no text, no pixels), run through the pipeline, and the number of top-level
     /// elements to navigate is compared with the number of boxes.
-    public static func evaluate(dataset: CocoDataset, labelMap: LabelMap,
-                                configuration: AnalysisConfiguration = .default) throws -> GroupingSummary {
+    public static func evaluate(
+        dataset: CocoDataset, labelMap: LabelMap,
+        configuration: AnalysisConfiguration = .default
+    ) throws -> GroupingSummary {
         let truth = dataset.groundTruth(labelMap: labelMap, mergeStates: false).byImageID
         var screens: [GroupingReduction] = []
         for image in dataset.images {

@@ -17,8 +17,10 @@ public struct LabelMap: Sendable, Hashable {
     public var distinguishesStates: Bool
 
     /// A custom map. Keys of `classes` and members of `ignoredNames` are compared case-insensitively.
-    public init(name: String, classes: [String: ElementClass], ignoredNames: Set<String> = [],
-                distinguishesStates: Bool) {
+    public init(
+        name: String, classes: [String: ElementClass], ignoredNames: Set<String> = [],
+        distinguishesStates: Bool
+    ) {
         self.name = name
         self.classes = Dictionary(classes.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { a, _ in a })
         self.ignoredNames = Set(ignoredNames.map { $0.lowercased() })

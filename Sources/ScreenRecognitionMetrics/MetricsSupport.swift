@@ -47,16 +47,17 @@ enum MetricsJSON {
             return p.isEmpty ? message : "\(p): \(message)"
         }
         switch error {
-        case let .keyNotFound(key, ctx):
+        case .keyNotFound(let key, let ctx):
             return at(ctx.codingPath, "missing key '\(key.stringValue)'")
-        case let .typeMismatch(type, ctx):
+        case .typeMismatch(let type, let ctx):
             return at(ctx.codingPath, "expected \(typeName(type))")
-        case let .valueNotFound(type, ctx):
+        case .valueNotFound(let type, let ctx):
             return at(ctx.codingPath, "expected \(typeName(type)), found null")
-        case let .dataCorrupted(ctx):
+        case .dataCorrupted(let ctx):
             var message = ctx.debugDescription
             if let underlying = ctx.underlyingError {
-                let detail = (underlying as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+                let detail =
+                    (underlying as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
                     ?? "\(underlying)"
                 if !message.contains(detail) { message += " (\(detail))" }
             } else if ctx.codingPath.isEmpty, let data {

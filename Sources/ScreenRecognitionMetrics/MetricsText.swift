@@ -29,10 +29,12 @@ extension DetectionEvaluation {
         guard let bySource, !bySource.isEmpty else { return "" }
         var rows: [[String]] = [["UI Type"] + bySource.map { "\($0.source) (\($0.imageCount))" }]
         for c in classes where c.groundTruthCount > 0 {
-            rows.append([c.name] + bySource.map { s in
-                guard let r = s.classes.first(where: { $0.type == c.type }), r.groundTruthCount > 0 else { return "–" }
-                return "\(percent(r.ap)) (\(r.groundTruthCount))"
-            })
+            rows.append(
+                [c.name]
+                    + bySource.map { s in
+                        guard let r = s.classes.first(where: { $0.type == c.type }), r.groundTruthCount > 0 else { return "–" }
+                        return "\(percent(r.ap)) (\(r.groundTruthCount))"
+                    })
         }
         rows.append(["Mean"] + bySource.map { percent($0.meanAP) })
         rows.append(["Class-agnostic"] + bySource.map { percent($0.classAgnosticAP) })
@@ -43,8 +45,10 @@ extension DetectionEvaluation {
 
     /// A few lines on what went in: images, boxes, label map, left-out annotations and detections.
     public func summaryText() -> String {
-        var lines = ["\(imageCount) images, \(groundTruthCount) ground-truth boxes, \(detectionCount) detections"
-            + (options.mergeStates ? "; selection states merged" : "")]
+        var lines = [
+            "\(imageCount) images, \(groundTruthCount) ground-truth boxes, \(detectionCount) detections"
+                + (options.mergeStates ? "; selection states merged" : "")
+        ]
         if let input {
             lines.append("label map: \(input.labelMap)")
             if !input.ignoredAnnotations.isEmpty {
@@ -78,7 +82,8 @@ extension DetectionEvaluation {
             rows.append(["\(n + 1) \(name)"] + kept.map { String(m.counts[i][$0]) } + [String(m.counts[i][classCount])])
         }
         rows.append(["background"] + kept.map { String(m.counts[classCount][$0]) } + [""])
-        let header = "Confusion matrix (IoU > \(trimmed(options.iouThreshold)), one detection per ground truth"
+        let header =
+            "Confusion matrix (IoU > \(trimmed(options.iouThreshold)), one detection per ground truth"
             + (options.confusionMinimumConfidence > 0 ? ", confidence ≥ \(trimmed(options.confusionMinimumConfidence))" : "") + ")"
         return header + "\n" + layout(rows, leftAligned: [0])
     }
@@ -94,11 +99,13 @@ extension OrderingSummary {
         var lines = ["Navigation order: \(screenCount) screens, \(decimal(meanElementsPerScreen)) elements per screen on average"]
         lines.append("exact match: \(exactMatchCount) (\(percent(exactMatchRate)))")
         lines.append("less than 1 error per 10 elements: \(lessThanOneErrorPerTenCount) (\(percent(lessThanOneErrorPerTenRate)))")
-        lines.append("insertion steps per screen: mean \(decimal(meanErrorsPerScreen)), min \(minErrorsPerScreen.map(String.init) ?? "n/a"), "
-            + "max \(maxErrorsPerScreen.map(String.init) ?? "n/a"), std \(decimal(errorsStandardDeviation))")
+        lines.append(
+            "insertion steps per screen: mean \(decimal(meanErrorsPerScreen)), min \(minErrorsPerScreen.map(String.init) ?? "n/a"), "
+                + "max \(maxErrorsPerScreen.map(String.init) ?? "n/a"), std \(decimal(errorsStandardDeviation))")
         if screensWithUnmatchedElements > 0 {
-            lines.append("ignored: \(elementsOnlyInTruth) elements only in truth, \(elementsOnlyInPredicted) only in predicted, "
-                + "on \(screensWithUnmatchedElements) screen(s)")
+            lines.append(
+                "ignored: \(elementsOnlyInTruth) elements only in truth, \(elementsOnlyInPredicted) only in predicted, "
+                    + "on \(screensWithUnmatchedElements) screen(s)")
         }
         return lines.joined(separator: "\n")
     }

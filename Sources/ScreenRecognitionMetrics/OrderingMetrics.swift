@@ -107,7 +107,8 @@ public enum OrderingMetrics {
         var tails: [Int] = []
         tails.reserveCapacity(values.count)
         for v in values {
-            var lo = 0, hi = tails.count
+            var lo = 0
+            var hi = tails.count
             while lo < hi {
                 let mid = (lo + hi) / 2
                 if tails[mid] < v { lo = mid + 1 } else { hi = mid }

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// OpenMP inside Tesseract, kept to one thread per read without `OMP_THREAD_LIMIT`.
@@ -29,9 +29,9 @@ public enum OpenMPThreads {
 
     private static func symbol<T>(_ name: String) -> T? {
         #if canImport(Glibc)
-        let handle = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
+            let handle = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
         #else
-        let handle = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT on Darwin
+            let handle = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT on Darwin
         #endif
         guard let p = dlsym(handle, name) else { return nil }
         return unsafeBitCast(p, to: T.self)

@@ -32,9 +32,11 @@ public enum PPOCRDetectionPostProcessing {
     ///   - minimumSide: regions whose bounding rectangle is narrower or shorter than this many
     ///     pixels (before growing) are dropped.
     /// - Returns: regions sorted by vertical centre, then left edge.
-    public static func regions(probabilities: [Float], width: Int, height: Int,
-                               threshold: Float, boxScoreThreshold: Float,
-                               unclipRatio: Double, minimumSide: Int) -> [PPOCRTextRegion] {
+    public static func regions(
+        probabilities: [Float], width: Int, height: Int,
+        threshold: Float, boxScoreThreshold: Float,
+        unclipRatio: Double, minimumSide: Int
+    ) -> [PPOCRTextRegion] {
         guard width > 0, height > 0, probabilities.count == width * height else { return [] }
         var visited = [Bool](repeating: false, count: width * height)
         var stack: [Int32] = []
@@ -42,11 +44,16 @@ public enum PPOCRDetectionPostProcessing {
         probabilities.withUnsafeBufferPointer { p in
             for start in 0..<(width * height) where !visited[start] && p[start] > threshold {
                 // Flood fill one 8-connected component, tracking its bounding rectangle.
-                var minX = start % width, maxX = minX, minY = start / width, maxY = minY
+                var minX = start % width
+                var maxX = minX
+                var minY = start / width
+                var maxY = minY
                 visited[start] = true
                 stack.append(Int32(start))
                 while let top = stack.popLast() {
-                    let i = Int(top), x = i % width, y = i / width
+                    let i = Int(top)
+                    let x = i % width
+                    let y = i / width
                     if x < minX { minX = x }
                     if x > maxX { maxX = x }
                     if y < minY { minY = y }
@@ -61,7 +68,8 @@ public enum PPOCRDetectionPostProcessing {
                         }
                     }
                 }
-                let w = maxX - minX + 1, h = maxY - minY + 1
+                let w = maxX - minX + 1
+                let h = maxY - minY + 1
                 guard min(w, h) >= minimumSide else { continue }
                 var sum: Float = 0
                 for y in minY...maxY {
@@ -70,8 +78,9 @@ public enum PPOCRDetectionPostProcessing {
                 let score = sum / Float(w * h)
                 guard score >= boxScoreThreshold else { continue }
                 let distance = Double(w * h) * unclipRatio / Double(2 * (w + h))
-                let box = Rect(minX: Double(minX) - distance, minY: Double(minY) - distance,
-                               maxX: Double(maxX + 1) + distance, maxY: Double(maxY + 1) + distance)
+                let box = Rect(
+                    minX: Double(minX) - distance, minY: Double(minY) - distance,
+                    maxX: Double(maxX + 1) + distance, maxY: Double(maxY + 1) + distance)
                 regions.append(PPOCRTextRegion(box: box, score: Double(score)))
             }
         }

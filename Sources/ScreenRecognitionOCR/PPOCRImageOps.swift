@@ -20,9 +20,9 @@ enum PPOCRImageOps {
 
     /// Filter taps for one output coordinate.
     struct Taps {
-        var first: [Int32]   // first source index per output index
-        var count: [Int32]   // taps per output index
-        var weights: [Float] // `maxTaps` weights per output index
+        var first: [Int32]  // first source index per output index
+        var count: [Int32]  // taps per output index
+        var weights: [Float]  // `maxTaps` weights per output index
         var maxTaps: Int
     }
 
@@ -69,14 +69,17 @@ enum PPOCRImageOps {
     /// Resamples `source` (image pixels, may be fractional) to `outWidth × outHeight` and writes
     /// normalised values into `tensor` as three planes of `planeSize` floats starting at `offset`,
     /// rows `rowStride` floats apart (so a crop can land in a wider, padded batch slot).
-    static func resample(_ image: RGBAImage, source: Rect, outWidth: Int, outHeight: Int,
-                         normalizer: Normalizer, into tensor: inout [Float], offset: Int,
-                         planeSize: Int, rowStride: Int) {
+    static func resample(
+        _ image: RGBAImage, source: Rect, outWidth: Int, outHeight: Int,
+        normalizer: Normalizer, into tensor: inout [Float], offset: Int,
+        planeSize: Int, rowStride: Int
+    ) {
         guard outWidth > 0, outHeight > 0, source.width > 0, source.height > 0 else { return }
         let tx = taps(start: source.minX, length: source.width, size: image.width, outCount: outWidth)
         let ty = taps(start: source.minY, length: source.height, size: image.height, outCount: outHeight)
         // Source rows the vertical filter touches.
-        var rowLo = Int.max, rowHi = Int.min
+        var rowLo = Int.max
+        var rowHi = Int.min
         for o in 0..<outHeight {
             rowLo = min(rowLo, Int(ty.first[o]))
             rowHi = max(rowHi, Int(ty.first[o] + ty.count[o]) - 1)
@@ -89,15 +92,23 @@ enum PPOCRImageOps {
                 for r in 0..<rows {
                     let rowBase = (rowLo + r) * image.width * 4
                     for o in 0..<outWidth {
-                        var s0: Float = 0, s1: Float = 0, s2: Float = 0
-                        let f = Int(tx.first[o]), n = Int(tx.count[o]), wb = o * tx.maxTaps
+                        var s0: Float = 0
+                        var s1: Float = 0
+                        var s2: Float = 0
+                        let f = Int(tx.first[o])
+                        let n = Int(tx.count[o])
+                        let wb = o * tx.maxTaps
                         for k in 0..<n {
                             let w = tx.weights[wb + k]
                             let i = rowBase + (f + k) * 4
-                            s0 += w * Float(px[i]); s1 += w * Float(px[i + 1]); s2 += w * Float(px[i + 2])
+                            s0 += w * Float(px[i])
+                            s1 += w * Float(px[i + 1])
+                            s2 += w * Float(px[i + 2])
                         }
                         let j = (r * outWidth + o) * 3
-                        m[j] = s0; m[j + 1] = s1; m[j + 2] = s2
+                        m[j] = s0
+                        m[j + 1] = s1
+                        m[j + 2] = s2
                     }
                 }
             }
@@ -107,14 +118,20 @@ enum PPOCRImageOps {
         mid.withUnsafeBufferPointer { m in
             tensor.withUnsafeMutableBufferPointer { t in
                 for o in 0..<outHeight {
-                    let f = Int(ty.first[o]) - rowLo, cnt = Int(ty.count[o]), wb = o * ty.maxTaps
+                    let f = Int(ty.first[o]) - rowLo
+                    let cnt = Int(ty.count[o])
+                    let wb = o * ty.maxTaps
                     let rowOut = offset + o * rowStride
                     for x in 0..<outWidth {
-                        var s0: Float = 0, s1: Float = 0, s2: Float = 0
+                        var s0: Float = 0
+                        var s1: Float = 0
+                        var s2: Float = 0
                         for k in 0..<cnt {
                             let w = ty.weights[wb + k]
                             let j = ((f + k) * outWidth + x) * 3
-                            s0 += w * m[j]; s1 += w * m[j + 1]; s2 += w * m[j + 2]
+                            s0 += w * m[j]
+                            s1 += w * m[j + 1]
+                            s2 += w * m[j + 2]
                         }
                         t[rowOut + x] = s0 * n.a.0 + n.b.0
                         t[rowOut + planeSize + x] = s1 * n.a.1 + n.b.1
@@ -141,13 +158,21 @@ enum PPOCRImageOps {
         var bins = [Int: (count: Int, r: Int, g: Int, b: Int)]()
         func add(_ x: Int, _ y: Int) {
             let i = (y * image.width + x) * 4
-            let cr = Int(image.pixels[i]), cg = Int(image.pixels[i + 1]), cb = Int(image.pixels[i + 2])
+            let cr = Int(image.pixels[i])
+            let cg = Int(image.pixels[i + 1])
+            let cb = Int(image.pixels[i + 2])
             let key = (cr >> 4) << 8 | (cg >> 4) << 4 | (cb >> 4)
             let e = bins[key] ?? (0, 0, 0, 0)
             bins[key] = (e.count + 1, e.r + cr, e.g + cg, e.b + cb)
         }
-        for x in r.x0..<r.x1 { add(x, r.y0); add(x, r.y1 - 1) }
-        for y in r.y0..<r.y1 { add(r.x0, y); add(r.x1 - 1, y) }
+        for x in r.x0..<r.x1 {
+            add(x, r.y0)
+            add(x, r.y1 - 1)
+        }
+        for y in r.y0..<r.y1 {
+            add(r.x0, y)
+            add(r.x1 - 1, y)
+        }
         guard let best = bins.values.max(by: { $0.count < $1.count }) else { return (0, 0, 0) }
         return (best.r / best.count, best.g / best.count, best.b / best.count)
     }
@@ -162,14 +187,17 @@ enum PPOCRImageOps {
         }
         let bgRect = backgroundFrom.flatMap { pixelRect($0, width: image.width, height: image.height) } ?? r
         let bg = backgroundColor(image, bgRect)
-        let w = r.x1 - r.x0, h = r.y1 - r.y0
+        let w = r.x1 - r.x0
+        let h = r.y1 - r.y0
         var dist = [Int](repeating: 0, count: w * h)
         var maxD = 0
         image.pixels.withUnsafeBufferPointer { px in
             for y in 0..<h {
                 for x in 0..<w {
                     let i = ((r.y0 + y) * image.width + r.x0 + x) * 4
-                    let dr = Int(px[i]) - bg.0, dg = Int(px[i + 1]) - bg.1, db = Int(px[i + 2]) - bg.2
+                    let dr = Int(px[i]) - bg.0
+                    let dg = Int(px[i + 1]) - bg.1
+                    let db = Int(px[i + 2]) - bg.2
                     let d = dr * dr + dg * dg + db * db
                     dist[y * w + x] = d
                     if d > maxD { maxD = d }
@@ -180,7 +208,10 @@ enum PPOCRImageOps {
         let floor = 48 * 48
         guard maxD >= floor else { return Rect(minX: Double(r.x0), minY: Double(r.y0), maxX: Double(r.x1), maxY: Double(r.y1)) }
         let limit = max(floor, Int(Double(maxD) * 0.35 * 0.35))
-        var minX = w, maxX = -1, minY = h, maxY = -1
+        var minX = w
+        var maxX = -1
+        var minY = h
+        var maxY = -1
         for y in 0..<h {
             for x in 0..<w where dist[y * w + x] >= limit {
                 if x < minX { minX = x }

@@ -81,7 +81,8 @@ public struct PPOCRSettings: Codable, Sendable, Hashable {
 
     enum CodingKeys: String, CodingKey {
         case detectionMaxSide, detectionMaxUpscale, detectionMinSide, binarizationThreshold, boxScoreThreshold
-        case unclipRatio, minimumRegionSide, recognitionPadding, recognitionBatchSize, recognitionBatchWidthTolerance, recognitionMaxWidth, latinOnly, emitSplitCharacters
+        case unclipRatio, minimumRegionSide, recognitionPadding, recognitionBatchSize, recognitionBatchWidthTolerance, recognitionMaxWidth, latinOnly,
+            emitSplitCharacters
         case minimumLineConfidence, minimumSingleCharacterConfidence, minimumSingleDigitConfidence, wordGapFactor, tightenBoxes
     }
 

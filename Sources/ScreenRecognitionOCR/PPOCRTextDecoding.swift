@@ -77,9 +77,11 @@ public enum PPOCRTextDecoding {
     /// character when the characters together are more probable than the blank: where glyphs look
     /// alike (I, l, i, |) the recogniser splits the probability between them and the blank wins
     /// ("Log In" → "Log n").
-    public static func decode(_ probabilities: UnsafeBufferPointer<Float>, offset: Int = 0,
-                              timeSteps: Int, classes: Int, alphabet: PPOCRAlphabet,
-                              splitMass: Bool = false) -> [PPOCRCharacter] {
+    public static func decode(
+        _ probabilities: UnsafeBufferPointer<Float>, offset: Int = 0,
+        timeSteps: Int, classes: Int, alphabet: PPOCRAlphabet,
+        splitMass: Bool = false
+    ) -> [PPOCRCharacter] {
         guard timeSteps > 0, classes > 0, offset + timeSteps * classes <= probabilities.count else { return [] }
         let usable = min(classes, alphabet.count)
         let indices = alphabet.allowedIndices.prefix { $0 < usable }
@@ -94,10 +96,16 @@ public enum PPOCRTextDecoding {
             var mass: Float = 0
             for c in indices {
                 let p = probabilities[row + c]
-                if p > bestP { bestP = p; best = c }
+                if p > bestP {
+                    bestP = p
+                    best = c
+                }
                 if c != 0 {
                     mass += p
-                    if p > bestCharP { bestCharP = p; bestChar = c }
+                    if p > bestCharP {
+                        bestCharP = p
+                        bestChar = c
+                    }
                 }
             }
             if splitMass && best == 0 && bestChar != 0 && mass > bestP {
@@ -113,8 +121,10 @@ public enum PPOCRTextDecoding {
     }
 
     /// Convenience over an array.
-    public static func decode(_ probabilities: [Float], timeSteps: Int, classes: Int, alphabet: PPOCRAlphabet,
-                              splitMass: Bool = false) -> [PPOCRCharacter] {
+    public static func decode(
+        _ probabilities: [Float], timeSteps: Int, classes: Int, alphabet: PPOCRAlphabet,
+        splitMass: Bool = false
+    ) -> [PPOCRCharacter] {
         probabilities.withUnsafeBufferPointer { decode($0, timeSteps: timeSteps, classes: classes, alphabet: alphabet, splitMass: splitMass) }
     }
 
@@ -134,7 +144,8 @@ public enum PPOCRTextDecoding {
         let letters = chars.filter(\.isLetter).count
         for i in chars.indices {
             if chars[i] == "0", digits == 1, letters > 0,
-               (i > 0 && chars[i - 1].isLetter) || (i + 1 < chars.count && chars[i + 1].isLetter) {
+                (i > 0 && chars[i - 1].isLetter) || (i + 1 < chars.count && chars[i + 1].isLetter)
+            {
                 chars[i] = "O"
             } else if chars[i] == "I", i > 0, chars[i - 1].isLowercase {
                 chars[i] = "l"
@@ -151,16 +162,21 @@ public enum PPOCRTextDecoding {
         var current: [PPOCRCharacter] = []
         for ch in characters {
             if ch.text.allSatisfy(\.isWhitespace) {
-                if !current.isEmpty { groups.append(current); current = [] }
+                if !current.isEmpty {
+                    groups.append(current)
+                    current = []
+                }
                 continue
             }
             if let last = current.last, Double(ch.timeStep - last.timeStep) > maxGapSteps {
-                groups.append(current); current = []
+                groups.append(current)
+                current = []
             }
             // A separator dot glued to a word ("Garden·", "8·Card") stands on its own, as in
             // "Oct 26 · Card"; runs of dots ("••1504") stay together.
             if let last = current.last, isSeparatorDot(ch.text) != isSeparatorDot(last.text) {
-                groups.append(current); current = []
+                groups.append(current)
+                current = []
             }
             current.append(ch)
         }
@@ -169,18 +185,21 @@ public enum PPOCRTextDecoding {
         // ")" without a "(" in the line, as a chevron is sometimes read): make it a word of its own
         // so that the junk filter drops it.
         if let last = groups.last, last.count > 1, let c = last.last?.text.last, last.last?.text.count == 1,
-           PPOCRJunkFilter.trailingChevrons.contains(c) || (c == ")" && !characters.contains { $0.text.contains("(") }) {
+            PPOCRJunkFilter.trailingChevrons.contains(c) || (c == ")" && !characters.contains { $0.text.contains("(") })
+        {
             groups[groups.count - 1].removeLast()
             groups.append([last[last.count - 1]])
         }
         if let first = groups.first, first.count > 1, let c = first.first?.text.first, first.first?.text.count == 1,
-           PPOCRJunkFilter.leadingChevrons.contains(c) {
+            PPOCRJunkFilter.leadingChevrons.contains(c)
+        {
             groups[0].removeFirst()
             groups.insert([first[0]], at: 0)
         }
         return groups.map { g in
-            PPOCRDecodedWord(text: fixLookalikes(g.map(\.text).joined()), confidence: g.map(\.confidence).reduce(0, +) / Double(g.count),
-                             firstStep: g[0].timeStep, lastStep: g[g.count - 1].timeStep)
+            PPOCRDecodedWord(
+                text: fixLookalikes(g.map(\.text).joined()), confidence: g.map(\.confidence).reduce(0, +) / Double(g.count),
+                firstStep: g[0].timeStep, lastStep: g[g.count - 1].timeStep)
         }
     }
 }
@@ -219,7 +238,8 @@ public enum PPOCRJunkFilter {
 
     /// Rules 1–2: the range of `words` left after dropping junk at either end.
     public static func keptRange(_ words: [String], boxes: [Rect]) -> Range<Int> {
-        var lo = 0, hi = words.count
+        var lo = 0
+        var hi = words.count
         func junk(_ i: Int) -> Bool { isSymbol(words[i]) || (i < boxes.count && isIconGlyph(words[i], box: boxes[i])) }
         while lo < hi, junk(lo) { lo += 1 }
         while hi > lo, junk(hi - 1) { hi -= 1 }

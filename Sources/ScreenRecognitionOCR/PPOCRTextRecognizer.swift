@@ -47,8 +47,10 @@ public struct PPOCRTextRecognizer: TextRecognizer {
     ///   - settings: the detection and recognition settings (``PPOCRSettings``).
     /// - Throws: `.model` with "run scripts/setup-models.sh" when a file is missing, damaged or does
     ///   not match its contract; `.invalidInput` for bad settings.
-    public init(modelsDirectory: URL? = nil, runtime: ONNXRuntime? = nil, threads: Int = 2,
-                settings: PPOCRSettings = .init()) throws {
+    public init(
+        modelsDirectory: URL? = nil, runtime: ONNXRuntime? = nil, threads: Int = 2,
+        settings: PPOCRSettings = .init()
+    ) throws {
         try settings.validate()
         self.settings = settings
         let dir = try Self.resolveDirectory(modelsDirectory)
@@ -60,7 +62,8 @@ public struct PPOCRTextRecognizer: TextRecognizer {
         let detExtras = try detContract.extras(PPOCRModelExtras.self)
         let recExtras = try recContract.extras(PPOCRModelExtras.self)
         guard let di = detContract.inputs.first?.name, let dout = detContract.outputs.first?.name,
-              let ri = recContract.inputs.first?.name, let rout = recContract.outputs.first?.name else {
+            let ri = recContract.inputs.first?.name, let rout = recContract.outputs.first?.name
+        else {
             throw ScreenRecognitionError(.model, "PP-OCR model contracts in \(dir.path) must name one input and one output each")
         }
         (detInput, detOutput, recInput, recOutput) = (di, dout, ri, rout)
@@ -78,31 +81,42 @@ public struct PPOCRTextRecognizer: TextRecognizer {
         let key = recExtras.dictionaryMetadataKey ?? "character"
         let metadata = try ONNXModelFile.metadata(atPath: recPath)
         guard let dictionary = metadata[key], !dictionary.isEmpty else {
-            throw ScreenRecognitionError(.model, "\(recPath) has no '\(key)' metadata (the recogniser's dictionary): a different or damaged model file (run scripts/setup-models.sh)")
+            throw ScreenRecognitionError(
+                .model, "\(recPath) has no '\(key)' metadata (the recogniser's dictionary): a different or damaged model file (run scripts/setup-models.sh)")
         }
         alphabet = PPOCRAlphabet(dictionary: dictionary, latinOnly: settings.latinOnly)
         if let classes = recExtras.classes, classes != alphabet.count {
-            throw ScreenRecognitionError(.model, "\(recPath): the dictionary gives \(alphabet.count) classes but the contract says \(classes) (run scripts/setup-models.sh)")
+            throw ScreenRecognitionError(
+                .model, "\(recPath): the dictionary gives \(alphabet.count) classes but the contract says \(classes) (run scripts/setup-models.sh)")
         }
 
         // Probe both models once: checks ranks and class count, and warms them up.
-        let probeDet = try detector.run([detInput: Tensor(shape: [1, 3, 32, 32], values: [Float](repeating: 0, count: 3 * 32 * 32))],
-                                        outputs: [detOutput])[detOutput]
+        let probeDet = try detector.run(
+            [detInput: Tensor(shape: [1, 3, 32, 32], values: [Float](repeating: 0, count: 3 * 32 * 32))],
+            outputs: [detOutput])[detOutput]
         guard let pd = probeDet, pd.shape.count == 4, pd.shape[2] == 32, pd.shape[3] == 32 else {
-            throw ScreenRecognitionError(.model, "\(detector.name) does not map a [1,3,32,32] input to a [1,1,32,32] probability map (got \(probeDet?.shape ?? [])): not a DB text detector (run scripts/setup-models.sh)")
+            throw ScreenRecognitionError(
+                .model,
+                "\(detector.name) does not map a [1,3,32,32] input to a [1,1,32,32] probability map (got \(probeDet?.shape ?? [])): not a DB text detector (run scripts/setup-models.sh)"
+            )
         }
-        let probeRec = try recognizer.run([recInput: Tensor(shape: [1, 3, recHeight, 64], values: [Float](repeating: 0, count: 3 * recHeight * 64))],
-                                          outputs: [recOutput])[recOutput]
+        let probeRec = try recognizer.run(
+            [recInput: Tensor(shape: [1, 3, recHeight, 64], values: [Float](repeating: 0, count: 3 * recHeight * 64))],
+            outputs: [recOutput])[recOutput]
         guard let pr = probeRec, pr.shape.count == 3, pr.shape[2] == alphabet.count else {
-            throw ScreenRecognitionError(.model, "\(recognizer.name) does not give [N, T, \(alphabet.count)] class probabilities (got \(probeRec?.shape ?? [])): not the PP-OCRv4 recogniser its dictionary belongs to (run scripts/setup-models.sh)")
+            throw ScreenRecognitionError(
+                .model,
+                "\(recognizer.name) does not give [N, T, \(alphabet.count)] class probabilities (got \(probeRec?.shape ?? [])): not the PP-OCRv4 recogniser its dictionary belongs to (run scripts/setup-models.sh)"
+            )
         }
     }
 
     /// Opens a model through its contract (``ONNXModel``); every model error says how to fix it.
     static func open(_ contractName: String, in directory: URL, runtime: ONNXRuntime, threads: Int) throws -> (ModelContract, ONNXSession) {
         do {
-            let (session, contract) = try ONNXModel.load(directory: directory, kind: .ppocr, runtime: runtime, threads: threads,
-                                                         contractName: contractName)
+            let (session, contract) = try ONNXModel.load(
+                directory: directory, kind: .ppocr, runtime: runtime, threads: threads,
+                contractName: contractName)
             return (contract, session)
         } catch let error as ScreenRecognitionError where error.kind == .model && !error.message.contains("setup-models.sh") {
             throw ScreenRecognitionError(.model, "\(error.message) (run scripts/setup-models.sh)")
@@ -122,7 +136,10 @@ public struct PPOCRTextRecognizer: TextRecognizer {
             return c
         }
         let looked = candidates.map(\.path).joined(separator: ", ")
-        throw ScreenRecognitionError(.model, "PP-OCR model contracts (\(detectorContractName), \(recognizerContractName)) not found in \(looked) (run scripts/setup-models.sh, or pass the models folder: --models DIR, or set \(ModelLocations.modelsEnvironmentVariable))")
+        throw ScreenRecognitionError(
+            .model,
+            "PP-OCR model contracts (\(detectorContractName), \(recognizerContractName)) not found in \(looked) (run scripts/setup-models.sh, or pass the models folder: --models DIR, or set \(ModelLocations.modelsEnvironmentVariable))"
+        )
     }
 
     // MARK: - TextRecognizer
@@ -136,12 +153,14 @@ public struct PPOCRTextRecognizer: TextRecognizer {
     public func detectText(in image: RGBAImage, region: Rect?) throws -> [Rect] {
         let area = region ?? Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
         guard let r = PPOCRImageOps.pixelRect(area, width: image.width, height: image.height) else { return [] }
-        let w = r.x1 - r.x0, h = r.y1 - r.y0
+        let w = r.x1 - r.x0
+        let h = r.y1 - r.y0
         let (mapW, mapH) = detectionSize(width: w, height: h)
         var input = [Float](repeating: 0, count: 3 * mapW * mapH)
         let source = Rect(minX: Double(r.x0), minY: Double(r.y0), maxX: Double(r.x1), maxY: Double(r.y1))
-        PPOCRImageOps.resample(image, source: source, outWidth: mapW, outHeight: mapH, normalizer: detNormalizer,
-                               into: &input, offset: 0, planeSize: mapW * mapH, rowStride: mapW)
+        PPOCRImageOps.resample(
+            image, source: source, outWidth: mapW, outHeight: mapH, normalizer: detNormalizer,
+            into: &input, offset: 0, planeSize: mapW * mapH, rowStride: mapW)
         let out = try detector.run([detInput: Tensor(shape: [1, 3, mapH, mapW], values: input)], outputs: [detOutput])
         guard let map = out[detOutput], map.shape.count == 4, map.shape[2] * map.shape[3] == map.values.count else {
             throw ScreenRecognitionError(.runtime, "\(detector.name) returned no probability map")
@@ -151,11 +170,14 @@ public struct PPOCRTextRecognizer: TextRecognizer {
             probabilities: map.values, width: pw, height: ph, threshold: settings.binarizationThreshold,
             boxScoreThreshold: settings.boxScoreThreshold, unclipRatio: settings.unclipRatio,
             minimumSide: settings.minimumRegionSide)
-        let sx = Double(w) / Double(pw), sy = Double(h) / Double(ph)
+        let sx = Double(w) / Double(pw)
+        let sy = Double(h) / Double(ph)
         return regions.compactMap { reg in
-            let b = Rect(minX: Double(r.x0) + reg.box.minX * sx, minY: Double(r.y0) + reg.box.minY * sy,
-                         maxX: Double(r.x0) + reg.box.maxX * sx, maxY: Double(r.y0) + reg.box.maxY * sy)
-                .clamped(width: Double(image.width), height: Double(image.height))
+            let b = Rect(
+                minX: Double(r.x0) + reg.box.minX * sx, minY: Double(r.y0) + reg.box.minY * sy,
+                maxX: Double(r.x0) + reg.box.maxX * sx, maxY: Double(r.y0) + reg.box.maxY * sy
+            )
+            .clamped(width: Double(image.width), height: Double(image.height))
             return b.width >= 2 && b.height >= 2 ? b : nil
         }
     }
@@ -164,7 +186,8 @@ public struct PPOCRTextRecognizer: TextRecognizer {
     /// most `detectionMaxSide`, or up (at most `detectionMaxUpscale`) so the shorter side reaches
     /// `detectionMinSide`, at most 4096 × 4096 in all, each side a multiple of 32.
     func detectionSize(width: Int, height: Int) -> (Int, Int) {
-        let long = Double(max(width, height)), short = Double(min(width, height))
+        let long = Double(max(width, height))
+        let short = Double(min(width, height))
         var s = settings.detectionMaxSide > 0 ? min(1, Double(settings.detectionMaxSide) / long) : 1
         if short * s < Double(settings.detectionMinSide) {
             s = max(s, min(settings.detectionMaxUpscale, Double(settings.detectionMinSide) / short))
@@ -183,10 +206,15 @@ public struct PPOCRTextRecognizer: TextRecognizer {
     public func recognizeLines(in image: RGBAImage, boxes: [Rect], within region: Rect? = nil) throws -> [RecognizedText] {
         let bounds = (region ?? Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)))
             .clamped(width: Double(image.width), height: Double(image.height))
-        struct Crop { var box: Rect; var source: Rect; var width: Int }
+        struct Crop {
+            var box: Rect
+            var source: Rect
+            var width: Int
+        }
         let crops: [Crop] = boxes.compactMap { box in
             guard box.minX.isFinite, box.minY.isFinite, box.width.isFinite, box.height.isFinite,
-                  box.width >= 1, box.height >= 1 else { return nil }
+                box.width >= 1, box.height >= 1
+            else { return nil }
             let pad = box.height * settings.recognitionPadding
             guard let source = box.insetBy(dx: -pad, dy: -pad).intersection(bounds), source.height >= 1, source.width >= 1 else { return nil }
             let w = min(settings.recognitionMaxWidth, max(8, Int((Double(recHeight) * source.width / source.height).rounded(.up))))
@@ -208,23 +236,29 @@ public struct PPOCRTextRecognizer: TextRecognizer {
             let plane = recHeight * padded
             var input = [Float](repeating: 0, count: ids.count * 3 * plane)
             for (k, i) in ids.enumerated() {
-                PPOCRImageOps.resample(image, source: crops[i].source, outWidth: crops[i].width, outHeight: recHeight,
-                                       normalizer: recNormalizer, into: &input, offset: k * 3 * plane,
-                                       planeSize: plane, rowStride: padded)
+                PPOCRImageOps.resample(
+                    image, source: crops[i].source, outWidth: crops[i].width, outHeight: recHeight,
+                    normalizer: recNormalizer, into: &input, offset: k * 3 * plane,
+                    planeSize: plane, rowStride: padded)
             }
             let out = try recognizer.run([recInput: Tensor(shape: [ids.count, 3, recHeight, padded], values: input)], outputs: [recOutput])
             guard let probs = out[recOutput], probs.shape.count == 3, probs.shape[0] == ids.count,
-                  probs.shape[0] * probs.shape[1] * probs.shape[2] == probs.values.count else {
+                probs.shape[0] * probs.shape[1] * probs.shape[2] == probs.values.count
+            else {
                 throw ScreenRecognitionError(.runtime, "\(recognizer.name) returned no [N, T, C] probabilities")
             }
-            let steps = probs.shape[1], classes = probs.shape[2]
+            let steps = probs.shape[1]
+            let classes = probs.shape[2]
             let stepWidth = Double(padded) / Double(max(1, steps))  // input pixels per time step
             probs.values.withUnsafeBufferPointer { p in
                 for (k, i) in ids.enumerated() {
-                    let chars = PPOCRTextDecoding.decode(p, offset: k * steps * classes, timeSteps: steps, classes: classes, alphabet: alphabet,
-                                                           splitMass: settings.emitSplitCharacters)
-                    if let line = assemble(chars, crop: crops[i].source, resizedWidth: crops[i].width,
-                                           stepWidth: stepWidth, lineBox: crops[i].box, image: image) {
+                    let chars = PPOCRTextDecoding.decode(
+                        p, offset: k * steps * classes, timeSteps: steps, classes: classes, alphabet: alphabet,
+                        splitMass: settings.emitSplitCharacters)
+                    if let line = assemble(
+                        chars, crop: crops[i].source, resizedWidth: crops[i].width,
+                        stepWidth: stepWidth, lineBox: crops[i].box, image: image)
+                    {
                         lines.append((i, line))
                     }
                 }
@@ -249,8 +283,10 @@ public struct PPOCRTextRecognizer: TextRecognizer {
     }
 
     /// Words, junk filter and boxes for one decoded crop.
-    func assemble(_ chars: [PPOCRCharacter], crop: Rect, resizedWidth: Int, stepWidth: Double,
-                  lineBox: Rect, image: RGBAImage) -> RecognizedText? {
+    func assemble(
+        _ chars: [PPOCRCharacter], crop: Rect, resizedWidth: Int, stepWidth: Double,
+        lineBox: Rect, image: RGBAImage
+    ) -> RecognizedText? {
         // Gap between consecutive characters, in time steps, that starts a new word.
         let maxGap = settings.wordGapFactor * Double(recHeight) / stepWidth
         let all = PPOCRTextDecoding.words(chars, maxGapSteps: maxGap)
@@ -266,7 +302,10 @@ public struct PPOCRTextRecognizer: TextRecognizer {
             let left = j == 0 ? lineBox.minX : x((Double(all[j - 1].lastStep + 1) + Double(w.firstStep)) / 2)
             let right = j == all.count - 1 ? lineBox.maxX : x((Double(w.lastStep + 1) + Double(all[j + 1].firstStep)) / 2)
             let slot = Rect(minX: max(lineBox.minX, left), minY: lineTight.minY, maxX: min(lineBox.maxX, right), maxY: lineTight.maxY)
-            guard slot.width > 0, slot.height > 0 else { boxes.append(slot); continue }
+            guard slot.width > 0, slot.height > 0 else {
+                boxes.append(slot)
+                continue
+            }
             boxes.append(settings.tightenBoxes ? PPOCRImageOps.tighten(slot, in: image, backgroundFrom: lineBox) : slot)
         }
         let kept = PPOCRJunkFilter.keptRange(all.map(\.text), boxes: boxes)
@@ -280,8 +319,9 @@ public struct PPOCRTextRecognizer: TextRecognizer {
             let t = Array(words[j].text)
             guard t.count >= 2, let last = t.last, ["0", "o", "O", "9"].contains(last), t[t.count - 2].isNumber else { continue }
             let step = Double(words[j].lastStep)
-            let slot = Rect(minX: max(lineBox.minX, x(step - 0.25)), minY: lineTight.minY,
-                            maxX: min(lineBox.maxX, x(step + 1.25)), maxY: lineTight.maxY)
+            let slot = Rect(
+                minX: max(lineBox.minX, x(step - 0.25)), minY: lineTight.minY,
+                maxX: min(lineBox.maxX, x(step + 1.25)), maxY: lineTight.maxY)
             guard slot.width > 0, lineTight.height > 0 else { continue }
             let ink = PPOCRImageOps.tighten(slot, in: image, backgroundFrom: lineBox)
             if ink.maxY <= lineTight.minY + 0.6 * lineTight.height && ink.height <= 0.6 * lineTight.height {

@@ -92,7 +92,10 @@ enum TesseractPreprocessing {
 
         init(image: RGBAImage, x0: Int, y0: Int, width: Int, height: Int) {
             self.image = image
-            self.x0 = x0; self.y0 = y0; self.width = width; self.height = height
+            self.x0 = x0
+            self.y0 = y0
+            self.width = width
+            self.height = height
             cell = max(1, Int((Double(image.width) / Constants.cellsAcrossWidth).rounded()))
             cols = (width + cell - 1) / cell
             rows = (height + cell - 1) / cell
@@ -119,10 +122,14 @@ enum TesseractPreprocessing {
                         for y in span(cy, height) {
                             var i = ((y0 + y) * image.width + x0 + cx * cell) * 4
                             for _ in span(cx, width) {
-                                let r = Int(px[i]), g = Int(px[i + 1]), b = Int(px[i + 2])
+                                let r = Int(px[i])
+                                let g = Int(px[i + 1])
+                                let b = Int(px[i + 2])
                                 let bin = (r >> 4) << 8 | (g >> 4) << 4 | (b >> 4)
                                 counts[bin] += 1
-                                sums[bin * 3] += r; sums[bin * 3 + 1] += g; sums[bin * 3 + 2] += b
+                                sums[bin * 3] += r
+                                sums[bin * 3 + 1] += g
+                                sums[bin * 3 + 2] += b
                                 i += 4
                             }
                         }
@@ -141,16 +148,30 @@ enum TesseractPreprocessing {
             let (br, bg, bb) = background(mask: mask, cx0: cx0, cy0: cy0, cx1: cx1, cy1: cy1)
             // Per-cell mean colour's distance from the background (for finding fills).
             var cellFill = [Bool](repeating: false, count: cols * rows)
-            let w = width, h = height, iw = image.width, ox = x0, oy = y0, cs = cell, nc = cols
+            let w = width
+            let h = height
+            let iw = image.width
+            let ox = x0
+            let oy = y0
+            let cs = cell
+            let nc = cols
             image.pixels.withUnsafeBufferPointer { px in
                 for cy in cy0..<cy1 {
                     for cx in cx0..<cx1 where mask[cy * nc + cx] {
-                        var sr = 0, sg = 0, sb = 0, n = 0
+                        var sr = 0
+                        var sg = 0
+                        var sb = 0
+                        var n = 0
                         for y in (cy * cs)..<min(h, (cy + 1) * cs) {
                             var i = ((oy + y) * iw + ox + cx * cs) * 4
                             for _ in (cx * cs)..<min(w, (cx + 1) * cs) {
-                                let r = Int(px[i]), g = Int(px[i + 1]), b = Int(px[i + 2])
-                                sr += r; sg += g; sb += b; n += 1
+                                let r = Int(px[i])
+                                let g = Int(px[i + 1])
+                                let b = Int(px[i + 2])
+                                sr += r
+                                sg += g
+                                sb += b
+                                n += 1
                                 i += 4
                             }
                         }
@@ -181,8 +202,9 @@ enum TesseractPreprocessing {
             }
             guard depth < Constants.maximumDepth else { return (br, bg, bb) }
             for region in fills(cellFill, cx0: cx0, cy0: cy0, cx1: cx1, cy1: cy1) {
-                let inner = process(mask: region.mask, cx0: region.cx0, cy0: region.cy0, cx1: region.cx1, cy1: region.cy1,
-                                    depth: depth + 1)
+                let inner = process(
+                    mask: region.mask, cx0: region.cx0, cy0: region.cy0, cx1: region.cx1, cy1: region.cy1,
+                    depth: depth + 1)
                 softenEdge(of: region, inside: mask, outer: (br, bg, bb), inner: inner)
             }
             return (br, bg, bb)
@@ -193,14 +215,23 @@ enum TesseractPreprocessing {
         /// outline that Tesseract read as "(" and ")" around pill buttons and badges. There, the
         /// distance is taken from the colour segment between the two backgrounds instead.
         mutating func softenEdge(of region: Region, inside parent: [Bool], outer a: (Int, Int, Int), inner b: (Int, Int, Int)) {
-            let ex0 = max(0, region.cx0 - 1), ey0 = max(0, region.cy0 - 1)
-            let ex1 = min(cols, region.cx1 + 1), ey1 = min(rows, region.cy1 + 1)
+            let ex0 = max(0, region.cx0 - 1)
+            let ey0 = max(0, region.cy0 - 1)
+            let ex1 = min(cols, region.cx1 + 1)
+            let ey1 = min(rows, region.cy1 + 1)
             let (ar, ag, ab) = (Double(a.0), Double(a.1), Double(a.2))
             let (vr, vg, vb) = (Double(b.0 - a.0), Double(b.1 - a.1), Double(b.2 - a.2))
             let len2 = vr * vr + vg * vg + vb * vb
             let floor = Constants.paperDistance
             let gain = 255.0 / Double(Constants.inkDistance - floor)
-            let w = width, h = height, iw = image.width, ox = x0, oy = y0, cs = cell, nc = cols, nr = rows
+            let w = width
+            let h = height
+            let iw = image.width
+            let ox = x0
+            let oy = y0
+            let cs = cell
+            let nc = cols
+            let nr = rows
             image.pixels.withUnsafeBufferPointer { px in
                 for cy in ey0..<ey1 {
                     for cx in ex0..<ex1 {
@@ -219,7 +250,9 @@ enum TesseractPreprocessing {
                             var i = ((oy + y) * iw + ox + cx * cs) * 4
                             var o = y * w + cx * cs
                             for _ in (cx * cs)..<min(w, (cx + 1) * cs) {
-                                let pr = Double(px[i]) - ar, pg = Double(px[i + 1]) - ag, pb = Double(px[i + 2]) - ab
+                                let pr = Double(px[i]) - ar
+                                let pg = Double(px[i + 1]) - ag
+                                let pb = Double(px[i + 2]) - ab
                                 let t = len2 > 0 ? min(1, max(0, (pr * vr + pg * vg + pb * vb) / len2)) : 0
                                 let d = max(abs(pr - t * vr), abs(pg - t * vg), abs(pb - t * vb))
                                 out[o] = UInt8(255 - min(255, max(0, (d - Double(floor)) * gain)))
@@ -247,19 +280,30 @@ enum TesseractPreprocessing {
                 // Flood the component (4-connected).
                 label[start] = next
                 stack.append(start)
-                var bx0 = Int.max, by0 = Int.max, bx1 = Int.min, by1 = Int.min
+                var bx0 = Int.max
+                var by0 = Int.max
+                var bx1 = Int.min
+                var by1 = Int.min
                 while let c = stack.popLast() {
-                    let x = c % cols, y = c / cols
-                    bx0 = min(bx0, x); bx1 = max(bx1, x); by0 = min(by0, y); by1 = max(by1, y)
+                    let x = c % cols
+                    let y = c / cols
+                    bx0 = min(bx0, x)
+                    bx1 = max(bx1, x)
+                    by0 = min(by0, y)
+                    by1 = max(by1, y)
                     for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
                     where nx >= cx0 && nx < cx1 && ny >= cy0 && ny < cy1 {
                         let n = ny * cols + nx
-                        if fill[n] && label[n] < 0 { label[n] = next; stack.append(n) }
+                        if fill[n] && label[n] < 0 {
+                            label[n] = next
+                            stack.append(n)
+                        }
                     }
                 }
                 let me = next
                 next += 1
-                let bw = bx1 - bx0 + 1, bh = by1 - by0 + 1
+                let bw = bx1 - bx0 + 1
+                let bh = by1 - by0 + 1
                 guard bw >= Constants.minimumSolidCells, bh >= Constants.minimumSolidCells else { continue }
                 // Largest solid square inside the component.
                 var dp = [Int](repeating: 0, count: bw * bh)
@@ -276,17 +320,23 @@ enum TesseractPreprocessing {
                 var outside = [Bool](repeating: false, count: bw * bh)
                 var queue: [Int] = []
                 for y in 0..<bh {
-                    for x in 0..<bw where (x == 0 || y == 0 || x == bw - 1 || y == bh - 1)
-                        && label[(by0 + y) * cols + bx0 + x] != me {
+                    for x in 0..<bw
+                    where (x == 0 || y == 0 || x == bw - 1 || y == bh - 1)
+                        && label[(by0 + y) * cols + bx0 + x] != me
+                    {
                         outside[y * bw + x] = true
                         queue.append(y * bw + x)
                     }
                 }
                 while let c = queue.popLast() {
-                    let x = c % bw, y = c / bw
+                    let x = c % bw
+                    let y = c / bw
                     for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] where nx >= 0 && nx < bw && ny >= 0 && ny < bh {
                         let n = ny * bw + nx
-                        if !outside[n] && label[(by0 + ny) * cols + bx0 + nx] != me { outside[n] = true; queue.append(n) }
+                        if !outside[n] && label[(by0 + ny) * cols + bx0 + nx] != me {
+                            outside[n] = true
+                            queue.append(n)
+                        }
                     }
                 }
                 let filled = outside.reduce(0) { $0 + ($1 ? 0 : 1) }

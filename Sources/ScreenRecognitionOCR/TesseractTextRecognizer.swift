@@ -50,9 +50,11 @@ public struct TesseractSettings: Sendable, Hashable {
     /// 0 turns it off; 600 leaves 2x and 3x screenshots as they are — *design choice*.
     public var upscaleBelowWidth: Int = 600
 
-    public init(preprocessing: Preprocessing = .backgroundDistance, pageSegmentationMode: Int = 11,
-                minimumWordConfidence: Double = 0.30, minimumSingleCharacterConfidence: Double = 0.60,
-                minimumLoneShortWordConfidence: Double = 0.90, sourceResolution: Int = 300, downscale: Int = 1) {
+    public init(
+        preprocessing: Preprocessing = .backgroundDistance, pageSegmentationMode: Int = 11,
+        minimumWordConfidence: Double = 0.30, minimumSingleCharacterConfidence: Double = 0.60,
+        minimumLoneShortWordConfidence: Double = 0.90, sourceResolution: Int = 300, downscale: Int = 1
+    ) {
         self.downscale = downscale
         self.minimumLoneShortWordConfidence = minimumLoneShortWordConfidence
         self.preprocessing = preprocessing
@@ -63,8 +65,9 @@ public struct TesseractSettings: Sendable, Hashable {
     }
 
     /// Keeps everything Tesseract returns (for measuring filters).
-    public static let unfiltered = TesseractSettings(minimumWordConfidence: 0, minimumSingleCharacterConfidence: 0,
-                                                     minimumLoneShortWordConfidence: 0)
+    public static let unfiltered = TesseractSettings(
+        minimumWordConfidence: 0, minimumSingleCharacterConfidence: 0,
+        minimumLoneShortWordConfidence: 0)
 }
 
 /// Reads text with Tesseract 5 (Debian `libtesseract-dev` + `tesseract-ocr-eng`) through its C API.
@@ -126,9 +129,11 @@ public struct TesseractTextRecognizer: TextRecognizer {
         }
         guard let found = candidates.first(where: hasAll) else {
             let looked = candidates.joined(separator: ", ")
-            throw ScreenRecognitionError(.model, "Tesseract language data \(languages.map { $0 + ".traineddata" }.joined(separator: ", ")) "
-                + "not found (looked in \(looked)). Install it (Debian/Ubuntu: apt-get install tesseract-ocr-eng; "
-                + "macOS: brew install tesseract) or pass its folder as the data path / TESSDATA_PREFIX.")
+            throw ScreenRecognitionError(
+                .model,
+                "Tesseract language data \(languages.map { $0 + ".traineddata" }.joined(separator: ", ")) "
+                    + "not found (looked in \(looked)). Install it (Debian/Ubuntu: apt-get install tesseract-ocr-eng; "
+                    + "macOS: brew install tesseract) or pass its folder as the data path / TESSDATA_PREFIX.")
         }
         self.dataPath = found
         self.language = language
@@ -145,7 +150,11 @@ public struct TesseractTextRecognizer: TextRecognizer {
             return try read(big, region: nil).map { line in
                 var line = line
                 line.box = Self.scaled(line.box, by: s)
-                line.words = line.words.map { var w = $0; w.box = Self.scaled(w.box, by: s); return w }
+                line.words = line.words.map {
+                    var w = $0
+                    w.box = Self.scaled(w.box, by: s)
+                    return w
+                }
                 return line
             }
         }
@@ -159,7 +168,10 @@ public struct TesseractTextRecognizer: TextRecognizer {
     /// `image` scaled up by the whole factor `f` with cubic convolution (Keys 1981, a = −0.5: the
     /// "bicubic" of PIL and most image tools), separably.
     static func upscaled(_ image: RGBAImage, by f: Int) -> RGBAImage {
-        let w = image.width, h = image.height, W = w * f, H = h * f
+        let w = image.width
+        let h = image.height
+        let W = w * f
+        let H = h * f
         func weights(_ t: Double) -> (Double, Double, Double, Double) {
             let a = -0.5
             func k(_ x: Double) -> Double {
@@ -179,7 +191,8 @@ public struct TesseractTextRecognizer: TextRecognizer {
                 return (c(i - 1), c(i), c(i + 1), c(i + 2), weights(src - Double(i)))
             }
         }
-        let xt = taps(W, w), yt = taps(H, h)
+        let xt = taps(W, w)
+        let yt = taps(H, h)
         let src = image.pixels
         // Horizontal pass into floats (RGB only; alpha is set opaque), then vertical.
         var mid = [Double](repeating: 0, count: W * h * 3)
@@ -188,7 +201,8 @@ public struct TesseractTextRecognizer: TextRecognizer {
             for X in 0..<W {
                 let (a, b, c, d, k) = xt[X]
                 for ch in 0..<3 {
-                    mid[(y * W + X) * 3 + ch] = k.0 * Double(src[row + a * 4 + ch]) + k.1 * Double(src[row + b * 4 + ch])
+                    mid[(y * W + X) * 3 + ch] =
+                        k.0 * Double(src[row + a * 4 + ch]) + k.1 * Double(src[row + b * 4 + ch])
                         + k.2 * Double(src[row + c * 4 + ch]) + k.3 * Double(src[row + d * 4 + ch])
                 }
             }
@@ -198,7 +212,8 @@ public struct TesseractTextRecognizer: TextRecognizer {
             let (a, b, c, d, k) = yt[Y]
             for X in 0..<W {
                 for ch in 0..<3 {
-                    let v = k.0 * mid[(a * W + X) * 3 + ch] + k.1 * mid[(b * W + X) * 3 + ch]
+                    let v =
+                        k.0 * mid[(a * W + X) * 3 + ch] + k.1 * mid[(b * W + X) * 3 + ch]
                         + k.2 * mid[(c * W + X) * 3 + ch] + k.3 * mid[(d * W + X) * 3 + ch]
                     out[(Y * W + X) * 4 + ch] = UInt8(max(0, min(255, v.rounded())))
                 }
@@ -209,15 +224,21 @@ public struct TesseractTextRecognizer: TextRecognizer {
 
     func read(_ image: RGBAImage, region: Rect?) throws -> [RecognizedText] {
         // The part of the image to read, in whole pixels.
-        var x0 = 0, y0 = 0, x1 = image.width, y1 = image.height
+        var x0 = 0
+        var y0 = 0
+        var x1 = image.width
+        var y1 = image.height
         if let region {
             guard region.x.isFinite, region.y.isFinite, region.width.isFinite, region.height.isFinite else {
                 throw ScreenRecognitionError(.invalidInput, "OCR region \(region) is not finite.")
             }
-            x0 = max(0, Int(region.minX.rounded(.down))); y0 = max(0, Int(region.minY.rounded(.down)))
-            x1 = min(image.width, Int(region.maxX.rounded(.up))); y1 = min(image.height, Int(region.maxY.rounded(.up)))
+            x0 = max(0, Int(region.minX.rounded(.down)))
+            y0 = max(0, Int(region.minY.rounded(.down)))
+            x1 = min(image.width, Int(region.maxX.rounded(.up)))
+            y1 = min(image.height, Int(region.maxY.rounded(.up)))
         }
-        let w = x1 - x0, h = y1 - y0
+        let w = x1 - x0
+        let h = y1 - y0
         // Tesseract refuses images under 3 px a side ("Image too small to scan"); nothing to read there.
         guard w >= 3, h >= 3 else { return [] }
         let grey: GreyImage
@@ -230,14 +251,17 @@ public struct TesseractTextRecognizer: TextRecognizer {
         let small = f > 1 ? Self.shrunk(grey, by: f) : grey
         guard small.width >= 3, small.height >= 3 else { return [] }
         let raw = try engines.withEngine { try $0.read(Self.padded(small, by: m)) }
-        let scaled = f > 1 || m > 0 ? raw.map { line in
-            line.map { w in
-                var w = w
-                w.box = Rect(x: (w.box.x - Double(m)) * Double(f), y: (w.box.y - Double(m)) * Double(f),
-                             width: w.box.width * Double(f), height: w.box.height * Double(f))
-                return w
-            }
-        } : raw
+        let scaled =
+            f > 1 || m > 0
+            ? raw.map { line in
+                line.map { w in
+                    var w = w
+                    w.box = Rect(
+                        x: (w.box.x - Double(m)) * Double(f), y: (w.box.y - Double(m)) * Double(f),
+                        width: w.box.width * Double(f), height: w.box.height * Double(f))
+                    return w
+                }
+            } : raw
         return Self.filter(scaled, settings: settings, dx: Double(x0), dy: Double(y0))
     }
 
@@ -249,7 +273,11 @@ public struct TesseractTextRecognizer: TextRecognizer {
         case .backgroundDistance: g = TesseractPreprocessing.backgroundDistance(image, x0: 0, y0: 0, width: image.width, height: image.height)
         }
         var p = [UInt8](repeating: 255, count: g.width * g.height * 4)
-        for i in 0..<(g.width * g.height) { p[i * 4] = g.pixels[i]; p[i * 4 + 1] = g.pixels[i]; p[i * 4 + 2] = g.pixels[i] }
+        for i in 0..<(g.width * g.height) {
+            p[i * 4] = g.pixels[i]
+            p[i * 4 + 1] = g.pixels[i]
+            p[i * 4 + 2] = g.pixels[i]
+        }
         return RGBAImage(width: g.width, height: g.height, pixels: p)!
     }
 
@@ -260,7 +288,8 @@ public struct TesseractTextRecognizer: TextRecognizer {
 
     /// The image shrunk by `f` in both directions, each output pixel the mean of an f×f block.
     static func shrunk(_ g: GreyImage, by f: Int) -> GreyImage {
-        let w = g.width / f, h = g.height / f
+        let w = g.width / f
+        let h = g.height / f
         guard w > 0, h > 0 else { return GreyImage(width: 0, height: 0, pixels: []) }
         var p = [UInt8](repeating: 255, count: w * h)
         let n = f * f
@@ -278,7 +307,8 @@ public struct TesseractTextRecognizer: TextRecognizer {
     }
 
     static func padded(_ g: GreyImage, by m: Int) -> GreyImage {
-        let w = g.width + 2 * m, h = g.height + 2 * m
+        let w = g.width + 2 * m
+        let h = g.height + 2 * m
         var p = [UInt8](repeating: 255, count: w * h)
         g.pixels.withUnsafeBufferPointer { src in
             p.withUnsafeMutableBufferPointer { dst in
@@ -322,8 +352,9 @@ public struct TesseractTextRecognizer: TextRecognizer {
             guard !words.isEmpty else { continue }
             if words.count == 1, isLoneShortWord(words[0]), words[0].confidence < settings.minimumLoneShortWordConfidence { continue }
             let kept = words.map {
-                RecognizedText.Word(text: $0.text, box: Rect(x: $0.box.x + dx, y: $0.box.y + dy, width: $0.box.width, height: $0.box.height),
-                                    confidence: $0.confidence)
+                RecognizedText.Word(
+                    text: $0.text, box: Rect(x: $0.box.x + dx, y: $0.box.y + dy, width: $0.box.width, height: $0.box.height),
+                    confidence: $0.confidence)
             }
             let box = kept.dropFirst().reduce(kept[0].box) { $0.union($1.box) }
             let confidence = kept.map(\.confidence).reduce(0, +) / Double(kept.count)
@@ -364,8 +395,10 @@ public struct TesseractTextRecognizer: TextRecognizer {
             _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
             guard TessBaseAPIInit2(api, dataPath, language, OEM_LSTM_ONLY) == 0 else {
                 TessBaseAPIDelete(api)
-                throw ScreenRecognitionError(.model, "Tesseract could not load \(language) from \(dataPath): the language data is "
-                    + "missing or damaged. Reinstall it (Debian/Ubuntu: apt-get install --reinstall tesseract-ocr-eng).")
+                throw ScreenRecognitionError(
+                    .model,
+                    "Tesseract could not load \(language) from \(dataPath): the language data is "
+                        + "missing or damaged. Reinstall it (Debian/Ubuntu: apt-get install --reinstall tesseract-ocr-eng).")
             }
             _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
             guard (0...13).contains(settings.pageSegmentationMode) else {
@@ -408,11 +441,15 @@ public struct TesseractTextRecognizer: TextRecognizer {
                 guard let cText = TessResultIteratorGetUTF8Text(it, RIL_WORD) else { continue }
                 let text = String(cString: cText).trimmingCharacters(in: .whitespacesAndNewlines)
                 TessDeleteText(cText)
-                var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
+                var l: Int32 = 0
+                var t: Int32 = 0
+                var r: Int32 = 0
+                var b: Int32 = 0
                 guard !text.isEmpty, TessPageIteratorBoundingBox(page, RIL_WORD, &l, &t, &r, &b) != 0 else { continue }
                 let confidence = Double(max(0, min(100, TessResultIteratorConfidence(it, RIL_WORD)))) / 100
-                let word = RawWord(text: text, box: Rect(minX: Double(l), minY: Double(t), maxX: Double(r), maxY: Double(b)),
-                                   confidence: confidence)
+                let word = RawWord(
+                    text: text, box: Rect(minX: Double(l), minY: Double(t), maxX: Double(r), maxY: Double(b)),
+                    confidence: confidence)
                 if newLine || lines.isEmpty {
                     lines.append([word])
                     newLine = false

@@ -43,8 +43,9 @@ public final class ONNXPictureDescriber: Sendable {
     ///   the normalisation or input size is unusable, the labels do not match the output, or the ONNX
     ///   file lacks its tensors.
     public init(directory: URL, runtime: ONNXRuntime, threads: Int = 2, contractName: String = "model.json") throws {
-        let (session, contract) = try ONNXModel.load(directory: directory, kind: .pictureDescriber, runtime: runtime,
-                                                     threads: threads, contractName: contractName)
+        let (session, contract) = try ONNXModel.load(
+            directory: directory, kind: .pictureDescriber, runtime: runtime,
+            threads: threads, contractName: contractName)
         let extras = try contract.extras(PictureDescriberExtras.self)
         // 8...1024: *design choice*, around the shipped 224×224; outside it the contract is broken.
         guard let size = contract.inputSize, (8...1024).contains(size.width), (8...1024).contains(size.height) else {
@@ -57,10 +58,13 @@ public final class ONNXPictureDescriber: Sendable {
         self.name = contract.name
         self.labels = labels
         self.fallbackLabel = extras.fallbackLabel
-        var distinct: [String] = [], index: [String: Int] = [:]
+        var distinct: [String] = []
+        var index: [String: Int] = [:]
         labelIndex = labels.map { l in
             if let i = index[l] { return i }
-            index[l] = distinct.count; distinct.append(l); return distinct.count - 1
+            index[l] = distinct.count
+            distinct.append(l)
+            return distinct.count - 1
         }
         distinctLabels = distinct
         inputSize = size
@@ -75,7 +79,8 @@ public final class ONNXPictureDescriber: Sendable {
     /// - Throws: `.invalidInput` when the box holds no whole pixel of the image.
     public func inputTensor(for image: RGBAImage, box: Rect?) throws -> Tensor {
         let region = try crop(image, to: box)
-        let W = inputSize.width, H = inputSize.height
+        let W = inputSize.width
+        let H = inputSize.height
         let rgb = ONNXElementDetector.areaResize(region, width: W, height: H)
         var values = [Float](repeating: 0, count: 3 * W * H)
         for c in 0..<3 {
@@ -89,7 +94,8 @@ public final class ONNXPictureDescriber: Sendable {
     public func probabilities(in image: RGBAImage, box: Rect?) throws -> [Float] {
         let out = try session.run([inputName: inputTensor(for: image, box: box)], outputs: [outputName])
         guard let p = out[outputName], p.values.count == labels.count else {
-            throw ScreenRecognitionError(.runtime, "\(session.name) returned '\(outputName)' of shape \(out[outputName]?.shape ?? []), expected [1, \(labels.count)]")
+            throw ScreenRecognitionError(
+                .runtime, "\(session.name) returned '\(outputName)' of shape \(out[outputName]?.shape ?? []), expected [1, \(labels.count)]")
         }
         return p.values
     }
@@ -116,14 +122,17 @@ func crop(_ image: RGBAImage, to box: Rect?) throws -> RGBAImage {
     guard box.x.isFinite, box.y.isFinite, box.width.isFinite, box.height.isFinite else {
         throw ScreenRecognitionError(.invalidInput, "region \(box) is not finite")
     }
-    let x0 = max(0, Int(box.minX.rounded(.down))), y0 = max(0, Int(box.minY.rounded(.down)))
-    let x1 = min(image.width, Int(box.maxX.rounded(.up))), y1 = min(image.height, Int(box.maxY.rounded(.up)))
+    let x0 = max(0, Int(box.minX.rounded(.down)))
+    let y0 = max(0, Int(box.minY.rounded(.down)))
+    let x1 = min(image.width, Int(box.maxX.rounded(.up)))
+    let y1 = min(image.height, Int(box.maxY.rounded(.up)))
     guard x1 > x0, y1 > y0 else {
         throw ScreenRecognitionError(.invalidInput, "region \(box) holds no pixel of the \(image.width)×\(image.height) image")
     }
     if x0 == 0, y0 == 0, x1 == image.width, y1 == image.height { return image }
     let w = x1 - x0
-    var pixels = [UInt8](); pixels.reserveCapacity(w * (y1 - y0) * 4)
+    var pixels = [UInt8]()
+    pixels.reserveCapacity(w * (y1 - y0) * 4)
     for y in y0..<y1 {
         let start = (y * image.width + x0) * 4
         pixels.append(contentsOf: image.pixels[start..<(start + w * 4)])
@@ -177,14 +186,17 @@ public final class ONNXClickabilityModel: Sendable {
     /// - Throws: `.model` when a file is missing or malformed, of another format, asks for a feature
     ///   this code does not compute, has an unusable threshold, or lacks its tensors.
     public init(directory: URL, runtime: ONNXRuntime, threads: Int = 1, contractName: String = "model.json") throws {
-        let (session, contract) = try ONNXModel.load(directory: directory, kind: .clickability, runtime: runtime,
-                                                     threads: threads, contractName: contractName)
+        let (session, contract) = try ONNXModel.load(
+            directory: directory, kind: .clickability, runtime: runtime,
+            threads: threads, contractName: contractName)
         let extras = try contract.extras(ClickabilityExtras.self)
         guard !extras.features.isEmpty else { throw contract.error(field: "features", "is empty: no features listed") }
         var functions: [@Sendable (IconFeatures) -> Double] = []
         for f in extras.features {
             guard let fn = Self.featureFunctions[f] else {
-                throw contract.error(field: "features", "asks for feature '\(f)', which screenrec does not compute (known: \(Self.featureFunctions.keys.sorted().joined(separator: ", ")))")
+                throw contract.error(
+                    field: "features",
+                    "asks for feature '\(f)', which screenrec does not compute (known: \(Self.featureFunctions.keys.sorted().joined(separator: ", ")))")
             }
             functions.append(fn)
         }
@@ -210,7 +222,8 @@ public final class ONNXClickabilityModel: Sendable {
         let input = Tensor(shape: [icons.count, n], values: icons.flatMap(vector(for:)))
         let out = try session.run([inputName: input], outputs: [outputName])
         guard let p = out[outputName], p.values.count == icons.count * 2 else {
-            throw ScreenRecognitionError(.runtime, "\(session.name) returned '\(outputName)' of shape \(out[outputName]?.shape ?? []), expected [\(icons.count), 2]")
+            throw ScreenRecognitionError(
+                .runtime, "\(session.name) returned '\(outputName)' of shape \(out[outputName]?.shape ?? []), expected [\(icons.count), 2]")
         }
         return (0..<icons.count).map { Double(p.values[$0 * 2 + extras.probabilityColumn]) }
     }
@@ -251,8 +264,10 @@ public struct ONNXContentRecognizer: ContentRecognizer {
     public var clickability: ONNXClickabilityModel?
     public var textButtons: ONNXTextButtonClassifier?
 
-    public init(icons: (any IconClassifying)? = nil, pictures: ONNXPictureDescriber? = nil, clickability: ONNXClickabilityModel? = nil,
-                textButtons: ONNXTextButtonClassifier? = nil) {
+    public init(
+        icons: (any IconClassifying)? = nil, pictures: ONNXPictureDescriber? = nil, clickability: ONNXClickabilityModel? = nil,
+        textButtons: ONNXTextButtonClassifier? = nil
+    ) {
         self.icons = icons
         self.pictures = pictures
         self.clickability = clickability

@@ -67,10 +67,13 @@ public final class ONNXElementDetector: ElementDetector, Sendable {
     ///   - candidateFloor: the lowest score returned (``defaultCandidateFloor``; 0.001 for AP).
     /// - Throws: `.model` when the files are missing, the contract is malformed or of another
     ///   format, names classes the core does not know, or the ONNX file lacks its tensors.
-    public init(directory: URL, runtime: ONNXRuntime, threads: Int = 2, contractName: String = "model.json",
-                candidateFloor: Float = ONNXElementDetector.defaultCandidateFloor) throws {
-        let (session, contract) = try ONNXModel.load(directory: directory, kind: .detector, runtime: runtime,
-                                                     threads: threads, contractName: contractName)
+    public init(
+        directory: URL, runtime: ONNXRuntime, threads: Int = 2, contractName: String = "model.json",
+        candidateFloor: Float = ONNXElementDetector.defaultCandidateFloor
+    ) throws {
+        let (session, contract) = try ONNXModel.load(
+            directory: directory, kind: .detector, runtime: runtime,
+            threads: threads, contractName: contractName)
         let extras = try contract.extras(DetectorExtras.self)
         guard let labels = contract.labels else { throw contract.error(field: "classes", "is missing") }
         var classes: [ElementClass] = []
@@ -157,11 +160,14 @@ public final class ONNXElementDetector: ElementDetector, Sendable {
 
     /// The model's input tensor for `image` (area-averaged downscale, bilinear-free nearest-area upscale).
     public func inputTensor(for image: RGBAImage) -> (Tensor, Letterbox) {
-        let W = inputSize.width, H = inputSize.height
-        let lb = Self.letterbox(imageWidth: image.width, imageHeight: image.height, inputWidth: W, inputHeight: H,
-                                centered: extras.input?.letterbox?.placement?.hasPrefix("center") == true)
+        let W = inputSize.width
+        let H = inputSize.height
+        let lb = Self.letterbox(
+            imageWidth: image.width, imageHeight: image.height, inputWidth: W, inputHeight: H,
+            centered: extras.input?.letterbox?.placement?.hasPrefix("center") == true)
         let affine = (0..<3).map { normalization.affine(channel: $0) }
-        let mul = affine.map(\.mul), add = affine.map(\.add)
+        let mul = affine.map(\.mul)
+        let add = affine.map(\.add)
         let pad = extras.input?.letterbox?.padValue ?? [0, 0, 0]
         var values = [Float](repeating: 0, count: 3 * W * H)
         for c in 0..<3 {
@@ -169,7 +175,8 @@ public final class ONNXElementDetector: ElementDetector, Sendable {
             for i in (c * W * H)..<((c + 1) * W * H) { values[i] = v }
         }
         let resized = Self.areaResize(image, width: lb.width, height: lb.height)
-        let ox = Int(lb.offsetX), oy = Int(lb.offsetY)
+        let ox = Int(lb.offsetX)
+        let oy = Int(lb.offsetY)
         values.withUnsafeMutableBufferPointer { out in
             resized.withUnsafeBufferPointer { src in
                 for y in 0..<lb.height {
@@ -190,7 +197,8 @@ public final class ONNXElementDetector: ElementDetector, Sendable {
     /// (downscaling) or taking the covering source pixel (upscaling).
     public static func areaResize(_ image: RGBAImage, width: Int, height: Int) -> [Float] {
         var out = [Float](repeating: 0, count: width * height * 3)
-        let sx = Double(image.width) / Double(width), sy = Double(image.height) / Double(height)
+        let sx = Double(image.width) / Double(width)
+        let sy = Double(image.height) / Double(height)
         let xs0 = (0..<width).map { min(image.width - 1, Int(Double($0) * sx)) }
         let xs1 = (0..<width).map { max(min(image.width, Int(Double($0 + 1) * sx)), min(image.width - 1, Int(Double($0) * sx)) + 1) }
         image.pixels.withUnsafeBufferPointer { px in
@@ -203,17 +211,27 @@ public final class ONNXElementDetector: ElementDetector, Sendable {
                     for yy in y0..<y1 {
                         var p = yy * image.width * 4
                         for x in 0..<image.width {
-                            rowSum[x * 3] += Float(px[p]); rowSum[x * 3 + 1] += Float(px[p + 1]); rowSum[x * 3 + 2] += Float(px[p + 2])
+                            rowSum[x * 3] += Float(px[p])
+                            rowSum[x * 3 + 1] += Float(px[p + 1])
+                            rowSum[x * 3 + 2] += Float(px[p + 2])
                             p += 4
                         }
                     }
                     let rows = Float(y1 - y0)
                     for x in 0..<width {
-                        var r: Float = 0, g: Float = 0, b: Float = 0
-                        for xx in xs0[x]..<xs1[x] { r += rowSum[xx * 3]; g += rowSum[xx * 3 + 1]; b += rowSum[xx * 3 + 2] }
+                        var r: Float = 0
+                        var g: Float = 0
+                        var b: Float = 0
+                        for xx in xs0[x]..<xs1[x] {
+                            r += rowSum[xx * 3]
+                            g += rowSum[xx * 3 + 1]
+                            b += rowSum[xx * 3 + 2]
+                        }
                         let n = rows * Float(xs1[x] - xs0[x])
                         let d = (y * width + x) * 3
-                        o[d] = r / n; o[d + 1] = g / n; o[d + 2] = b / n
+                        o[d] = r / n
+                        o[d + 1] = g / n
+                        o[d + 2] = b / n
                     }
                 }
             }
@@ -225,23 +243,32 @@ public final class ONNXElementDetector: ElementDetector, Sendable {
         let (input, lb) = inputTensor(for: image)
         let out = try session.run([inputName: input], outputs: [output])
         guard let rows = out[output], rows.shape.count >= 2, let width = rows.shape.last, width > columns.max()!,
-              rows.values.count % width == 0 else {
-            throw ScreenRecognitionError(.runtime, "\(session.name) returned '\(output)' of shape \(out[output]?.shape ?? []), expected [1, K, \(columns.count)]")
+            rows.values.count % width == 0
+        else {
+            throw ScreenRecognitionError(
+                .runtime, "\(session.name) returned '\(output)' of shape \(out[output]?.shape ?? []), expected [1, K, \(columns.count)]")
         }
-        return Self.decode(rows: rows.values, rowWidth: width, columns: columns, classList: classes, letterbox: lb,
-                           imageWidth: image.width, imageHeight: image.height, floor: candidateFloor)
+        return Self.decode(
+            rows: rows.values, rowWidth: width, columns: columns, classList: classes, letterbox: lb,
+            imageWidth: image.width, imageHeight: image.height, floor: candidateFloor)
     }
 
     /// Turns the graph's rows of top-K candidates into detections in screenshot pixels (pure).
     /// `columns` gives the positions of x1, y1, x2, y2, score and classIndex within each row.
-    public static func decode(rows: [Float], rowWidth: Int, columns: [Int], classList: [ElementClass], letterbox lb: Letterbox,
-                              imageWidth: Int, imageHeight: Int, floor: Float) -> [Detection] {
+    public static func decode(
+        rows: [Float], rowWidth: Int, columns: [Int], classList: [ElementClass], letterbox lb: Letterbox,
+        imageWidth: Int, imageHeight: Int, floor: Float
+    ) -> [Detection] {
         var result: [Detection] = []
         for start in stride(from: 0, to: rows.count - rowWidth + 1, by: rowWidth) {
             func at(_ column: Int) -> Float { rows[start + columns[column]] }
-            let score = at(4), c = Int(at(5))
+            let score = at(4)
+            let c = Int(at(5))
             guard score.isFinite, score >= floor, c >= 0, c < classList.count else { continue }
-            let x1 = Double(at(0)), y1 = Double(at(1)), x2 = Double(at(2)), y2 = Double(at(3))
+            let x1 = Double(at(0))
+            let y1 = Double(at(1))
+            let x2 = Double(at(2))
+            let y2 = Double(at(3))
             guard [x1, y1, x2, y2].allSatisfy(\.isFinite), x2 > x1, y2 > y1 else { continue }
             let r = lb.unmap(Rect(x: x1, y: y1, width: x2 - x1, height: y2 - y1))
                 .clamped(width: Double(imageWidth), height: Double(imageHeight))

@@ -83,10 +83,13 @@ public final class ONNXIconClassifier: Sendable {
     /// - Throws: `.model` when the files are missing, the contract is malformed or of another
     ///   format, names classes the core does not know, has an unusable input size or threshold, or
     ///   the ONNX file lacks its tensors.
-    public init(directory: URL, runtime: ONNXRuntime, threads: Int = 1, contractName: String = "model.json",
-                unknownThreshold: Double? = nil, minimumContrast: Float = ONNXIconClassifier.defaultMinimumContrast) throws {
-        let (session, contract) = try ONNXModel.load(directory: directory, kind: .iconClassifier, runtime: runtime,
-                                                     threads: threads, contractName: contractName)
+    public init(
+        directory: URL, runtime: ONNXRuntime, threads: Int = 1, contractName: String = "model.json",
+        unknownThreshold: Double? = nil, minimumContrast: Float = ONNXIconClassifier.defaultMinimumContrast
+    ) throws {
+        let (session, contract) = try ONNXModel.load(
+            directory: directory, kind: .iconClassifier, runtime: runtime,
+            threads: threads, contractName: contractName)
         let extras = try contract.extras(IconClassifierExtras.self)
         guard let labels = contract.labels else { throw contract.error(field: "classes", "is missing") }
         var meanings: [IconMeaning?] = []
@@ -138,10 +141,13 @@ public final class ONNXIconClassifier: Sendable {
                     let sy = min(max(y0 + y, 0), image.height - 1)
                     for x in 0..<width {
                         let sx = min(max(x0 + x, 0), image.width - 1)
-                        let s = (sy * image.width + sx) * 4, d = (y * width + x) * 4
+                        let s = (sy * image.width + sx) * 4
+                        let d = (y * width + x) * 4
                         let a = Int(px[s + 3])
                         if a == 255 {
-                            out[d] = px[s]; out[d + 1] = px[s + 1]; out[d + 2] = px[s + 2]
+                            out[d] = px[s]
+                            out[d + 1] = px[s + 1]
+                            out[d + 2] = px[s + 2]
                         } else {  // over white: c·a + 255·(1 − a), in 0–255 integers
                             for k in 0..<3 { out[d + k] = UInt8((Int(px[s + k]) * a + 255 * (255 - a) + 127) / 255) }
                         }
@@ -157,7 +163,8 @@ public final class ONNXIconClassifier: Sendable {
     /// square crop with context, edge pixels repeated outside the image, transparent pixels
     /// composited over white, area-resized and normalised.
     func inputValues(for image: RGBAImage, box: Rect) -> [Float] {
-        let W = inputSize.width, H = inputSize.height
+        let W = inputSize.width
+        let H = inputSize.height
         let side = max(1, Self.rnd(max(box.width, box.height) * (1 + extras.input.crop.context)))
         let x0 = Self.rnd(box.x + box.width / 2 - Double(side) / 2)
         let y0 = Self.rnd(box.y + box.height / 2 - Double(side) / 2)
@@ -189,13 +196,17 @@ public final class ONNXIconClassifier: Sendable {
     func contrast(of values: ArraySlice<Float>) -> Float {
         let n = normalization
         let plane = inputSize.width * inputSize.height
-        var lo = Float.infinity, hi = -Float.infinity
+        var lo = Float.infinity
+        var hi = -Float.infinity
         values.withUnsafeBufferPointer { v in
             for i in 0..<plane {
                 // back to 0–1 pixel values: value × std + mean = pixel / scale
-                let r = v[i] * n.std[0] + n.mean[0], g = v[plane + i] * n.std[1] + n.mean[1], b = v[2 * plane + i] * n.std[2] + n.mean[2]
+                let r = v[i] * n.std[0] + n.mean[0]
+                let g = v[plane + i] * n.std[1] + n.mean[1]
+                let b = v[2 * plane + i] * n.std[2] + n.mean[2]
                 let l = (0.299 * r + 0.587 * g + 0.114 * b) * n.scale / 255
-                lo = min(lo, l); hi = max(hi, l)
+                lo = min(lo, l)
+                hi = max(hi, l)
             }
         }
         return hi - lo
@@ -211,7 +222,10 @@ public final class ONNXIconClassifier: Sendable {
                 throw ScreenRecognitionError(.invalidInput, "icon box \(box) lies outside the \(image.width)×\(image.height) image")
             }
         }
-        let W = inputSize.width, H = inputSize.height, size = 3 * W * H, classes = meanings.count
+        let W = inputSize.width
+        let H = inputSize.height
+        let size = 3 * W * H
+        let classes = meanings.count
         var results: [(probabilities: [Float], contrast: Float)] = []
         results.reserveCapacity(boxes.count)
         for start in stride(from: 0, to: boxes.count, by: Self.maxBatch) {
@@ -221,7 +235,8 @@ public final class ONNXIconClassifier: Sendable {
             for box in chunk { values += inputValues(for: image, box: box) }
             let out = try session.run([inputName: Tensor(shape: [chunk.count, 3, H, W], values: values)], outputs: [outputName])
             guard let probs = out[outputName], probs.values.count == chunk.count * classes else {
-                throw ScreenRecognitionError(.runtime, "\(session.name) returned '\(outputName)' of shape \(out[outputName]?.shape ?? []), expected [\(chunk.count), \(classes)]")
+                throw ScreenRecognitionError(
+                    .runtime, "\(session.name) returned '\(outputName)' of shape \(out[outputName]?.shape ?? []), expected [\(chunk.count), \(classes)]")
             }
             for k in 0..<chunk.count {
                 results.append((Array(probs.values[(k * classes)..<((k + 1) * classes)]), contrast(of: values[(k * size)..<((k + 1) * size)])))
@@ -231,15 +246,20 @@ public final class ONNXIconClassifier: Sendable {
     }
 
     func classification(_ p: [Float], contrast: Float) -> Classification {
-        var best = -1, other: Float = 0
+        var best = -1
+        var other: Float = 0
         for (i, m) in meanings.enumerated() {
-            if m == nil { other += p[i]; continue }
+            if m == nil {
+                other += p[i]
+                continue
+            }
             if best < 0 || p[i] > p[best] { best = i }
         }
         let confidence = Double(p[best])
         let accepted = confidence >= unknownThreshold && p[best] >= other && contrast >= minimumContrast
-        return Classification(bestMeaning: meanings[best]!, confidence: confidence, otherProbability: Double(other),
-                              meaning: accepted ? meanings[best] : nil)
+        return Classification(
+            bestMeaning: meanings[best]!, confidence: confidence, otherProbability: Double(other),
+            meaning: accepted ? meanings[best] : nil)
     }
 
     /// Classifies the icon in `box`: the best meaning, its probability, and whether it is confident.

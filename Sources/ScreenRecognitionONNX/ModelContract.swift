@@ -73,7 +73,11 @@ public struct ModelContract: Sendable, Hashable {
         public var scale: Float
         public var mean: [Float]
         public var std: [Float]
-        public init(scale: Float, mean: [Float], std: [Float]) { self.scale = scale; self.mean = mean; self.std = std }
+        public init(scale: Float, mean: [Float], std: [Float]) {
+            self.scale = scale
+            self.mean = mean
+            self.std = std
+        }
 
         /// 0–1 inputs: pixel / 255.
         public static let unit = Normalization(scale: 255, mean: [0, 0, 0], std: [1, 1, 1])
@@ -188,7 +192,9 @@ public struct ModelContract: Sendable, Hashable {
         let modelFile = (session.name as NSString).lastPathComponent
         func match(_ spec: TensorSpec, _ field: String, _ actual: [TensorInfo], _ what: String) throws -> TensorInfo {
             guard let info = actual.first(where: { $0.name == spec.name }) else {
-                throw error(field: "\(field).name", "says '\(spec.name)', but \(modelFile) has no \(what) '\(spec.name)' (its \(what)s: \(actual.map(\.name).joined(separator: ", ")))")
+                throw error(
+                    field: "\(field).name",
+                    "says '\(spec.name)', but \(modelFile) has no \(what) '\(spec.name)' (its \(what)s: \(actual.map(\.name).joined(separator: ", ")))")
             }
             if let want = spec.shape, let got = info.shape {
                 let agrees = want.count == got.count && zip(want, got).allSatisfy { $0 < 0 || $1 < 0 || $0 == $1 }
@@ -204,12 +210,14 @@ public struct ModelContract: Sendable, Hashable {
         for (spec, field) in zip(inputs, inputFields) {
             let info = try match(spec, field, session.inputs, "input")
             guard info.dtype == "float32" else {
-                throw error(field: field, "names \(modelFile)'s input '\(spec.name)', which takes \(info.dtype ?? "a non-tensor value"); screenrec feeds float32")
+                throw error(
+                    field: field, "names \(modelFile)'s input '\(spec.name)', which takes \(info.dtype ?? "a non-tensor value"); screenrec feeds float32")
             }
         }
         for extra in session.inputs where !inputs.contains(where: { $0.name == extra.name }) {
-            throw error(field: inputFields.first.map { $0.hasSuffix("]") ? "inputs" : $0 } ?? "inputs",
-                        "does not name \(modelFile)'s input '\(extra.name)', which every run must be given")
+            throw error(
+                field: inputFields.first.map { $0.hasSuffix("]") ? "inputs" : $0 } ?? "inputs",
+                "does not name \(modelFile)'s input '\(extra.name)', which every run must be given")
         }
         var firstOutput: TensorInfo?
         for (spec, field) in zip(outputs, outputFields) {
@@ -217,12 +225,17 @@ public struct ModelContract: Sendable, Hashable {
             if firstOutput == nil { firstOutput = info }
         }
         if kind.scoresPerLabel, let labels, let shape = firstOutput?.shape, let last = shape.last, last > 0, last != labels.count {
-            throw error(field: outputFields[0], "names \(modelFile)'s output '\(outputs[0].name)' of shape \(shape): \(labelsSource) has \(labels.count) labels but the output has \(last) classes")
+            throw error(
+                field: outputFields[0],
+                "names \(modelFile)'s output '\(outputs[0].name)' of shape \(shape): \(labelsSource) has \(labels.count) labels but the output has \(last) classes"
+            )
         }
         if let size = inputSize, let field = inputSizeField,
-           let image = session.inputs.first(where: { inputs.map(\.name).contains($0.name) && $0.shape?.count == 4 }), let shape = image.shape {
+            let image = session.inputs.first(where: { inputs.map(\.name).contains($0.name) && $0.shape?.count == 4 }), let shape = image.shape
+        {
             if (shape[2] >= 0 && shape[2] != size.height) || (shape[3] >= 0 && shape[3] != size.width) {
-                throw error(field: field, "gives \(size.width)×\(size.height), but \(modelFile)'s input '\(image.name)' has shape \(shape) ([N, C, height, width])")
+                throw error(
+                    field: field, "gives \(size.width)×\(size.height), but \(modelFile)'s input '\(image.name)' has shape \(shape) ([N, C, height, width])")
             }
         }
     }
@@ -238,7 +251,10 @@ public struct ModelContract: Sendable, Hashable {
         self.json = json
         if let want = kind.format {
             guard f.format == want, f.formatVersion == kind.formatVersion else {
-                throw fail(nil, "unsupported format \(f.format ?? "(none)") version \(f.formatVersion.map(String.init) ?? "(none)") (expected \(want) \(kind.formatVersion))")
+                throw fail(
+                    nil,
+                    "unsupported format \(f.format ?? "(none)") version \(f.formatVersion.map(String.init) ?? "(none)") (expected \(want) \(kind.formatVersion))"
+                )
             }
         }
         format = f.format
@@ -296,8 +312,10 @@ public struct ModelContract: Sendable, Hashable {
         }
 
         // The operating threshold, whichever name the format gives it, and per-class thresholds.
-        let named: [(field: String, value: Double?)] = [("threshold", f.threshold), ("unknownThreshold", f.unknownThreshold),
-                                                        ("minConfidence", f.minConfidence)]
+        let named: [(field: String, value: Double?)] = [
+            ("threshold", f.threshold), ("unknownThreshold", f.unknownThreshold),
+            ("minConfidence", f.minConfidence),
+        ]
         if let given = named.first(where: { $0.value != nil }), let value = given.value {
             guard value.isFinite, (0...1).contains(value) else { throw fail(given.field, "is \(value), outside 0...1") }
             threshold = value
@@ -319,7 +337,8 @@ public struct ModelContract: Sendable, Hashable {
         if let n = f.normalization ?? f.input?.normalization {
             let field = f.normalization != nil ? "normalization" : "input.normalization"
             guard n.scale.isFinite, n.scale > 0, n.mean.count == 3, n.std.count == 3, n.mean.allSatisfy(\.isFinite),
-                  n.std.allSatisfy({ $0.isFinite && $0 > 0 }) else {
+                n.std.allSatisfy({ $0.isFinite && $0 > 0 })
+            else {
                 throw fail(field, "needs scale > 0 and 3 means and 3 positive stds (normalization)")
             }
             normalization = n
@@ -364,7 +383,10 @@ public struct ModelContract: Sendable, Hashable {
         enum Output: Decodable {
             case tensor(TensorSpec), description
             init(from decoder: Decoder) throws {
-                if (try? decoder.singleValueContainer().decode(String.self)) != nil { self = .description; return }
+                if (try? decoder.singleValueContainer().decode(String.self)) != nil {
+                    self = .description
+                    return
+                }
                 self = .tensor(try TensorSpec(from: decoder))
             }
         }
@@ -372,11 +394,17 @@ public struct ModelContract: Sendable, Hashable {
         enum Classes: Decodable {
             case names([String]), count
             init(from decoder: Decoder) throws {
-                if (try? decoder.singleValueContainer().decode(Int.self)) != nil { self = .count; return }
+                if (try? decoder.singleValueContainer().decode(Int.self)) != nil {
+                    self = .count
+                    return
+                }
                 self = .names(try decoder.singleValueContainer().decode([String].self))
             }
         }
-        struct Crop: Decodable { var width: Int?; var height: Int? }
+        struct Crop: Decodable {
+            var width: Int?
+            var height: Int?
+        }
 
         var format: String?
         var formatVersion: Int?
@@ -440,8 +468,10 @@ public enum ONNXModel {
     /// - Throws: `ScreenRecognitionError` `.model` naming the file and field that is missing or
     ///   wrong: no contract, a malformed one or of another kind, a missing or damaged ONNX file, or
     ///   a model whose tensors are not the ones the contract names.
-    public static func load(directory: URL, kind: ModelKind, runtime: ONNXRuntime, threads: Int = 2,
-                            contractName: String = "model.json") throws -> (session: ONNXSession, contract: ModelContract) {
+    public static func load(
+        directory: URL, kind: ModelKind, runtime: ONNXRuntime, threads: Int = 2,
+        contractName: String = "model.json"
+    ) throws -> (session: ONNXSession, contract: ModelContract) {
         let contract = try ModelContract.load(directory: directory, kind: kind, contractName: contractName)
         return (try contract.openSession(runtime: runtime, threads: threads), contract)
     }

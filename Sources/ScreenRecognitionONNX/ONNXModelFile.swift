@@ -31,7 +31,8 @@ public enum ONNXModelFile {
                 sawField = true
                 if field == 14 && wire == 2 {
                     var entry = ProtobufReader(try reader.lengthDelimited())
-                    var key = "", value = ""
+                    var key = ""
+                    var value = ""
                     while !entry.atEnd {
                         let (f, w) = try entry.tag()
                         switch (f, w) {
@@ -78,7 +79,8 @@ struct ProtobufReader {
 
     mutating func tag() throws -> (field: UInt64, wire: UInt64) {
         let t = try varint()
-        let field = t >> 3, wire = t & 7
+        let field = t >> 3
+        let wire = t & 7
         guard field > 0 else { throw Malformed(message: "field number 0 at byte \(offset)") }
         return (field, wire)
     }

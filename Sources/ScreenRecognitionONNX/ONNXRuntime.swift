@@ -3,9 +3,9 @@ import Foundation
 import ScreenRecognition
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// ONNX Runtime, loaded at run time from its C API library (`libonnxruntime.so`).
@@ -64,7 +64,9 @@ public final class ONNXRuntime: @unchecked Sendable {
                 failures.append(e.message)
             }
         }
-        throw ScreenRecognitionError(.model, """
+        throw ScreenRecognitionError(
+            .model,
+            """
             ONNX Runtime library not found: \(libraryEnvironmentVariable) is not set, nothing in \
             \(ModelLocations.packageRoot.path)/.deps/onnxruntime/, no libonnxruntime.so.1 on the library path \
             (\(failures.joined(separator: "; "))); pass the library (--onnxruntime PATH, or `onnxRuntime:` in code), \
@@ -76,10 +78,14 @@ public final class ONNXRuntime: @unchecked Sendable {
     /// The runtime for `path`, loaded once per process.
     private static func cached(_ path: String) throws -> ONNXRuntime {
         cacheLock.lock()
-        if let cached = cache[path] { cacheLock.unlock(); return cached }
+        if let cached = cache[path] {
+            cacheLock.unlock()
+            return cached
+        }
         cacheLock.unlock()
         let runtime = try ONNXRuntime(path: path)
-        cacheLock.lock(); defer { cacheLock.unlock() }
+        cacheLock.lock()
+        defer { cacheLock.unlock() }
         if let cached = cache[path] { return cached }
         cache[path] = runtime
         return runtime
@@ -111,8 +117,10 @@ public final class ONNXRuntime: @unchecked Sendable {
     }
 
     /// Turns a non-NULL `OrtStatus` into a thrown error (and releases it).
-    static func check(_ api: UnsafePointer<SROrtApi>, _ status: OpaquePointer?, _ what: String,
-                      kind: ScreenRecognitionError.Kind = .runtime) throws {
+    static func check(
+        _ api: UnsafePointer<SROrtApi>, _ status: OpaquePointer?, _ what: String,
+        kind: ScreenRecognitionError.Kind = .runtime
+    ) throws {
         guard let status else { return }
         let message = api.pointee.GetErrorMessage(status).map { String(cString: $0) } ?? "unknown error"
         api.pointee.ReleaseStatus(status)
@@ -149,8 +157,9 @@ public final class ONNXRuntime: @unchecked Sendable {
         try check(api.pointee.SetSessionGraphOptimizationLevel(options, 99), "setting graph optimisation")
         var session: OpaquePointer?
         try modelData.withUnsafeBytes { raw in
-            try check(api.pointee.CreateSessionFromArray(env, raw.baseAddress, raw.count, options, &session),
-                      "\(name) is not a model ONNX Runtime \(version) can load", kind: .model)
+            try check(
+                api.pointee.CreateSessionFromArray(env, raw.baseAddress, raw.count, options, &session),
+                "\(name) is not a model ONNX Runtime \(version) can load", kind: .model)
         }
         return try ONNXSession(runtime: self, session: session!, name: name)
     }
@@ -190,7 +199,9 @@ public enum ModelLocations {
         }
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDir), isDir.boolValue else {
-            throw ScreenRecognitionError(.model, """
+            throw ScreenRecognitionError(
+                .model,
+                """
                 models folder not found: \(candidate.path) (\(source)) is not a folder; pass the models folder \
                 (--models DIR, or `models:` in code) or set \(modelsEnvironmentVariable) to a copy of the repository's Models/
                 """)

@@ -66,9 +66,11 @@ public final class ONNXSession: @unchecked Sendable {
         do {
             var allocator: OpaquePointer?
             try runtime.check(api.pointee.GetAllocatorWithDefaultOptions(&allocator), "getting the default allocator")
-            func tensors(_ what: String, count: (OpaquePointer?, UnsafeMutablePointer<Int>?) -> OpaquePointer?,
-                         getName: (OpaquePointer?, Int, OpaquePointer?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> OpaquePointer?,
-                         getType: (OpaquePointer?, Int, UnsafeMutablePointer<OpaquePointer?>?) -> OpaquePointer?) throws -> [TensorInfo] {
+            func tensors(
+                _ what: String, count: (OpaquePointer?, UnsafeMutablePointer<Int>?) -> OpaquePointer?,
+                getName: (OpaquePointer?, Int, OpaquePointer?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> OpaquePointer?,
+                getType: (OpaquePointer?, Int, UnsafeMutablePointer<OpaquePointer?>?) -> OpaquePointer?
+            ) throws -> [TensorInfo] {
                 var n = 0
                 try runtime.check(count(session, &n), "reading \(name)'s \(what) count")
                 return try (0..<n).map { i in
@@ -88,16 +90,19 @@ public final class ONNXSession: @unchecked Sendable {
                     try runtime.check(api.pointee.GetDimensions(tensorInfo, &dims, rank), "reading the shape of '\(tensorName)'")
                     var type: Int32 = 0
                     try runtime.check(api.pointee.GetTensorElementType(tensorInfo, &type), "reading the element type of '\(tensorName)'")
-                    return TensorInfo(name: tensorName, shape: dims.map { $0 < 0 ? -1 : Int($0) },
-                                      dtype: TensorInfo.dtypeNames[type] ?? "type \(type)")
+                    return TensorInfo(
+                        name: tensorName, shape: dims.map { $0 < 0 ? -1 : Int($0) },
+                        dtype: TensorInfo.dtypeNames[type] ?? "type \(type)")
                 }
             }
-            inputs = try tensors("input", count: { api.pointee.SessionGetInputCount($0, $1) },
-                                 getName: { api.pointee.SessionGetInputName($0, $1, $2, $3) },
-                                 getType: { api.pointee.SessionGetInputTypeInfo($0, $1, $2) })
-            outputs = try tensors("output", count: { api.pointee.SessionGetOutputCount($0, $1) },
-                                  getName: { api.pointee.SessionGetOutputName($0, $1, $2, $3) },
-                                  getType: { api.pointee.SessionGetOutputTypeInfo($0, $1, $2) })
+            inputs = try tensors(
+                "input", count: { api.pointee.SessionGetInputCount($0, $1) },
+                getName: { api.pointee.SessionGetInputName($0, $1, $2, $3) },
+                getType: { api.pointee.SessionGetInputTypeInfo($0, $1, $2) })
+            outputs = try tensors(
+                "output", count: { api.pointee.SessionGetOutputCount($0, $1) },
+                getName: { api.pointee.SessionGetOutputName($0, $1, $2, $3) },
+                getType: { api.pointee.SessionGetOutputTypeInfo($0, $1, $2) })
         } catch {
             api.pointee.ReleaseSession(session)
             throw error
@@ -141,9 +146,10 @@ public final class ONNXSession: @unchecked Sendable {
             let shape = t.shape.map(Int64.init)
             var value: OpaquePointer?
             try shape.withUnsafeBufferPointer { s in
-                try runtime.check(api.pointee.CreateTensorWithDataAsOrtValue(
-                    runtime.memoryInfo, buffer.baseAddress, t.values.count * MemoryLayout<Float>.stride,
-                    s.baseAddress, s.count, Int32(SR_ORT_FLOAT), &value), "creating input tensor '\(key)'")
+                try runtime.check(
+                    api.pointee.CreateTensorWithDataAsOrtValue(
+                        runtime.memoryInfo, buffer.baseAddress, t.values.count * MemoryLayout<Float>.stride,
+                        s.baseAddress, s.count, Int32(SR_ORT_FLOAT), &value), "creating input tensor '\(key)'")
             }
             values.append(value)
         }
@@ -153,8 +159,9 @@ public final class ONNXSession: @unchecked Sendable {
         try withCStrings(ordered.map(\.key)) { inNames in
             try withCStrings(wanted) { outNames in
                 let status = values.withUnsafeBufferPointer { inValues in
-                    api.pointee.Run(session, nil, inNames, inValues.baseAddress, inValues.count,
-                                    outNames, wanted.count, &results)
+                    api.pointee.Run(
+                        session, nil, inNames, inValues.baseAddress, inValues.count,
+                        outNames, wanted.count, &results)
                 }
                 try runtime.check(status, "running \(name)")
             }

@@ -38,8 +38,9 @@ public final class ONNXTextButtonClassifier: Sendable {
     /// - Throws: `.model` when the files are missing, the contract is malformed or of another
     ///   format, lists features other than `TextButtonFeatures/names`, or the ONNX file lacks its tensors.
     public init(directory: URL, runtime: ONNXRuntime, threads: Int = 1, contractName: String = "model.json") throws {
-        let (session, contract) = try ONNXModel.load(directory: directory, kind: .textButtonClassifier, runtime: runtime,
-                                                     threads: threads, contractName: contractName)
+        let (session, contract) = try ONNXModel.load(
+            directory: directory, kind: .textButtonClassifier, runtime: runtime,
+            threads: threads, contractName: contractName)
         let extras = try contract.extras(TextButtonClassifierExtras.self)
         guard extras.features == TextButtonFeatures.names else {
             throw contract.error(field: "features", "lists features \(extras.features); screenrec computes \(TextButtonFeatures.names)")
@@ -66,8 +67,10 @@ public final class ONNXTextButtonClassifier: Sendable {
     /// The crop rectangle (x0, y0, x1, y1; ends exclusive) for a text box: grown by the context.
     static func cropRect(_ box: Rect, context: Double) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
         let m = context * box.height
-        let x0 = ONNXIconClassifier.rnd(box.x - m), y0 = ONNXIconClassifier.rnd(box.y - m)
-        let x1 = max(x0 + 1, ONNXIconClassifier.rnd(box.maxX + m)), y1 = max(y0 + 1, ONNXIconClassifier.rnd(box.maxY + m))
+        let x0 = ONNXIconClassifier.rnd(box.x - m)
+        let y0 = ONNXIconClassifier.rnd(box.y - m)
+        let x1 = max(x0 + 1, ONNXIconClassifier.rnd(box.maxX + m))
+        let y1 = max(y0 + 1, ONNXIconClassifier.rnd(box.maxY + m))
         return (x0, y0, x1, y1)
     }
 
@@ -82,13 +85,17 @@ public final class ONNXTextButtonClassifier: Sendable {
     /// - Throws: `.invalidInput` for a box that is not finite or empty; `.runtime` when inference fails.
     public func probabilities(in image: RGBAImage, texts: [TextButtonFeatures]) throws -> [Double] {
         guard !texts.isEmpty else { return [] }
-        let W = extras.crop.width, H = extras.crop.height, plane = W * H, featureCount = extras.features.count
+        let W = extras.crop.width
+        let H = extras.crop.height
+        let plane = W * H
+        let featureCount = extras.features.count
         var values = [Float](repeating: 0, count: texts.count * 3 * plane)
         var features: [Float] = []
         features.reserveCapacity(texts.count * featureCount)
         for (k, t) in texts.enumerated() {
             guard [t.box.x, t.box.y, t.box.width, t.box.height].allSatisfy(\.isFinite), t.box.width >= 1, t.box.height >= 1,
-                  t.values.count == featureCount else {
+                t.values.count == featureCount
+            else {
                 throw ScreenRecognitionError(.invalidInput, "text box \(t.box) is empty or not finite, or has \(t.values.count) features")
             }
             let rgb = cropPixels(image, box: t.box)
@@ -100,9 +107,12 @@ public final class ONNXTextButtonClassifier: Sendable {
             features.append(contentsOf: t.values.map { Float($0) })
         }
         let output = outputName
-        let out = try session.run(["image": Tensor(shape: [texts.count, 3, H, W], values: values),
-                                   "features": Tensor(shape: [texts.count, featureCount], values: features)],
-                                  outputs: [output])
+        let out = try session.run(
+            [
+                "image": Tensor(shape: [texts.count, 3, H, W], values: values),
+                "features": Tensor(shape: [texts.count, featureCount], values: features),
+            ],
+            outputs: [output])
         guard let p = out[output], p.values.count == texts.count else {
             throw ScreenRecognitionError(.runtime, "\(session.name) returned '\(output)' of shape \(out[output]?.shape ?? []), expected [\(texts.count)]")
         }

@@ -60,7 +60,10 @@ final class AnalysisQueue: @unchecked Sendable {
             let c = lock.withLock { () -> CheckedContinuation<any Sendable, any Error>? in
                 guard !finished else { return nil }
                 finished = true
-                if let c = continuation { continuation = nil; return c }
+                if let c = continuation {
+                    continuation = nil
+                    return c
+                }
                 result = r
                 return nil
             }
@@ -85,8 +88,10 @@ final class AnalysisQueue: @unchecked Sendable {
     ///   504 `timeout` when `deadline` passes first (counted from the call: queueing plus analysis);
     ///   `CancellationError` when the calling task is cancelled or `cancelWhen` fires (its client
     ///   left). In each case the job leaves the queue, or, running, is asked to stop.
-    func run<T: Sendable>(deadline: Duration, cancelWhen watch: ConnectionWatch? = nil,
-                          _ work: @escaping @Sendable (_ job: Job) throws -> T) async throws -> T {
+    func run<T: Sendable>(
+        deadline: Duration, cancelWhen watch: ConnectionWatch? = nil,
+        _ work: @escaping @Sendable (_ job: Job) throws -> T
+    ) async throws -> T {
         let job = Job { job in try work(job) }
         try enqueue(job)
         let token = watch?.onClose { [weak self] in self?.cancel(job) }
@@ -101,8 +106,10 @@ final class AnalysisQueue: @unchecked Sendable {
             }
             group.addTask {
                 try await Task.sleep(for: deadline)
-                throw RequestError(status: 504, code: "timeout",
-                                   "the request was not answered within the server's deadline of \(Self.seconds(deadline)) s (queueing and analysis); its analysis was stopped")
+                throw RequestError(
+                    status: 504, code: "timeout",
+                    "the request was not answered within the server's deadline of \(Self.seconds(deadline)) s (queueing and analysis); its analysis was stopped"
+                )
             }
             defer { group.cancelAll() }
             return try await group.next()!
@@ -116,9 +123,10 @@ final class AnalysisQueue: @unchecked Sendable {
         // A request that finds a worker free never counts against the queue.
         guard waiting.count - (workers - running) < depth else {
             condition.unlock()
-            throw RequestError(status: 503, code: "overloaded",
-                               "the server is busy: \(running) analyses running and \(waiting.count) waiting, its queue's limit; retry after \(retryAfterSeconds) s",
-                               retryAfterSeconds: retryAfterSeconds)
+            throw RequestError(
+                status: 503, code: "overloaded",
+                "the server is busy: \(running) analyses running and \(waiting.count) waiting, its queue's limit; retry after \(retryAfterSeconds) s",
+                retryAfterSeconds: retryAfterSeconds)
         }
         waiting.append(job)
         let spawn = threads < workers
@@ -163,7 +171,8 @@ final class AnalysisQueue: @unchecked Sendable {
             condition.unlock()
             onChange?(before.0, before.1)
 
-            let result: Result<any Sendable, any Error> = job.isCancelled
+            let result: Result<any Sendable, any Error> =
+                job.isCancelled
                 ? .failure(CancellationError()) : Result { try job.work(job) }
 
             condition.lock()
@@ -187,7 +196,8 @@ func withUploadTimeout<T: Sendable>(_ timeout: Duration, _ operation: @escaping 
         group.addTask { try await operation() }
         group.addTask {
             try await Task.sleep(for: timeout)
-            throw RequestError(status: 408, code: "request_timeout", "the request body did not arrive within the server's limit of \(AnalysisQueue.seconds(timeout)) s")
+            throw RequestError(
+                status: 408, code: "request_timeout", "the request body did not arrive within the server's limit of \(AnalysisQueue.seconds(timeout)) s")
         }
         defer { group.cancelAll() }
         return try await group.next()!

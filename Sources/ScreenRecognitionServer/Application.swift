@@ -37,8 +37,9 @@ public func buildApplication(configuration: ServerConfiguration, engines: Server
     return Application(
         router: router,
         server: .watchedHTTP1(configuration: .init(idleTimeout: .seconds(seconds))),
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "screenrec",
-                             availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections))
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "screenrec",
+            availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections))
     )
 }
 
@@ -54,25 +55,30 @@ public func buildRouter(configuration: ServerConfiguration, engines: ServerEngin
     let service = AnalysisService(configuration: configuration, engines: engines)
     router.middlewares.add(AccessLogMiddleware(metrics: service.metrics))
     if let origin = configuration.corsOrigin {
-        router.middlewares.add(CORSMiddleware(allowOrigin: .custom(origin), allowHeaders: [.accept, .contentType, .origin],
-                                              allowMethods: [.get, .post, .options], exposedHeaders: ["Retry-After"]))
+        router.middlewares.add(
+            CORSMiddleware(
+                allowOrigin: .custom(origin), allowHeaders: [.accept, .contentType, .origin],
+                allowMethods: [.get, .post, .options], exposedHeaders: ["Retry-After"]))
     }
     router.middlewares.add(ErrorMiddleware())
     router.get("/") { _, _ in
-        Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-                 body: .init(byteBuffer: ByteBuffer(string: ExplorerPage.html)))
+        Response(
+            status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: ExplorerPage.html)))
     }
     router.get("/healthz") { _, _ in
         try jsonResponse(service.health())
     }
     router.get("/openapi.json") { _, _ in
-        Response(status: .ok, headers: [.contentType: "application/json"],
-                 body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.json)))
+        Response(
+            status: .ok, headers: [.contentType: "application/json"],
+            body: .init(byteBuffer: ByteBuffer(string: OpenAPIDocument.json)))
     }
     router.get("/metrics") { _, _ in
         // Prometheus' text exposition format, version 0.0.4.
-        Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                 body: .init(byteBuffer: ByteBuffer(bytes: service.metrics.exposition())))
+        Response(
+            status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: service.metrics.exposition())))
     }
     router.post("/v1/analyze") { request, context in
         try await service.analyze(request, context: context)
@@ -108,8 +114,9 @@ struct AnalysisService: Sendable {
     init(configuration: ServerConfiguration, engines: ServerEngines) {
         self.configuration = configuration
         self.engines = engines
-        self.queue = AnalysisQueue(workers: configuration.workers, depth: configuration.queueDepth,
-                                   retryAfterSeconds: configuration.retryAfterSeconds)
+        self.queue = AnalysisQueue(
+            workers: configuration.workers, depth: configuration.queueDepth,
+            retryAfterSeconds: configuration.retryAfterSeconds)
         let metrics = self.metrics
         queue.onChange = { waiting, running in metrics.queue(waiting: waiting, running: running) }
     }
@@ -133,7 +140,8 @@ struct AnalysisService: Sendable {
     func analyze(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let options = try AnalyzeOptions(query: request.uri.query ?? "")
         let upload = try await readUpload(request, parts: ["image"])
-        let engines = self.engines, maxPixels = configuration.maxPixels
+        let engines = self.engines
+        let maxPixels = configuration.maxPixels
         let (analysis, overlay) = try await enqueue(context) { job in
             let pixels = try decodeImage(upload.image, decoder: engines.decoder, maxPixels: maxPixels)
             // A copy of the one analyzer with this request's settings: it shares the loaded models.
@@ -151,8 +159,9 @@ struct AnalysisService: Sendable {
             data.append(0x0A)
             return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
         case .transcript:
-            return Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
-                            body: .init(byteBuffer: ByteBuffer(string: analysis.transcriptText)))
+            return Response(
+                status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: analysis.transcriptText)))
         case .html:
             return htmlResponse(analysis.html(overlayPNG: overlay, title: upload.imageName))
         }
@@ -167,7 +176,8 @@ struct AnalysisService: Sendable {
             throw RequestError(status: 501, code: "not_configured", "this server runs without OCR (started with --ocr none)")
         }
         let body = try await readBody(request, image: true)
-        let decoder = engines.decoder, maxPixels = configuration.maxPixels
+        let decoder = engines.decoder
+        let maxPixels = configuration.maxPixels
         let lines = try await enqueue(context) { job in
             let pixels = try decodeImage(body, decoder: decoder, maxPixels: maxPixels)
             if job.isCancelled { throw CancellationError() }
@@ -179,11 +189,13 @@ struct AnalysisService: Sendable {
     func audit(_ request: Request, context: ServerRequestContext) async throws -> Response {
         let options = try AuditOptions(query: request.uri.query ?? "")
         let upload = try await readUpload(request, parts: ["image", "hierarchy"])
-        let engines = self.engines, maxPixels = configuration.maxPixels
+        let engines = self.engines
+        let maxPixels = configuration.maxPixels
         let (report, pixels) = try await enqueue(context) { job in
             let pixels = try decodeImage(upload.image, decoder: engines.decoder, maxPixels: maxPixels)
-            let report = try runAudit(image: pixels, upload: upload, options: options, engines: engines,
-                                      shouldStop: { job.isCancelled })
+            let report = try runAudit(
+                image: pixels, upload: upload, options: options, engines: engines,
+                shouldStop: { job.isCancelled })
             return (report, options.format == .html ? pixels : nil)
         }
         switch options.format {
@@ -238,12 +250,14 @@ struct AnalysisService: Sendable {
         let form = try MultipartFormData(body: body, boundary: boundary)
         let names = form.parts.map { "\"\($0.name.prefix(40))\"" }.joined(separator: ", ")
         guard let imagePart = form.part(named: "image") else {
-            throw RequestError(status: 400, code: "missing_part",
-                               "the form has no \"image\" part (the screenshot)\(names.isEmpty ? "" : "; its parts are \(names)")")
+            throw RequestError(
+                status: 400, code: "missing_part",
+                "the form has no \"image\" part (the screenshot)\(names.isEmpty ? "" : "; its parts are \(names)")")
         }
         if let other = form.parts.first(where: { !allowed.contains($0.name) }) {
-            throw RequestError(status: 400, code: "invalid_multipart",
-                               "unknown form part \"\(other.name.prefix(40))\" (this endpoint takes \(allowed.map { "\"\($0)\"" }.joined(separator: " and ")))")
+            throw RequestError(
+                status: 400, code: "invalid_multipart",
+                "unknown form part \"\(other.name.prefix(40))\" (this endpoint takes \(allowed.map { "\"\($0)\"" }.joined(separator: " and ")))")
         }
         if let type = imagePart.contentType { try ImageMediaTypes.check(type) }
         guard !imagePart.body.isEmpty else { throw RequestError(status: 400, code: "empty_part", "the \"image\" part is empty") }
@@ -310,8 +324,9 @@ enum ImageSignature {
         }
         guard starts(png) || starts(jpeg) else {
             let hex = bytes.map { String(format: "%02x", $0) }.joined(separator: " ")
-            throw RequestError(status: 400, code: "invalid_image",
-                               "the body is not a PNG or JPEG image: it starts with bytes \(hex), not a PNG or JPEG signature")
+            throw RequestError(
+                status: 400, code: "invalid_image",
+                "the body is not a PNG or JPEG image: it starts with bytes \(hex), not a PNG or JPEG signature")
         }
     }
 }
@@ -327,8 +342,10 @@ func decodeImage(_ data: Data, decoder: any ImageDecoder, maxPixels: Int) throws
 /// trace, drive the modal-dialog rule), the hierarchy (when the form has one) parsed in the
 /// screenshot's pixels, the pixel rules and tree rules run. A malformed hierarchy is a 400
 /// `invalid_hierarchy` naming the line.
-func runAudit(image: RGBAImage, upload: AnalysisService.Upload, options: AuditOptions, engines: ServerEngines,
-              shouldStop: @escaping @Sendable () -> Bool) throws -> AuditReport {
+func runAudit(
+    image: RGBAImage, upload: AnalysisService.Upload, options: AuditOptions, engines: ServerEngines,
+    shouldStop: @escaping @Sendable () -> Bool
+) throws -> AuditReport {
     var analyzer = engines.analyzer
     if !options.ocr { analyzer.textRecognizer = nil }
     let analysis = try analyzer.analyze(image: image, detections: nil, shouldStop: shouldStop)
@@ -337,16 +354,18 @@ func runAudit(image: RGBAImage, upload: AnalysisService.Upload, options: AuditOp
     if let hierarchy = upload.hierarchy {
         let name = upload.hierarchyName ?? "hierarchy"
         do {
-            tree = try AccessibilityHierarchy.parse(hierarchy, format: HierarchyFormat(rawValue: options.hierarchyFormat) ?? .auto,
-                                                    imageSize: analysis.image, scale: options.scale)
+            tree = try AccessibilityHierarchy.parse(
+                hierarchy, format: HierarchyFormat(rawValue: options.hierarchyFormat) ?? .auto,
+                imageSize: analysis.image, scale: options.scale)
         } catch let e as ScreenRecognitionError where e.kind == .invalidInput {
             throw RequestError(status: 400, code: "invalid_hierarchy", "\(name): \(e.message)")
         }
     }
     // As `screenrec audit`: without a tree, `scale` is pixels per point for the pixel rules.
     let screen = tree == nil ? options.scale.map { ScreenScale(pixelsPerPoint: $0, platform: .ios, source: .option) } : nil
-    return Audit.run(image: image, analysis: analysis, hierarchy: tree, detections: detections,
-                     image: upload.imageName, hierarchyName: upload.hierarchyName, scale: screen)
+    return Audit.run(
+        image: image, analysis: analysis, hierarchy: tree, detections: detections,
+        image: upload.imageName, hierarchyName: upload.hierarchyName, scale: screen)
 }
 
 /// `value` as pretty, key-sorted JSON with a trailing newline.
@@ -391,12 +410,14 @@ struct AccessLogMiddleware: RouterMiddleware {
         let route = context.endpointPath ?? "NotFound"
         metrics.request(route: route, status: status, duration: duration)
         let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        context.logger.info("request", metadata: [
-            "method": .string(request.method.rawValue),
-            "path": .string(String(request.uri.path.prefix(200))),
-            "route": .string(route),
-            "status": .stringConvertible(status),
-            "duration_ms": .string(String(format: "%.1f", ms)),
-        ])
+        context.logger.info(
+            "request",
+            metadata: [
+                "method": .string(request.method.rawValue),
+                "path": .string(String(request.uri.path.prefix(200))),
+                "route": .string(route),
+                "status": .stringConvertible(status),
+                "duration_ms": .string(String(format: "%.1f", ms)),
+            ])
     }
 }

@@ -63,7 +63,11 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     struct Body: Encodable {
-        struct Inner: Encodable { var status: Int; var code: String; var message: String }
+        struct Inner: Encodable {
+            var status: Int
+            var code: String
+            var message: String
+        }
         var error: Inner
     }
 

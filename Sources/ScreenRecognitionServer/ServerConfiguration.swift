@@ -83,12 +83,16 @@ public struct ServerEngines: Sendable {
         self.names = names
     }
 
-    public init(decoder: any ImageDecoder, analysis: AnalysisConfiguration = .default,
-                detector: (any ElementDetector)? = nil, textRecognizer: (any TextRecognizer)? = nil,
-                contentRecognizer: (any ContentRecognizer)? = nil, names: [String: String] = [:]) {
-        self.init(decoder: decoder,
-                  analyzer: ScreenAnalyzer(configuration: analysis, detector: detector, textRecognizer: textRecognizer,
-                                           contentRecognizer: contentRecognizer),
-                  names: names)
+    public init(
+        decoder: any ImageDecoder, analysis: AnalysisConfiguration = .default,
+        detector: (any ElementDetector)? = nil, textRecognizer: (any TextRecognizer)? = nil,
+        contentRecognizer: (any ContentRecognizer)? = nil, names: [String: String] = [:]
+    ) {
+        self.init(
+            decoder: decoder,
+            analyzer: ScreenAnalyzer(
+                configuration: analysis, detector: detector, textRecognizer: textRecognizer,
+                contentRecognizer: contentRecognizer),
+            names: names)
     }
 }

@@ -31,9 +31,11 @@ public struct ReplayContentRecognizer: ContentRecognizer {
     /// The text-button probability of each text (nil: no text-button model).
     public var textButtonProbability: (@Sendable (TextButtonFeatures) -> Double)?
 
-    public init(icons: [Rect: IconRecognition] = [:], pictures: [Rect: PictureDescription] = [:],
-                clickProbability: (@Sendable (IconFeatures) -> Double?)? = nil,
-                textButtonProbability: (@Sendable (TextButtonFeatures) -> Double)? = nil) {
+    public init(
+        icons: [Rect: IconRecognition] = [:], pictures: [Rect: PictureDescription] = [:],
+        clickProbability: (@Sendable (IconFeatures) -> Double?)? = nil,
+        textButtonProbability: (@Sendable (TextButtonFeatures) -> Double)? = nil
+    ) {
         self.icons = icons
         self.pictures = pictures
         self.clickProbability = clickProbability

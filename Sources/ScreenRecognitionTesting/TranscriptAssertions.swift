@@ -1,11 +1,12 @@
 import Foundation
 import ScreenRecognition
 import ScreenRecognitionAudit
+
 #if canImport(Testing)
-import Testing
+    import Testing
 #endif
 #if canImport(XCTest)
-import XCTest
+    import XCTest
 #endif
 
 /// A transcript that no longer matches its snapshot; `description` is the readable diff.
@@ -49,9 +50,11 @@ public func verifyTranscript(_ analysis: ScreenAnalysis, equals lines: [String])
 
 /// Asserts that a screen reads like `lines`, reporting a diff as a Swift Testing issue when run by
 /// Swift Testing and as an XCTest failure otherwise.
-public func assertTranscript(_ analysis: ScreenAnalysis, equals lines: [String],
-                             fileID: String = #fileID, filePath: StaticString = #filePath,
-                             line: UInt = #line, column: UInt = #column) {
+public func assertTranscript(
+    _ analysis: ScreenAnalysis, equals lines: [String],
+    fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+) {
     do {
         try verifyTranscript(analysis, equals: lines)
     } catch {
@@ -60,9 +63,11 @@ public func assertTranscript(_ analysis: ScreenAnalysis, equals lines: [String],
 }
 
 /// Asserts that a screen reads like its snapshot file (see ``verifyTranscript(_:snapshot:record:)``).
-public func assertTranscript(_ analysis: ScreenAnalysis, snapshot url: URL, record: Bool = false,
-                             fileID: String = #fileID, filePath: StaticString = #filePath,
-                             line: UInt = #line, column: UInt = #column) {
+public func assertTranscript(
+    _ analysis: ScreenAnalysis, snapshot url: URL, record: Bool = false,
+    fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+) {
     do {
         try verifyTranscript(analysis, snapshot: url, record: record)
     } catch {
@@ -72,15 +77,16 @@ public func assertTranscript(_ analysis: ScreenAnalysis, snapshot url: URL, reco
 
 func report(_ message: String, fileID: String, filePath: StaticString, line: UInt, column: UInt) {
     #if canImport(Testing)
-    if Test.current != nil {
-        Issue.record(Comment(rawValue: message),
-                     sourceLocation: SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column)))
-        return
-    }
+        if Test.current != nil {
+            Issue.record(
+                Comment(rawValue: message),
+                sourceLocation: SourceLocation(fileID: fileID, filePath: "\(filePath)", line: Int(line), column: Int(column)))
+            return
+        }
     #endif
     #if canImport(XCTest)
-    XCTFail(message, file: filePath, line: line)
+        XCTFail(message, file: filePath, line: line)
     #else
-    FileHandle.standardError.write(Data("\(filePath):\(line): \(message)\n".utf8))
+        FileHandle.standardError.write(Data("\(filePath):\(line): \(message)\n".utf8))
     #endif
 }

@@ -14,24 +14,24 @@ struct Analyze: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Analyse a screenshot: elements, labels, traits, order and what VoiceOver would say.",
         discussion: """
-        Without --detections the element detector in Models/detector/ runs (without one, the OCR \
-        text alone becomes the elements, grouped and ordered). OCR (--ocr, default tesseract) reads the text of \
-        text elements that have none and recovers text the detector missed (§5.1). The content models \
-        (--content, default on) describe pictures and decide which icons are buttons (§5.2, §5.4). A detections file \
-        {"detections": [{"type", "box": [x, y, w, h], "confidence", "text", "iconLabel"}]} stands \
-        in for the detector; its `iconLabel` stands in for icon recognition (then --content defaults \
-        to off) and its `text` for OCR, which still reads the elements the file leaves without text.
+            Without --detections the element detector in Models/detector/ runs (without one, the OCR \
+            text alone becomes the elements, grouped and ordered). OCR (--ocr, default tesseract) reads the text of \
+            text elements that have none and recovers text the detector missed (§5.1). The content models \
+            (--content, default on) describe pictures and decide which icons are buttons (§5.2, §5.4). A detections file \
+            {"detections": [{"type", "box": [x, y, w, h], "confidence", "text", "iconLabel"}]} stands \
+            in for the detector; its `iconLabel` stands in for icon recognition (then --content defaults \
+            to off) and its `text` for OCR, which still reads the elements the file leaves without text.
 
-        Batch: several images, a folder (its PNG and JPEG files) or `-` (paths on standard input, one \
-        a line, each result written as soon as it is ready) print JSON lines (--format jsonl, the \
-        default then): {"image": "<path as given>", "width", "height", "schemaVersion", "elements", \
-        "diagnostics"} — the analysis, its image size as width and height — or {"image", "error"}. \
-        Lines come in the order the images finish, which with --jobs above 1 is not the input order. \
-        The models load once; --jobs images are analysed at once. An image that fails gets its \
-        error line and a message on stderr, the rest go on, and the exit status is then 65 (66 when \
-        a file could not be read). With a terminal on stderr, a progress line shows done/total, \
-        the rate and the time left.
-        """
+            Batch: several images, a folder (its PNG and JPEG files) or `-` (paths on standard input, one \
+            a line, each result written as soon as it is ready) print JSON lines (--format jsonl, the \
+            default then): {"image": "<path as given>", "width", "height", "schemaVersion", "elements", \
+            "diagnostics"} — the analysis, its image size as width and height — or {"image", "error"}. \
+            Lines come in the order the images finish, which with --jobs above 1 is not the input order. \
+            The models load once; --jobs images are analysed at once. An image that fails gets its \
+            error line and a message on stderr, the rest go on, and the exit status is then 65 (66 when \
+            a file could not be read). With a terminal on stderr, a progress line shows done/total, \
+            the rate and the time left.
+            """
     )
 
     @Argument(help: "The screenshot (PNG or JPEG); for a batch, several, a folder of them, or - for paths on standard input.")
@@ -39,10 +39,16 @@ struct Analyze: ParsableCommand {
 
     @OptionGroup var analysis: AnalysisOptions
 
-    @Option(help: ArgumentHelp("Output format: json (the analysis; the default for one image), transcript (one announcement per line), accessibility-snapshot (the elements as AccessibilitySnapshot's Codable JSON, frames in points, to diff with an iOS snapshot test's) or jsonl (one line per image: the default, and the only format, for a batch).", valueName: "json|transcript|accessibility-snapshot|jsonl"))
+    @Option(
+        help: ArgumentHelp(
+            "Output format: json (the analysis; the default for one image), transcript (one announcement per line), accessibility-snapshot (the elements as AccessibilitySnapshot's Codable JSON, frames in points, to diff with an iOS snapshot test's) or jsonl (one line per image: the default, and the only format, for a batch).",
+            valueName: "json|transcript|accessibility-snapshot|jsonl"))
     var format: OutputFormat?
 
-    @Option(help: "Image pixels per point for --format accessibility-snapshot (default: from the screenshot size: 2 or 3 for known iPhone sizes, else the width of a 390-pt iPhone).")
+    @Option(
+        help:
+            "Image pixels per point for --format accessibility-snapshot (default: from the screenshot size: 2 or 3 for known iPhone sizes, else the width of a 390-pt iPhone)."
+    )
     var scale: Double?
 
     @Option(name: [.short, .long], help: "Write the output to this file instead of standard output.")
@@ -130,8 +136,9 @@ struct Analyze: ParsableCommand {
                 do {
                     let pixels = try loadInputImage(at: path, maxPixels: analyzer.configuration.limits.maxPixels)
                     let a = try analyzer.analyze(image: pixels)
-                    let line = Line(image: path, width: a.image.width, height: a.image.height, schemaVersion: a.schemaVersion,
-                                    elements: a.elements, diagnostics: a.diagnostics)
+                    let line = Line(
+                        image: path, width: a.image.width, height: a.image.height, schemaVersion: a.schemaVersion,
+                        elements: a.elements, diagnostics: a.diagnostics)
                     return (try encoder.encode(line), nil)
                 } catch let e as ScreenRecognitionError {
                     return errorLine(image: path, e, encoder: encoder)

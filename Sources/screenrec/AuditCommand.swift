@@ -15,23 +15,23 @@ struct Audit: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Audit a screenshot from its pixels, and the app's own accessibility tree against it when given.",
         discussion: """
-        Pixel rules run on every screenshot, with or without a tree: textContrast (WCAG 2.2 SC 1.4.3), \
-        nonTextContrast (SC 1.4.11), truncatedText, smallText, and smallTouchTarget from the visible \
-        size when there is no tree. Sizes in pt/dp come from --point-scale or --scale, else the tree, \
-        else the screenshot size (known iPhone and Android sizes); the report says which.
+            Pixel rules run on every screenshot, with or without a tree: textContrast (WCAG 2.2 SC 1.4.3), \
+            nonTextContrast (SC 1.4.11), truncatedText, smallText, and smallTouchTarget from the visible \
+            size when there is no tree. Sizes in pt/dp come from --point-scale or --scale, else the tree, \
+            else the screenshot size (known iPhone and Android sizes); the report says which.
 
-        The hierarchy is XCUITest's XCUIApplication().debugDescription text (frames in points), a \
-        `uiautomator dump` XML (pixels), an Appium page source (iOS XCUITest or Android UiAutomator2 \
-        XML), AccessibilitySnapshot's Codable JSON (points; the scale from a known iPhone screenshot \
-        size, else --scale), or `screenrec analyze` JSON; the format is recognised from the content. Points become pixels by the screenshot's scale (its width over the root frame's \
-        width, or --scale). Rules: unexposedElement, missingLabel, labelMismatch, missingTrait, \
-        shouldGroup, orderMismatch, smallTouchTarget, poorlySpokenText, modalNotBlocking.
+            The hierarchy is XCUITest's XCUIApplication().debugDescription text (frames in points), a \
+            `uiautomator dump` XML (pixels), an Appium page source (iOS XCUITest or Android UiAutomator2 \
+            XML), AccessibilitySnapshot's Codable JSON (points; the scale from a known iPhone screenshot \
+            size, else --scale), or `screenrec analyze` JSON; the format is recognised from the content. Points become pixels by the screenshot's scale (its width over the root frame's \
+            width, or --scale). Rules: unexposedElement, missingLabel, labelMismatch, missingTrait, \
+            shouldGroup, orderMismatch, smallTouchTarget, poorlySpokenText, modalNotBlocking.
 
-        With a folder, every PNG/JPEG in it is audited, against the tree file of the same name when \
-        there is one (NAME.png with NAME.xcuitest.txt, NAME.xml, NAME.json …; NAME.detections.json \
-        is used as its detections; other files, such as NAME.transcript.txt, are ignored), else from \
-        its pixels alone; findings repeated across screens are reported once, with their count.
-        """
+            With a folder, every PNG/JPEG in it is audited, against the tree file of the same name when \
+            there is one (NAME.png with NAME.xcuitest.txt, NAME.xml, NAME.json …; NAME.detections.json \
+            is used as its detections; other files, such as NAME.transcript.txt, are ignored), else from \
+            its pixels alone; findings repeated across screens are reported once, with their count.
+            """
     )
 
     @Argument(help: "A screenshot (PNG or JPEG), or a folder of screenshots with their hierarchy files.")
@@ -40,7 +40,9 @@ struct Audit: ParsableCommand {
     @Option(help: "The app's accessibility tree for the screenshot.")
     var hierarchy: String?
 
-    @Option(help: ArgumentHelp("The hierarchy's format (default: recognised from its content).", valueName: "auto|xcuitest|uiautomator|analysis|accessibility-snapshot"))
+    @Option(
+        help: ArgumentHelp(
+            "The hierarchy's format (default: recognised from its content).", valueName: "auto|xcuitest|uiautomator|analysis|accessibility-snapshot"))
     var hierarchyFormat: HierarchyFormat = .auto
 
     @OptionGroup var analysis: AnalysisOptions
@@ -51,10 +53,15 @@ struct Audit: ParsableCommand {
     @Option(name: [.short, .long], help: "Write the report to this file instead of standard output.")
     var output: String?
 
-    @Option(help: "Image pixels per hierarchy unit (default: the image width over the root frame's width); without a hierarchy, image pixels per point or dp (default: from the screenshot size).")
+    @Option(
+        help:
+            "Image pixels per hierarchy unit (default: the image width over the root frame's width); without a hierarchy, image pixels per point or dp (default: from the screenshot size)."
+    )
     var scale: Double?
 
-    @Option(help: ArgumentHelp("Whose guidelines the pixel rules apply (default: the hierarchy's, else guessed from the screenshot size).", valueName: "ios|android"))
+    @Option(
+        help: ArgumentHelp(
+            "Whose guidelines the pixel rules apply (default: the hierarchy's, else guessed from the screenshot size).", valueName: "ios|android"))
     var platform: Platform?
 
     @Option(help: "Image pixels per point (iOS) or dp (Android) for touch-target sizes (default: --scale on iOS; image width / 411 on Android).")
@@ -96,15 +103,17 @@ struct Audit: ParsableCommand {
                 case .html:
                     var overlays: [String: Data] = [:]
                     for r in batch.reports {
-                        let pixels = try loadInputImage(at: (path as NSString).appendingPathComponent(r.image), maxPixels: engine.configuration.limits.maxPixels)
+                        let pixels = try loadInputImage(
+                            at: (path as NSString).appendingPathComponent(r.image), maxPixels: engine.configuration.limits.maxPixels)
                         overlays[r.image] = try encodePNG(Overlay.findings(pixels, report: r), favorSpeed: true)
                     }
                     try writeOutput(Data(batch.html(overlays: overlays).utf8), to: output)
                 }
                 if batch.screens.contains(where: { $0.error != nil }) { throw ExitCode(65) }
             } else {
-                let (report, pixels) = try engine.audit(image: path, hierarchy: hierarchy, detections: analysis.detections,
-                                                        format: hierarchyFormat, scale: scale, pointScale: pointScale, platform: platform)
+                let (report, pixels) = try engine.audit(
+                    image: path, hierarchy: hierarchy, detections: analysis.detections,
+                    format: hierarchyFormat, scale: scale, pointScale: pointScale, platform: platform)
                 hasErrors = report.count(.error) > 0
                 if let overlay { try writeOutput(try encodePNG(Overlay.findings(pixels, report: report)), to: overlay, option: "--overlay") }
                 switch format {
@@ -179,8 +188,12 @@ extension Audit {
             guard ["txt", "xml", "json"].contains(ext) else { return false }
             // Another screenshot's files (NAME.dark.png's NAME.dark.xml) are not this one's.
             let middle = name.dropFirst(stem.count + 1).dropLast(ext.count + 1)
-            if names.contains(where: { ["png", "jpg", "jpeg"].contains(($0 as NSString).pathExtension.lowercased())
-                && $0 != image && ($0 as NSString).deletingPathExtension == stem + "." + middle }) { return false }
+            if names.contains(where: {
+                ["png", "jpg", "jpeg"].contains(($0 as NSString).pathExtension.lowercased())
+                    && $0 != image && ($0 as NSString).deletingPathExtension == stem + "." + middle
+            }) {
+                return false
+            }
             if [".detections.json", ".transcript.txt"].contains(where: { name.hasSuffix($0) }) { return false }
             guard let data = FileManager.default.contents(atPath: dir.appendingPathComponent(name).path) else { return false }
             return AccessibilityHierarchy.isHierarchy(data)
@@ -202,8 +215,10 @@ struct AuditEngine {
 
     /// Analyses the screenshot (from the detections file, else the detector) and audits it: the
     /// pixel rules, and the hierarchy when there is one.
-    func audit(image: String, hierarchy: String?, detections: String?, format: HierarchyFormat,
-               scale: Double?, pointScale: Double?, platform: Platform? = nil) throws -> (AuditReport, RGBAImage) {
+    func audit(
+        image: String, hierarchy: String?, detections: String?, format: HierarchyFormat,
+        scale: Double?, pointScale: Double?, platform: Platform? = nil
+    ) throws -> (AuditReport, RGBAImage) {
         let pixels = try loadInputImage(at: image, maxPixels: configuration.limits.maxPixels)
         let given = try detections.map { try DetectionsFile.decode(readInputFile($0), maxDetections: configuration.limits.maxDetections) }
         var analyzer = self.analyzer
@@ -217,8 +232,9 @@ struct AuditEngine {
         var tree: AccessibilityHierarchy?
         if let hierarchy {
             do {
-                tree = try AccessibilityHierarchy.parse(readInputFile(hierarchy), format: format,
-                                                        imageSize: analysis.image, scale: scale, pointScale: pointScale)
+                tree = try AccessibilityHierarchy.parse(
+                    readInputFile(hierarchy), format: format,
+                    imageSize: analysis.image, scale: scale, pointScale: pointScale)
             } catch let e as ScreenRecognitionError {
                 throw ScreenRecognitionError(e.kind, "\(hierarchy): \(e.message)")
             }
@@ -237,8 +253,9 @@ struct AuditEngine {
         // The dialog rule reads the detections the analysis was made from (the file's or the
         // detector's, kept in its trace); without either there are none to check.
         let made = given != nil || analyzer.detector != nil ? analysis.trace.detections : nil
-        let report = ScreenRecognitionAudit.Audit.run(image: pixels, analysis: analysis, hierarchy: tree, detections: made,
-                                                      image: image, hierarchyName: hierarchy, scale: screen)
+        let report = ScreenRecognitionAudit.Audit.run(
+            image: pixels, analysis: analysis, hierarchy: tree, detections: made,
+            image: image, hierarchyName: hierarchy, scale: screen)
         return (report, pixels)
     }
 }

@@ -5,10 +5,16 @@ import ScreenRecognitionImageIO
 
 /// Options of the commands that take many screenshots at once (`analyze`, `detect`).
 struct BatchOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Images analysed at once (default: the cores). Each job has its own Tesseract; the ONNX sessions are shared, one thread per model per job unless --threads says otherwise.", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Images analysed at once (default: the cores). Each job has its own Tesseract; the ONNX sessions are shared, one thread per model per job unless --threads says otherwise.",
+            valueName: "n"))
     var jobs: Int?
 
-    @Option(help: ArgumentHelp("Skip the images that already have a line in this JSON-lines file (a run that stopped part-way); with the same file as --output, the new lines are appended to it.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Skip the images that already have a line in this JSON-lines file (a run that stopped part-way); with the same file as --output, the new lines are appended to it.",
+            valueName: "file"))
     var resume: String?
 
     func validate() throws {
@@ -66,7 +72,8 @@ enum BatchInputs {
         var seen: Set<String> = []
         for line in data.split(separator: 0x0A) {
             if let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-               let image = object["image"] as? String {
+                let image = object["image"] as? String
+            {
                 seen.insert(image)
             }
         }
@@ -101,8 +108,10 @@ final class BatchRunner: @unchecked Sendable {
 
     /// Runs the batch. `arguments` are image paths, folders and `-`; `skip` the images already done.
     /// `output` nil or "-" is standard output; `append` opens it for appending.
-    static func run(arguments: [String], skip: Set<String>, jobs: Int, output: String?, append: Bool,
-                    work: @escaping Work) throws -> ScreenRecognitionError.Kind? {
+    static func run(
+        arguments: [String], skip: Set<String>, jobs: Int, output: String?, append: Bool,
+        work: @escaping Work
+    ) throws -> ScreenRecognitionError.Kind? {
         // Expand the arguments up front (a folder that cannot be listed stops the run before any
         // work); standard input is read as the run goes.
         var fixed: [[String]] = []
@@ -246,7 +255,10 @@ final class BatchRunner: @unchecked Sendable {
 
 /// One image's JSON line for a failure: `{"image", "error"}`, and the message on stderr.
 func errorLine(image: String, _ error: ScreenRecognitionError, encoder: JSONEncoder) -> (line: Data, failure: ScreenRecognitionError.Kind?) {
-    struct Line: Encodable { var image: String; var error: String }
+    struct Line: Encodable {
+        var image: String
+        var error: String
+    }
     writeStandardError("screenrec: error: \(error.message)\n")
     let data = (try? encoder.encode(Line(image: image, error: error.message))) ?? Data()
     return (data, error.kind)

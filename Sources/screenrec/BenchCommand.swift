@@ -1,12 +1,12 @@
 import ArgumentParser
 import Foundation
 import ScreenRecognition
-import ScreenRecognitionKit
 import ScreenRecognitionAudit
 import ScreenRecognitionImageIO
+import ScreenRecognitionKit
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `screenrec bench`: how long each stage of the pipeline takes, measured the same way every time.
@@ -14,15 +14,15 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Time each pipeline stage (decode, detect, ocr, content, heuristics, total) and report peak memory.",
         discussion: """
-        Each image is decoded from bytes already in memory and analysed --runs times after --warmup \
-        untimed runs; the table gives the median and 95th percentile over all images and runs, in \
-        milliseconds. Model loading happens once, before any run, and is reported on its own line. \
-        "content" is picture description and icon clickability (--content). \
-        "heuristics" is everything the analysis does besides detection, OCR and content (§4.1 post-processing \
-        through §5.6 ordering and announcements). "pixelRules" is what `audit` adds on top: its pixel \
-        rules (contrast, truncation, text and target size) on the analysis, not counted in "total". Peak memory is the process's maximum resident set \
-        size (getrusage). Stages without a model (no detector installed, --ocr none, --content off) show "-".
-        """)
+            Each image is decoded from bytes already in memory and analysed --runs times after --warmup \
+            untimed runs; the table gives the median and 95th percentile over all images and runs, in \
+            milliseconds. Model loading happens once, before any run, and is reported on its own line. \
+            "content" is picture description and icon clickability (--content). \
+            "heuristics" is everything the analysis does besides detection, OCR and content (§4.1 post-processing \
+            through §5.6 ordering and announcements). "pixelRules" is what `audit` adds on top: its pixel \
+            rules (contrast, truncation, text and target size) on the analysis, not counted in "total". Peak memory is the process's maximum resident set \
+            size (getrusage). Stages without a model (no detector installed, --ocr none, --content off) show "-".
+            """)
 
     @Argument(help: "Screenshots (PNG or JPEG).")
     var images: [String]
@@ -64,8 +64,9 @@ struct Bench: ParsableCommand {
             let timedDetector = detector.map { TimedDetector(base: $0) }
             // The configuration `analyze` runs with (ScreenAnalyzer.standard: the models' thresholds).
             let configuration = try StandardEngines(options: modelOptions.standardOptions(), loading: []).configuration(detector: detector, content: content)
-            let analyzer = ScreenAnalyzer(configuration: configuration,
-                                          detector: timedDetector, textRecognizer: timedOCR, contentRecognizer: timedContent)
+            let analyzer = ScreenAnalyzer(
+                configuration: configuration,
+                detector: timedDetector, textRecognizer: timedOCR, contentRecognizer: timedContent)
             let decoder = SystemImageDecoder()
             let maxPixels = AnalysisConfiguration.default.limits.maxPixels
 
@@ -75,7 +76,9 @@ struct Bench: ParsableCommand {
             for path in images {
                 let bytes = try readImageFile(at: path)
                 for i in 0..<(warmup + runs) {
-                    timedOCR?.reset(); timedDetector?.reset(); timedContent?.reset()
+                    timedOCR?.reset()
+                    timedDetector?.reset()
+                    timedContent?.reset()
                     let start = clock.now
                     let pixels: RGBAImage
                     do { pixels = try decoder.decode(bytes, maxPixels: maxPixels) } catch let e as ScreenRecognitionError {
@@ -89,7 +92,9 @@ struct Bench: ParsableCommand {
                     let audited = clock.now
                     if i == 0 { sizes.append("\(pixels.width)×\(pixels.height)") }
                     guard i >= warmup else { continue }
-                    let detectMs = timedDetector?.elapsed ?? 0, ocrMs = timedOCR?.elapsed ?? 0, contentMs = timedContent?.elapsed ?? 0
+                    let detectMs = timedDetector?.elapsed ?? 0
+                    let ocrMs = timedOCR?.elapsed ?? 0
+                    let contentMs = timedContent?.elapsed ?? 0
                     stages["decode"]!.append(ms(decoded - start))
                     if timedDetector != nil { stages["detect"]!.append(detectMs) }
                     if timedOCR != nil { stages["ocr"]!.append(ocrMs) }
@@ -103,12 +108,13 @@ struct Bench: ParsableCommand {
                     stages["pixelRules"]!.append(ms(audited - end))
                 }
             }
-            let report = BenchReport(images: images, sizes: sizes, runs: runs, warmup: warmup, threads: modelOptions.threadCount,
-                                     ocrEngine: modelOptions.ocrEngine().rawValue, detector: detector?.name,
-                                     contentModels: content.map { c in [c.icons?.name, c.pictures?.name, c.clickability?.name].compactMap { $0 } } ?? [],
-                                     contentCalls: counts,
-                                     contentMsPerCall: counts.reduce(into: [:]) { r, kv in if kv.value > 0 { r[kv.key] = (contentMs_[kv.key] ?? 0) / Double(kv.value) } },
-                                     loadMilliseconds: load, stages: stages, peakRSSBytes: peakRSSBytes())
+            let report = BenchReport(
+                images: images, sizes: sizes, runs: runs, warmup: warmup, threads: modelOptions.threadCount,
+                ocrEngine: modelOptions.ocrEngine().rawValue, detector: detector?.name,
+                contentModels: content.map { c in [c.icons?.name, c.pictures?.name, c.clickability?.name].compactMap { $0 } } ?? [],
+                contentCalls: counts,
+                contentMsPerCall: counts.reduce(into: [:]) { r, kv in if kv.value > 0 { r[kv.key] = (contentMs_[kv.key] ?? 0) / Double(kv.value) } },
+                loadMilliseconds: load, stages: stages, peakRSSBytes: peakRSSBytes())
             try writeOutput(json ? report.jsonData() : Data(report.table.utf8), to: nil)
         }
     }
@@ -135,7 +141,11 @@ func percentile(_ values: [Double], _ p: Double) -> Double? {
 }
 
 struct BenchReport: Encodable {
-    struct Stage: Encodable { var medianMs: Double?; var p95Ms: Double?; var samples: Int }
+    struct Stage: Encodable {
+        var medianMs: Double?
+        var p95Ms: Double?
+        var samples: Int
+    }
     var images: [String]
     var sizes: [String]
     var runs: Int
@@ -153,11 +163,15 @@ struct BenchReport: Encodable {
     var stageOrder = ["decode", "detect", "ocr", "content", "heuristics", "total", "pixelRules"]
     var peakRSSBytes: Int
 
-    enum CodingKeys: String, CodingKey { case images, sizes, runs, warmup, threads, ocrEngine, detector, contentModels, contentCalls, contentMsPerCall, loadMs, stages, peakRSSBytes }
+    enum CodingKeys: String, CodingKey {
+        case images, sizes, runs, warmup, threads, ocrEngine, detector, contentModels, contentCalls, contentMsPerCall, loadMs, stages, peakRSSBytes
+    }
 
-    init(images: [String], sizes: [String], runs: Int, warmup: Int, threads: Int, ocrEngine: String, detector: String?,
-         contentModels: [String] = [], contentCalls: [String: Int] = [:], contentMsPerCall: [String: Double] = [:],
-         loadMilliseconds: [String: Double], stages: [String: [Double]], peakRSSBytes: Int) {
+    init(
+        images: [String], sizes: [String], runs: Int, warmup: Int, threads: Int, ocrEngine: String, detector: String?,
+        contentModels: [String] = [], contentCalls: [String: Int] = [:], contentMsPerCall: [String: Double] = [:],
+        loadMilliseconds: [String: Double], stages: [String: [Double]], peakRSSBytes: Int
+    ) {
         func r(_ v: Double?) -> Double? { v.map { ($0 * 100).rounded() / 100 } }
         self.images = images
         self.sizes = sizes
@@ -176,12 +190,16 @@ struct BenchReport: Encodable {
 
     var table: String {
         func f(_ v: Double?) -> String { v.map { String(format: "%9.1f", $0) } ?? "        -" }
-        var s = "screenrec bench: \(images.count) image(s) (\(Set(sizes).sorted().joined(separator: ", "))), \(runs) run(s) each after \(warmup) warm-up, \(threads) thread(s)\n"
-        s += "OCR: \(ocrEngine); detector: \(detector ?? "none installed"); content: \(contentModels.isEmpty ? "none" : contentModels.joined(separator: ", "))\n"
+        var s =
+            "screenrec bench: \(images.count) image(s) (\(Set(sizes).sorted().joined(separator: ", "))), \(runs) run(s) each after \(warmup) warm-up, \(threads) thread(s)\n"
+        s +=
+            "OCR: \(ocrEngine); detector: \(detector ?? "none installed"); content: \(contentModels.isEmpty ? "none" : contentModels.joined(separator: ", "))\n"
         if !contentCalls.isEmpty {
-            s += "content calls (timed runs): " + contentCalls.sorted { $0.key < $1.key }.map {
-                "\($0.key) \($0.value) × " + String(format: "%.3f ms", contentMsPerCall[$0.key] ?? 0)
-            }.joined(separator: ", ") + "\n"
+            s +=
+                "content calls (timed runs): "
+                + contentCalls.sorted { $0.key < $1.key }.map {
+                    "\($0.key) \($0.value) × " + String(format: "%.3f ms", contentMsPerCall[$0.key] ?? 0)
+                }.joined(separator: ", ") + "\n"
         }
         let loads = loadMs.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.1f", $0.value)) ms" }
         s += "model load (once): \(loads.isEmpty ? "-" : loads.joined(separator: ", "))\n"
@@ -201,12 +219,25 @@ struct BenchReport: Encodable {
 final class StageTimer: @unchecked Sendable {
     private let lock = NSLock()
     private var total: Double = 0
-    func add(_ v: Double) { lock.lock(); total += v; lock.unlock() }
-    func reset() { lock.lock(); total = 0; lock.unlock() }
-    var elapsed: Double { lock.lock(); defer { lock.unlock() }; return total }
+    func add(_ v: Double) {
+        lock.lock()
+        total += v
+        lock.unlock()
+    }
+    func reset() {
+        lock.lock()
+        total = 0
+        lock.unlock()
+    }
+    var elapsed: Double {
+        lock.lock()
+        defer { lock.unlock() }
+        return total
+    }
     /// Runs `body`, adding its wall time.
     func measure<T>(_ body: () throws -> T) rethrows -> T {
-        let clock = ContinuousClock(), start = clock.now
+        let clock = ContinuousClock()
+        let start = clock.now
         defer { add(ms(clock.now - start)) }
         return try body()
     }
@@ -242,16 +273,34 @@ final class TimedContentRecognizer: ContentRecognizer, @unchecked Sendable {
     private var calls: [String: Int] = [:]
     private var perKind: [String: Double] = [:]
     init(base: any ContentRecognizer) { self.base = base }
-    func reset() { timer.reset(); lock.lock(); calls = [:]; perKind = [:]; lock.unlock() }
+    func reset() {
+        timer.reset()
+        lock.lock()
+        calls = [:]
+        perKind = [:]
+        lock.unlock()
+    }
     var elapsed: Double { timer.elapsed }
-    var counts: [String: Int] { lock.lock(); defer { lock.unlock() }; return calls }
-    var milliseconds: [String: Double] { lock.lock(); defer { lock.unlock() }; return perKind }
+    var counts: [String: Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        return calls
+    }
+    var milliseconds: [String: Double] {
+        lock.lock()
+        defer { lock.unlock() }
+        return perKind
+    }
     private func measure<T>(_ kind: String, _ body: () throws -> T) rethrows -> T {
-        let clock = ContinuousClock(), start = clock.now
+        let clock = ContinuousClock()
+        let start = clock.now
         defer {
             let t = ms(clock.now - start)
             timer.add(t)
-            lock.lock(); calls[kind, default: 0] += 1; perKind[kind, default: 0] += t; lock.unlock()
+            lock.lock()
+            calls[kind, default: 0] += 1
+            perKind[kind, default: 0] += t
+            lock.unlock()
         }
         return try body()
     }

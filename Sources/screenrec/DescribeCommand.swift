@@ -9,11 +9,11 @@ struct Describe: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Describe a picture in a few words (\"Cat\", \"Coffee\"), or \"Image\" when unsure.",
         discussion: """
-        Runs the picture describer in Models/pictures (EfficientNet-Lite0 over ImageNet; the classes \
-        sharing a label have their probabilities summed) on the whole image and prints one JSON line \
-        {"label", "confidence"}. Below --min-confidence (default: the model's, 0.7 — Buffer's bar for \
-        suggested alt text) the label is "Image" and "candidate" holds the best label.
-        """)
+            Runs the picture describer in Models/pictures (EfficientNet-Lite0 over ImageNet; the classes \
+            sharing a label have their probabilities summed) on the whole image and prints one JSON line \
+            {"label", "confidence"}. Below --min-confidence (default: the model's, 0.7 — Buffer's bar for \
+            suggested alt text) the label is "Image" and "candidate" holds the best label.
+            """)
 
     @Argument(help: "The picture (PNG or JPEG).")
     var image: String
@@ -42,14 +42,16 @@ struct Describe: ParsableCommand {
         try CLIErrors.run {
             try checkOutputPath(output)
             let dir = try modelOptions.requireModelsDirectory().appendingPathComponent("pictures")
-            let describer = try ONNXPictureDescriber(directory: dir, runtime: modelOptions.loadRuntime(),
-                                                     threads: modelOptions.threadCount)
+            let describer = try ONNXPictureDescriber(
+                directory: dir, runtime: modelOptions.loadRuntime(),
+                threads: modelOptions.threadCount)
             let pixels = try loadInputImage(at: image, maxPixels: AnalysisConfiguration.default.limits.maxPixels)
             let d = try describer.describe(in: pixels, box: nil)
             let bar = minConfidence ?? describer.minConfidence ?? AnalysisConfiguration.default.content.minPictureDescriptionConfidence
             let confident = d.confidence >= bar
-            let line = Line(label: confident ? d.label : (describer.fallbackLabel ?? "Image"),
-                            confidence: d.confidence.roundedConfidence, candidate: confident ? nil : d.label)
+            let line = Line(
+                label: confident ? d.label : (describer.fallbackLabel ?? "Image"),
+                confidence: d.confidence.roundedConfidence, candidate: confident ? nil : d.label)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             var data = try encoder.encode(line)

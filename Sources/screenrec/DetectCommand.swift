@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import ScreenRecognition
-import ScreenRecognitionKit
 import ScreenRecognitionImageIO
+import ScreenRecognitionKit
 import ScreenRecognitionONNX
 
 /// `screenrec detect`: the element detector's output (§4) after per-class thresholds and NMS (§4.1).
@@ -10,15 +10,15 @@ struct Detect: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Detect UI elements: one JSON line per image with classes, boxes and confidences.",
         discussion: """
-        Prints {"image": "<path as given>", "width", "height", "detections": [{"type", "box": [x, y, w, h], \
-        "confidence"}]} per image, boxes in the image's pixels, after per-class thresholds (the \
-        detector's thresholds.json), NMS and cross-class NMS. --min-confidence replaces every \
-        per-class threshold (for evaluation: `screenrec eval` reads these lines). An image that \
-        cannot be read gets {"image", "error"} on its line and a message on stderr; the exit status \
-        is then 65 (or 66 when a file is missing), after every image was tried. A folder stands for \
-        its PNG and JPEG files and - for paths on standard input (one a line, each answered as soon \
-        as it is done); --jobs images are detected at once, and lines come in the order they finish.
-        """)
+            Prints {"image": "<path as given>", "width", "height", "detections": [{"type", "box": [x, y, w, h], \
+            "confidence"}]} per image, boxes in the image's pixels, after per-class thresholds (the \
+            detector's thresholds.json), NMS and cross-class NMS. --min-confidence replaces every \
+            per-class threshold (for evaluation: `screenrec eval` reads these lines). An image that \
+            cannot be read gets {"image", "error"} on its line and a message on stderr; the exit status \
+            is then 65 (or 66 when a file is missing), after every image was tried. A folder stands for \
+            its PNG and JPEG files and - for paths on standard input (one a line, each answered as soon \
+            as it is done); --jobs images are detected at once, and lines come in the order they finish.
+            """)
 
     @Argument(help: "Screenshots (PNG or JPEG), folders of them, or - for paths on standard input.")
     var images: [String]
@@ -39,7 +39,11 @@ struct Detect: ParsableCommand {
     }
 
     struct Line: Encodable {
-        struct D: Encodable { var type: ElementClass; var box: Rect; var confidence: Double }
+        struct D: Encodable {
+            var type: ElementClass
+            var box: Rect
+            var confidence: Double
+        }
         var image: String
         var width: Int?
         var height: Int?
@@ -71,9 +75,11 @@ struct Detect: ParsableCommand {
                 do {
                     let pixels = try loadInputImage(at: path, maxPixels: AnalysisConfiguration.default.limits.maxPixels)
                     let found = PostProcessing.run(try detector.detect(in: pixels), settings: post)
-                    let line = Line(image: path, width: pixels.width, height: pixels.height, detections: found.map {
-                        Line.D(type: $0.type, box: $0.box.roundedToPixels(), confidence: $0.confidence.roundedConfidence)
-                    })
+                    let line = Line(
+                        image: path, width: pixels.width, height: pixels.height,
+                        detections: found.map {
+                            Line.D(type: $0.type, box: $0.box.roundedToPixels(), confidence: $0.confidence.roundedConfidence)
+                        })
                     return (try encoder.encode(line), nil)
                 } catch let e as ScreenRecognitionError {
                     return errorLine(image: path, e, encoder: encoder)

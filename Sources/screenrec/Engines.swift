@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
 import ScreenRecognition
-import ScreenRecognitionONNX
-import ScreenRecognitionOCR
 import ScreenRecognitionKit
+import ScreenRecognitionOCR
+import ScreenRecognitionONNX
 
 /// The OCR engine (`ScreenRecognitionKit.OCREngine`: tesseract, the default; ppocr; none).
 extension OCREngine: ExpressibleByArgument {}
@@ -15,22 +15,33 @@ enum Switch: String, ExpressibleByArgument, CaseIterable {
 
 /// Options shared by every command that runs models.
 struct ModelOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("OCR engine: tesseract (the default, also with `analyze --detections`, where it reads what the file's `text` leaves out), ppocr or none.", valueName: "engine"))
+    @Option(
+        help: ArgumentHelp(
+            "OCR engine: tesseract (the default, also with `analyze --detections`, where it reads what the file's `text` leaves out), ppocr or none.",
+            valueName: "engine"))
     var ocr: OCREngine?
 
-    @Option(help: ArgumentHelp("The ONNX Runtime library (default: $SCREENREC_ONNXRUNTIME, else the package checkout's .deps/onnxruntime/, else the system's).", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "The ONNX Runtime library (default: $SCREENREC_ONNXRUNTIME, else the package checkout's .deps/onnxruntime/, else the system's).", valueName: "path")
+    )
     var onnxruntime: String?
 
     @Option(help: ArgumentHelp("The models folder (default: $SCREENREC_MODELS, else the package checkout's Models/).", valueName: "dir"))
     var models: String?
 
-    @Option(help: ArgumentHelp("Threads per model (default 2: the target machine's cores; with `analyze --jobs N` over several images, the cores over N).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Threads per model (default 2: the target machine's cores; with `analyze --jobs N` over several images, the cores over N).", valueName: "n"))
     var threads: Int?
 
     /// --threads, else 2.
     var threadCount: Int { threads ?? 2 }
 
-    @Option(help: ArgumentHelp("Content recognition (picture descriptions, icon clickability) from Models/pictures and Models/clickability: on or off. Default on; off with `analyze --detections`, whose file stands in for the models.", valueName: "on|off"))
+    @Option(
+        help: ArgumentHelp(
+            "Content recognition (picture descriptions, icon clickability) from Models/pictures and Models/clickability: on or off. Default on; off with `analyze --detections`, whose file stands in for the models.",
+            valueName: "on|off"))
     var content: Switch?
 
     func validate() throws {
@@ -40,10 +51,11 @@ struct ModelOptions: ParsableArguments {
     /// The library's options for these flags (``ScreenAnalyzer/standard(_:)``); `useModels` false
     /// when a detections file stands in for the detector.
     func standardOptions(useModels: Bool = true, config: String? = nil) -> StandardAnalyzerOptions {
-        var o = StandardAnalyzerOptions(models: models.map { URL(fileURLWithPath: $0) },
-                                        onnxRuntime: onnxruntime.map { URL(fileURLWithPath: $0) },
-                                        ocr: ocrEngine(), detector: useModels, content: content.map { $0 == .on },
-                                        threads: threadCount)
+        var o = StandardAnalyzerOptions(
+            models: models.map { URL(fileURLWithPath: $0) },
+            onnxRuntime: onnxruntime.map { URL(fileURLWithPath: $0) },
+            ocr: ocrEngine(), detector: useModels, content: content.map { $0 == .on },
+            threads: threadCount)
         if let config {
             o.configure = { c in c = try loadConfiguration(config, base: c) }
         }

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import ScreenRecognition
-import ScreenRecognitionMetrics
 import ScreenRecognitionImageIO
+import ScreenRecognitionMetrics
 
 /// `screenrec eval`: the paper's evaluations — detection AP per class (§4.3, Table 1), the confusion
 /// matrix (Fig. 6), precision-recall curves (Fig. 5) and navigation-order metrics (§5.6).
@@ -10,14 +10,14 @@ struct Eval: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Evaluate detections against COCO ground truth (AP per class, Table 1) and navigation orders.",
         discussion: """
-        Detection: --dataset COCO.json --detections FILE, where FILE holds the JSON lines printed by \
-        `screenrec detect` (matched to data-set images by file name) or a COCO results array \
-        ([{"image_id", "category_id", "bbox", "score"}]).
-        Ordering: --order FILE with {"screens": [{"id", "truth": [ids…], "predicted": [ids…]}]}.
-        Announcements: --dataset COCO.json --images DIR --announcements runs the whole analysis (detector, \
-        OCR, content models) on each image and reports label coverage by kind and, where the data set \
-        labels clickable text (ui-real's TextButton vs Text), text-button precision and recall.
-        """)
+            Detection: --dataset COCO.json --detections FILE, where FILE holds the JSON lines printed by \
+            `screenrec detect` (matched to data-set images by file name) or a COCO results array \
+            ([{"image_id", "category_id", "bbox", "score"}]).
+            Ordering: --order FILE with {"screens": [{"id", "truth": [ids…], "predicted": [ids…]}]}.
+            Announcements: --dataset COCO.json --images DIR --announcements runs the whole analysis (detector, \
+            OCR, content models) on each image and reports label coverage by kind and, where the data set \
+            labels clickable text (ui-real's TextButton vs Text), text-button precision and recall.
+            """)
 
     enum LabelMapChoice: String, ExpressibleByArgument, CaseIterable {
         case auto
@@ -52,7 +52,9 @@ struct Eval: ParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: Format = .text
 
-    @Option(help: ArgumentHelp("Write precision-recall curves into this folder: CLASS.csv (IoU) and CLASS-center.csv, columns recall,precision,threshold.", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "Write precision-recall curves into this folder: CLASS.csv (IoU) and CLASS-center.csv, columns recall,precision,threshold.", valueName: "dir"))
     var prCurves: String?
 
     @Option(help: ArgumentHelp("Evaluate navigation orders from this JSON file.", valueName: "file"))
@@ -141,8 +143,9 @@ struct Eval: ParsableCommand {
             var sections: [String] = []
             if let d = report.detection {
                 let bySource = d.sourceText()
-                sections.append(d.summaryText() + "\n\n" + d.tableText() + (bySource.isEmpty ? "" : "\n\n" + bySource)
-                    + "\n\n" + d.confusionText())
+                sections.append(
+                    d.summaryText() + "\n\n" + d.tableText() + (bySource.isEmpty ? "" : "\n\n" + bySource)
+                        + "\n\n" + d.confusionText())
             }
             if let o = report.ordering { sections.append(o.text()) }
             if let g = report.grouping { sections.append(g.text()) }
@@ -166,13 +169,17 @@ struct Eval: ParsableCommand {
         let chosen = limit.map { Array(data.images.prefix($0)) } ?? data.images
         for (n, image) in chosen.enumerated() {
             let path = URL(fileURLWithPath: images).appendingPathComponent(image.fileName).path
-            guard FileManager.default.fileExists(atPath: path) else { missing += 1; continue }
+            guard FileManager.default.fileExists(atPath: path) else {
+                missing += 1
+                continue
+            }
             let pixels = try loadImage(at: path, maxPixels: analyzer.configuration.limits.maxPixels)
             let analysis = try analyzer.analyze(image: pixels)
             analyses.append(analysis)
             let boxes = data.annotations.filter { $0.imageID == image.id }
-            buttons.add(analysis, buttons: boxes.filter { buttonIDs.contains($0.categoryID) }.map(\.bbox),
-                        staticTexts: boxes.filter { textIDs.contains($0.categoryID) }.map(\.bbox))
+            buttons.add(
+                analysis, buttons: boxes.filter { buttonIDs.contains($0.categoryID) }.map(\.bbox),
+                staticTexts: boxes.filter { textIDs.contains($0.categoryID) }.map(\.bbox))
             if (n + 1) % 25 == 0 { FileHandle.standardError.write(Data("eval: analysed \(n + 1)/\(chosen.count) images\n".utf8)) }
         }
         if missing > 0 { warn("\(missing) of \(chosen.count) data-set images are not in \(images); they were skipped") }
@@ -215,7 +222,10 @@ struct Eval: ParsableCommand {
             var missing = 0
             for (n, image) in data.images.enumerated() {
                 let path = URL(fileURLWithPath: images).appendingPathComponent(image.fileName).path
-                guard FileManager.default.fileExists(atPath: path) else { missing += 1; continue }
+                guard FileManager.default.fileExists(atPath: path) else {
+                    missing += 1
+                    continue
+                }
                 let pixels = try loadInputImage(at: path, maxPixels: AnalysisConfiguration.default.limits.maxPixels)
                 byID[image.id] = PostProcessing.run(try detector.detect(in: pixels), settings: settings)
                 if (n + 1) % 50 == 0 { writeStandardError("eval: detected \(n + 1)/\(data.images.count) images\n") }

@@ -8,10 +8,10 @@ struct OCR: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Read the text in a screenshot (lines with boxes and confidences).",
         discussion: """
-        json: {"lines": [{"text", "box": [x, y, w, h], "confidence", "words": [{"text", "box", "confidence"}]}]}, \
-        boxes in image pixels, lines in reading order (top to bottom, then left to right). \
-        text: one line of text per line.
-        """)
+            json: {"lines": [{"text", "box": [x, y, w, h], "confidence", "words": [{"text", "box", "confidence"}]}]}, \
+            boxes in image pixels, lines in reading order (top to bottom, then left to right). \
+            text: one line of text per line.
+            """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case json, text }
 

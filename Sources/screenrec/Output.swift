@@ -17,7 +17,10 @@ final class InputFiles: @unchecked Sendable {
     private let lock = NSLock()
     private var files: [FileID: String] = [:]
 
-    struct FileID: Hashable { var device: UInt64; var inode: UInt64 }
+    struct FileID: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
 
     /// The identity of the regular file at `path` (following links), or nil.
     static func id(of path: String) -> FileID? {
@@ -124,8 +127,9 @@ func writeAll(_ data: Data, to fd: Int32, name: String) throws {
             let n = write(fd, p, left)
             if n < 0 {
                 if errno == EINTR { continue }
-                throw OutputError(message: "cannot write \(name): \(String(cString: strerror(errno))) (\(buffer.count - left) of \(buffer.count) bytes written)",
-                                  exitCode: 74)  // EX_IOERR
+                throw OutputError(
+                    message: "cannot write \(name): \(String(cString: strerror(errno))) (\(buffer.count - left) of \(buffer.count) bytes written)",
+                    exitCode: 74)  // EX_IOERR
             }
             left -= n
             p += n

@@ -12,12 +12,12 @@ struct Screenrec: AsyncParsableCommand {
         commandName: "screenrec",
         abstract: "Infer accessibility metadata for a mobile app screen from its pixels.",
         discussion: """
-        Exit status: 0 success; 64 bad command line; 65 invalid input (a malformed detections or \
-        configuration file, an image that is not PNG/JPEG, truncated, or too large); 66 a file \
-        that cannot be read; 73 an output that cannot be created or is one of the inputs; 74 an output write that failed (a full disk); 70 an internal failure; 78 a missing or invalid \
-        model or ONNX Runtime library (run scripts/setup-models.sh); 1 from `snapshot --verify` when \
-        the transcript changed and from `audit --strict` when there is an error finding.
-        """,
+            Exit status: 0 success; 64 bad command line; 65 invalid input (a malformed detections or \
+            configuration file, an image that is not PNG/JPEG, truncated, or too large); 66 a file \
+            that cannot be read; 73 an output that cannot be created or is one of the inputs; 74 an output write that failed (a full disk); 70 an internal failure; 78 a missing or invalid \
+            model or ONNX Runtime library (run scripts/setup-models.sh); 1 from `snapshot --verify` when \
+            the transcript changed and from `audit --strict` when there is an error finding.
+            """,
         version: "0.1.0",
         // `--help` lists the subcommands in these sections ("ANALYSE SUBCOMMANDS:" …); the names
         // and what they do are unchanged.
@@ -35,9 +35,9 @@ enum CLIErrors {
     static func exitCode(for kind: ScreenRecognitionError.Kind) -> Int32 {
         switch kind {
         case .invalidInput, .unsupportedImage, .imageTooLarge: 65  // EX_DATAERR
-        case .io: 66                                               // EX_NOINPUT
-        case .model: 78                                            // EX_CONFIG
-        case .runtime: 70                                          // EX_SOFTWARE
+        case .io: 66  // EX_NOINPUT
+        case .model: 78  // EX_CONFIG
+        case .runtime: 70  // EX_SOFTWARE
         }
     }
 

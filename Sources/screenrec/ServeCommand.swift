@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import ScreenRecognition
-import ScreenRecognitionKit
 import ScreenRecognitionImageIO
+import ScreenRecognitionKit
 import ScreenRecognitionServer
 
 /// `screenrec serve`: the HTTP server and web explorer. A thin shell: it loads the models once
@@ -12,16 +12,16 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the analysis over HTTP, with a web explorer at /.",
         discussion: """
-        Endpoints: GET / (the explorer), GET /healthz, GET /openapi.json (OpenAPI 3.1 of every route), \
-        GET /metrics (Prometheus), POST /v1/analyze (body: PNG/JPEG bytes, or multipart/form-data with \
-        an image part; query: format=json|transcript|html, hints=true|false, ocr=true|false), POST \
-        /v1/ocr (body: PNG/JPEG bytes), POST /v1/audit (body: PNG/JPEG bytes, or multipart/form-data: \
-        image and optionally hierarchy; query: format=json|sarif|transcript|html, \
-        hierarchy=auto|xcuitest|uiautomator|analysis, scale=X, ocr=true|false). Errors are JSON: \
-        {"error": {"status", "code", "message"}}. Analyses wait in a FIFO queue of --queue-depth in \
-        front of --workers workers; a full queue answers 503 with Retry-After; past --timeout \
-        (queueing plus analysis) 504, and the analysis stops. Stop with Ctrl-C (SIGINT) or SIGTERM.
-        """
+            Endpoints: GET / (the explorer), GET /healthz, GET /openapi.json (OpenAPI 3.1 of every route), \
+            GET /metrics (Prometheus), POST /v1/analyze (body: PNG/JPEG bytes, or multipart/form-data with \
+            an image part; query: format=json|transcript|html, hints=true|false, ocr=true|false), POST \
+            /v1/ocr (body: PNG/JPEG bytes), POST /v1/audit (body: PNG/JPEG bytes, or multipart/form-data: \
+            image and optionally hierarchy; query: format=json|sarif|transcript|html, \
+            hierarchy=auto|xcuitest|uiautomator|analysis, scale=X, ocr=true|false). Errors are JSON: \
+            {"error": {"status", "code", "message"}}. Analyses wait in a FIFO queue of --queue-depth in \
+            front of --workers workers; a full queue answers 503 with Retry-After; past --timeout \
+            (queueing plus analysis) 504, and the analysis stops. Stop with Ctrl-C (SIGINT) or SIGTERM.
+            """
     )
 
     @Option(help: "The address to listen on.")
@@ -42,7 +42,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Largest image in pixels (422 above).", valueName: "pixels"))
     var maxPixels = ServerConfiguration().maxPixels
 
-    @Option(help: ArgumentHelp("Seconds a request may take from taking its queue position to its answer (504 after; the analysis stops).", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp("Seconds a request may take from taking its queue position to its answer (504 after; the analysis stops).", valueName: "seconds"))
     var timeout: Double = Double(ServerConfiguration().requestTimeout.components.seconds)
 
     @Option(help: ArgumentHelp("Seconds a request's body may take to arrive (408 after).", valueName: "seconds"))

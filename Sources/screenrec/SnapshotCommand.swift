@@ -8,10 +8,10 @@ struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Record or verify a text snapshot of what VoiceOver would say on a screen.",
         discussion: """
-        The snapshot is the transcript: one announcement per element, in navigation order. \
-        --record writes it; --verify compares and, on any change, prints a diff (- snapshot, + now) \
-        and exits with status 1.
-        """
+            The snapshot is the transcript: one announcement per element, in navigation order. \
+            --record writes it; --verify compares and, on any change, prints a diff (- snapshot, + now) \
+            and exits with status 1.
+            """
     )
 
     @Argument(help: "The screenshot (PNG or JPEG).")

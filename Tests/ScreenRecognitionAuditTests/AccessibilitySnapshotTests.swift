@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import ScreenRecognition
+import Testing
+
 @testable import ScreenRecognitionAudit
 
 @Suite("AccessibilitySnapshot JSON")
@@ -9,21 +10,21 @@ struct AccessibilitySnapshotTests {
     /// `[[x, y], [w, h]]` in points, the activation point as `[x, y]`; the last element in the older
     /// form, its traits the `UIAccessibilityTraits` bit mask (64 = staticText, 1 = button).
     static let flat = """
-    [
-      {"description": "Settings. Heading.", "label": "Settings", "traits": ["header"], "shape": {"type": "frame", "frame": [[16, 60], [200, 41]]},
-       "activationPoint": [116, 80.5], "usesDefaultActivationPoint": true, "customActions": [], "customContent": [], "customRotors": [], "respondsToUserInteraction": false},
-      {"description": "Wi-Fi: On. Switch Button.", "label": "Wi-Fi", "value": "1", "traits": ["button", "switchButton"], "identifier": "wifi",
-       "shape": {"type": "frame", "frame": [[0, 120], [390, 44]]}, "activationPoint": [340, 142], "usesDefaultActivationPoint": false,
-       "customActions": [], "customContent": [], "customRotors": [], "respondsToUserInteraction": true},
-      {"description": "Search", "label": "Search", "traits": ["searchField"], "shape": {"type": "path", "pathElements": [
-        {"move": {"to": [16, 180]}}, {"line": {"to": [374, 180]}}, {"line": {"to": [374, 216]}}, {"closeSubpath": {}}]},
-       "activationPoint": [195, 198], "usesDefaultActivationPoint": true, "customActions": [], "customContent": [], "customRotors": [], "respondsToUserInteraction": true},
-      {"description": "Done. Button.", "label": "Done", "traits": 1, "shape": {"type": "frame", "frame": [[320, 8], [54, 30]]},
-       "activationPoint": [347, 23], "usesDefaultActivationPoint": true, "customActions": [], "customContent": [], "customRotors": []},
-      {"description": "Version 2", "traits": 64, "shape": {"type": "frame", "frame": [[16, 800], [100, 20]]},
-       "activationPoint": [66, 810], "usesDefaultActivationPoint": true, "customActions": [], "customContent": [], "customRotors": []}
-    ]
-    """
+        [
+          {"description": "Settings. Heading.", "label": "Settings", "traits": ["header"], "shape": {"type": "frame", "frame": [[16, 60], [200, 41]]},
+           "activationPoint": [116, 80.5], "usesDefaultActivationPoint": true, "customActions": [], "customContent": [], "customRotors": [], "respondsToUserInteraction": false},
+          {"description": "Wi-Fi: On. Switch Button.", "label": "Wi-Fi", "value": "1", "traits": ["button", "switchButton"], "identifier": "wifi",
+           "shape": {"type": "frame", "frame": [[0, 120], [390, 44]]}, "activationPoint": [340, 142], "usesDefaultActivationPoint": false,
+           "customActions": [], "customContent": [], "customRotors": [], "respondsToUserInteraction": true},
+          {"description": "Search", "label": "Search", "traits": ["searchField"], "shape": {"type": "path", "pathElements": [
+            {"move": {"to": [16, 180]}}, {"line": {"to": [374, 180]}}, {"line": {"to": [374, 216]}}, {"closeSubpath": {}}]},
+           "activationPoint": [195, 198], "usesDefaultActivationPoint": true, "customActions": [], "customContent": [], "customRotors": [], "respondsToUserInteraction": true},
+          {"description": "Done. Button.", "label": "Done", "traits": 1, "shape": {"type": "frame", "frame": [[320, 8], [54, 30]]},
+           "activationPoint": [347, 23], "usesDefaultActivationPoint": true, "customActions": [], "customContent": [], "customRotors": []},
+          {"description": "Version 2", "traits": 64, "shape": {"type": "frame", "frame": [[16, 800], [100, 20]]},
+           "activationPoint": [66, 810], "usesDefaultActivationPoint": true, "customActions": [], "customContent": [], "customRotors": []}
+        ]
+        """
 
     @Test("a flat list of elements: detected by content, points scaled by the known iPhone size, kinds from traits")
     func flatList() throws {
@@ -46,13 +47,13 @@ struct AccessibilitySnapshotTests {
     /// The hierarchy form: Swift's synthesised coding of `element(_, traversalIndex:)` and
     /// `container(_, children:)`, here with the children out of traversal order.
     static let tree = """
-    [{"container": {"_0": {"type": {"list": {}}, "frame": [[0, 0], [375, 300]]}, "children": [
-      {"element": {"_0": {"description": "Second", "label": "Second", "traits": ["staticText"], "shape": {"type": "frame", "frame": [[0, 50], [375, 44]]},
-        "activationPoint": [187.5, 72], "usesDefaultActivationPoint": true, "customActions": [], "customContent": [], "customRotors": [], "respondsToUserInteraction": false}, "traversalIndex": 1}},
-      {"element": {"_0": {"description": "First. Button.", "label": "First", "traits": ["button"], "shape": {"type": "frame", "frame": [[0, 0], [375, 44]]},
-        "activationPoint": [187.5, 22], "usesDefaultActivationPoint": true, "customActions": [], "customContent": [], "customRotors": [], "respondsToUserInteraction": true}, "traversalIndex": 0}}
-    ]}}]
-    """
+        [{"container": {"_0": {"type": {"list": {}}, "frame": [[0, 0], [375, 300]]}, "children": [
+          {"element": {"_0": {"description": "Second", "label": "Second", "traits": ["staticText"], "shape": {"type": "frame", "frame": [[0, 50], [375, 44]]},
+            "activationPoint": [187.5, 72], "usesDefaultActivationPoint": true, "customActions": [], "customContent": [], "customRotors": [], "respondsToUserInteraction": false}, "traversalIndex": 1}},
+          {"element": {"_0": {"description": "First. Button.", "label": "First", "traits": ["button"], "shape": {"type": "frame", "frame": [[0, 0], [375, 44]]},
+            "activationPoint": [187.5, 22], "usesDefaultActivationPoint": true, "customActions": [], "customContent": [], "customRotors": [], "respondsToUserInteraction": true}, "traversalIndex": 0}}
+        ]}}]
+        """
 
     @Test("a hierarchy: containers are not elements, children in traversal order, --scale for a component snapshot")
     func hierarchy() throws {
@@ -73,16 +74,24 @@ struct AccessibilitySnapshotTests {
         var description: String { name }
     }
 
-    @Test("bad files get errors in words", arguments: [
-        Bad(name: "unknown image size", json: flat, size: ImageInfo(width: 750, height: 600), message: "pass --scale"),
-        Bad(name: "empty list", json: "[]", message: "holds no elements"),
-        Bad(name: "no shape", json: #"[{"description": "x", "label": "x"}]"#, message: "has no shape or activation point"),
-        Bad(name: "infinite frame", json: #"[{"description": "x", "shape": {"type": "frame", "frame": [[0, 0], [1e309, 5]]}}]"#, message: "not valid JSON"),
-        Bad(name: "negative size", json: #"[{"description": "x", "shape": {"type": "frame", "frame": [[0, 0], [-5, 5]]}}]"#, message: "not a finite rectangle"),
-        Bad(name: "frame not a pair", json: #"[{"description": "x", "shape": {"type": "frame", "frame": [1, 2]}}]"#, message: "invalid AccessibilitySnapshot JSON"),
-        Bad(name: "traits of another type", json: #"[{"description": "x", "traits": {"a": 1}, "shape": {"type": "frame", "frame": [[0, 0], [5, 5]]}}]"#, message: "invalid AccessibilitySnapshot JSON"),
-        Bad(name: "not JSON", json: "[{", message: "invalid AccessibilitySnapshot JSON"),
-    ])
+    @Test(
+        "bad files get errors in words",
+        arguments: [
+            Bad(name: "unknown image size", json: flat, size: ImageInfo(width: 750, height: 600), message: "pass --scale"),
+            Bad(name: "empty list", json: "[]", message: "holds no elements"),
+            Bad(name: "no shape", json: #"[{"description": "x", "label": "x"}]"#, message: "has no shape or activation point"),
+            Bad(name: "infinite frame", json: #"[{"description": "x", "shape": {"type": "frame", "frame": [[0, 0], [1e309, 5]]}}]"#, message: "not valid JSON"),
+            Bad(
+                name: "negative size", json: #"[{"description": "x", "shape": {"type": "frame", "frame": [[0, 0], [-5, 5]]}}]"#,
+                message: "not a finite rectangle"),
+            Bad(
+                name: "frame not a pair", json: #"[{"description": "x", "shape": {"type": "frame", "frame": [1, 2]}}]"#,
+                message: "invalid AccessibilitySnapshot JSON"),
+            Bad(
+                name: "traits of another type", json: #"[{"description": "x", "traits": {"a": 1}, "shape": {"type": "frame", "frame": [[0, 0], [5, 5]]}}]"#,
+                message: "invalid AccessibilitySnapshot JSON"),
+            Bad(name: "not JSON", json: "[{", message: "invalid AccessibilitySnapshot JSON"),
+        ])
     func bad(_ b: Bad) {
         #expect {
             try AccessibilityHierarchy.parse(Data(b.json.utf8), imageSize: b.size)
@@ -93,7 +102,8 @@ struct AccessibilitySnapshotTests {
 
     @Test("containers nested past the depth limit are refused as too deep, not as invalid JSON", arguments: [150, 220])
     func deep(levels: Int) throws {
-        var node = #"{"element": {"_0": {"description": "OK", "label": "OK", "traits": ["button"], "shape": {"type": "frame", "frame": [[0, 0], [10, 10]]}}, "traversalIndex": 0}}"#
+        var node =
+            #"{"element": {"_0": {"description": "OK", "label": "OK", "traits": ["button"], "shape": {"type": "frame", "frame": [[0, 0], [10, 10]]}}, "traversalIndex": 0}}"#
         for _ in 0..<levels { node = #"{"container": {"_0": {"type": {"list": {}}, "frame": [[0, 0], [390, 844]]}, "children": ["# + node + "]}}" }
         let data = Data(("[" + node + "]").utf8)
         if levels == 150 {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import ScreenRecognition
+import Testing
+
 @testable import ScreenRecognitionAudit
 
 @Suite("Hierarchy parsers")
@@ -15,14 +16,19 @@ struct HierarchyTests {
         var description: String { fixture.rawValue }
     }
 
-    @Test("parses the bundled trees: format, scale, containers skipped, order", arguments: [
-        Expectation(fixture: .iosInbox, format: .xcuitest, scale: 2, elements: 14,
-                    firstLabels: ["Mark all as read", "Inbox", nil, "Anna Smith", "17/07/2020"]),
-        Expectation(fixture: .iosAlert, format: .xcuitest, scale: 2, elements: 11,
-                    firstLabels: ["Back", "Inbox", nil, "Anna Smith, Lunch on Friday?", "Inbox"]),
-        Expectation(fixture: .androidInbox, format: .uiautomator, scale: 1, elements: 9,
-                    firstLabels: ["Messages", "Anna Smith", "17/07/2020", "Lunch on Friday?", "Wi-Fi only"]),
-    ])
+    @Test(
+        "parses the bundled trees: format, scale, containers skipped, order",
+        arguments: [
+            Expectation(
+                fixture: .iosInbox, format: .xcuitest, scale: 2, elements: 14,
+                firstLabels: ["Mark all as read", "Inbox", nil, "Anna Smith", "17/07/2020"]),
+            Expectation(
+                fixture: .iosAlert, format: .xcuitest, scale: 2, elements: 11,
+                firstLabels: ["Back", "Inbox", nil, "Anna Smith, Lunch on Friday?", "Inbox"]),
+            Expectation(
+                fixture: .androidInbox, format: .uiautomator, scale: 1, elements: 9,
+                firstLabels: ["Messages", "Anna Smith", "17/07/2020", "Lunch on Friday?", "Wi-Fi only"]),
+        ])
     func parses(_ e: Expectation) throws {
         let h = try e.fixture.hierarchy()
         #expect(h.format == e.format)
@@ -49,12 +55,12 @@ struct HierarchyTests {
     @Test("XCUITest: quotes, commas and apostrophes inside labels; Selected flag; value")
     func xcuitestFields() throws {
         let text = """
-        Element subtree:
-         →Application, 0x1, pid: 1, label: 'App'
-            Window (Main), 0x2, {{0.0, 0.0}, {100.0, 200.0}}
-              Button, 0x3, {{10.0, 20.0}, {30.0, 40.0}}, label: 'Don't, stop', Selected
-              Switch, 0x4, {{10.0, 70.0}, {51.0, 31.0}}, label: 'Wi-Fi', value: 1
-        """
+            Element subtree:
+             →Application, 0x1, pid: 1, label: 'App'
+                Window (Main), 0x2, {{0.0, 0.0}, {100.0, 200.0}}
+                  Button, 0x3, {{10.0, 20.0}, {30.0, 40.0}}, label: 'Don't, stop', Selected
+                  Switch, 0x4, {{10.0, 70.0}, {51.0, 31.0}}, label: 'Wi-Fi', value: 1
+            """
         let h = try AccessibilityHierarchy.parse(Data(text.utf8), imageSize: ImageInfo(width: 300, height: 600))
         #expect(h.scale == 3)
         let els = h.accessibilityElements
@@ -67,14 +73,14 @@ struct HierarchyTests {
     @Test("uiautomator: an actionable node with text children is one element speaking their text")
     func uiautomatorMerging() throws {
         let xml = """
-        <hierarchy rotation="0"><node class="android.widget.FrameLayout" bounds="[0,0][1080,2000]">
-          <node class="android.widget.LinearLayout" clickable="true" bounds="[0,100][1080,300]">
-            <node class="android.widget.TextView" text="Anna" bounds="[10,110][500,150]"/>
-            <node class="android.widget.TextView" text="Lunch?" bounds="[10,160][500,200]"/>
-          </node>
-          <node class="android.widget.CheckBox" text="Remember me" checkable="true" checked="true" clickable="true" bounds="[10,400][500,460]"/>
-        </node></hierarchy>
-        """
+            <hierarchy rotation="0"><node class="android.widget.FrameLayout" bounds="[0,0][1080,2000]">
+              <node class="android.widget.LinearLayout" clickable="true" bounds="[0,100][1080,300]">
+                <node class="android.widget.TextView" text="Anna" bounds="[10,110][500,150]"/>
+                <node class="android.widget.TextView" text="Lunch?" bounds="[10,160][500,200]"/>
+              </node>
+              <node class="android.widget.CheckBox" text="Remember me" checkable="true" checked="true" clickable="true" bounds="[10,400][500,460]"/>
+            </node></hierarchy>
+            """
         let h = try AccessibilityHierarchy.parse(Data(xml.utf8), imageSize: ImageInfo(width: 1080, height: 2000))
         let els = h.accessibilityElements
         #expect(els.map(\.spokenLabel) == ["Anna, Lunch?", "Remember me"])
@@ -101,20 +107,25 @@ struct HierarchyTests {
         var description: String { name }
     }
 
-    @Test("malformed hierarchies are clear invalid-input errors", arguments: [
-        Malformed(name: "empty", text: "", message: "empty"),
-        Malformed(name: "not a hierarchy", text: "hello world", message: "not recognised"),
-        Malformed(name: "XCUITest bad frame", text: "Element subtree:\n →Application, 0x1\n    Button, 0x2, {{1.0, 2.0}, {3.0}}\n", message: "line 3: malformed frame"),
-        Malformed(name: "XCUITest negative size", text: "Element subtree:\n    Button, 0x2, {{1.0, 2.0}, {-3.0, 4.0}}\n", message: "negative size"),
-        Malformed(name: "XCUITest unterminated quote", text: "Element subtree:\n    Button, 0x2, {{1, 2}, {3, 4}}, label: 'Oops\n", message: "unterminated quote"),
-        Malformed(name: "XCUITest no elements", text: "Element subtree:\n", format: .xcuitest, message: "no element lines"),
-        Malformed(name: "XCUITest no root frame", text: "Element subtree:\n →Application, 0x1, label: 'A'\n", message: "--scale"),
-        Malformed(name: "XML truncated", text: "<hierarchy><node bounds=\"[0,0][10,10]\">", message: "malformed uiautomator XML"),
-        Malformed(name: "XML bounds missing", text: "<hierarchy><node text=\"a\"/></hierarchy>", message: "no bounds"),
-        Malformed(name: "XML bounds reversed", text: "<hierarchy><node bounds=\"[10,10][0,0]\"/></hierarchy>", message: "malformed bounds"),
-        Malformed(name: "XML no nodes", text: "<root/>", message: "not a uiautomator dump"),
-        Malformed(name: "JSON wrong shape", text: "{\"elements\": 3}", message: "invalid analysis JSON"),
-    ])
+    @Test(
+        "malformed hierarchies are clear invalid-input errors",
+        arguments: [
+            Malformed(name: "empty", text: "", message: "empty"),
+            Malformed(name: "not a hierarchy", text: "hello world", message: "not recognised"),
+            Malformed(
+                name: "XCUITest bad frame", text: "Element subtree:\n →Application, 0x1\n    Button, 0x2, {{1.0, 2.0}, {3.0}}\n",
+                message: "line 3: malformed frame"),
+            Malformed(name: "XCUITest negative size", text: "Element subtree:\n    Button, 0x2, {{1.0, 2.0}, {-3.0, 4.0}}\n", message: "negative size"),
+            Malformed(
+                name: "XCUITest unterminated quote", text: "Element subtree:\n    Button, 0x2, {{1, 2}, {3, 4}}, label: 'Oops\n", message: "unterminated quote"),
+            Malformed(name: "XCUITest no elements", text: "Element subtree:\n", format: .xcuitest, message: "no element lines"),
+            Malformed(name: "XCUITest no root frame", text: "Element subtree:\n →Application, 0x1, label: 'A'\n", message: "--scale"),
+            Malformed(name: "XML truncated", text: "<hierarchy><node bounds=\"[0,0][10,10]\">", message: "malformed uiautomator XML"),
+            Malformed(name: "XML bounds missing", text: "<hierarchy><node text=\"a\"/></hierarchy>", message: "no bounds"),
+            Malformed(name: "XML bounds reversed", text: "<hierarchy><node bounds=\"[10,10][0,0]\"/></hierarchy>", message: "malformed bounds"),
+            Malformed(name: "XML no nodes", text: "<root/>", message: "not a uiautomator dump"),
+            Malformed(name: "JSON wrong shape", text: "{\"elements\": 3}", message: "invalid analysis JSON"),
+        ])
     func malformed(_ m: Malformed) {
         #expect {
             try AccessibilityHierarchy.parse(Data(m.text.utf8), format: m.format, imageSize: ImageInfo(width: 100, height: 200))
@@ -141,7 +152,9 @@ struct HierarchyRobustnessTests {
         }
     }
 
-    @Test("spoken-text checks survive any script's digits and odd text", arguments: ["١٧/٠٧/٢٠٢٠", "17/07/2020١", "\"\"\"", "99/99/9999", "1.2.3.4", String(repeating: "a.B", count: 1000)])
+    @Test(
+        "spoken-text checks survive any script's digits and odd text",
+        arguments: ["١٧/٠٧/٢٠٢٠", "17/07/2020١", "\"\"\"", "99/99/9999", "1.2.3.4", String(repeating: "a.B", count: 1000)])
     func oddText(_ text: String) {
         _ = SpokenText.problems(in: text)
     }
@@ -151,14 +164,14 @@ struct HierarchyRobustnessTests {
 struct AppiumPageSourceTests {
     /// Appium UiAutomator2's `driver.getPageSource()`: nodes named by their class, uiautomator's attributes.
     static let android = """
-    <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-    <hierarchy index="0" class="hierarchy" rotation="0" width="1080" height="2400">
-      <android.widget.FrameLayout index="0" package="com.example" class="android.widget.FrameLayout" text="" bounds="[0,0][1080,2400]" clickable="false">
-        <android.widget.TextView index="0" class="android.widget.TextView" text="Inbox" content-desc="" resource-id="com.example:id/title" bounds="[48,120][400,200]" clickable="false"/>
-        <android.widget.ImageButton index="1" class="android.widget.ImageButton" text="" content-desc="Share" resource-id="com.example:id/share" bounds="[960,120][1056,216]" clickable="true"/>
-      </android.widget.FrameLayout>
-    </hierarchy>
-    """
+        <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+        <hierarchy index="0" class="hierarchy" rotation="0" width="1080" height="2400">
+          <android.widget.FrameLayout index="0" package="com.example" class="android.widget.FrameLayout" text="" bounds="[0,0][1080,2400]" clickable="false">
+            <android.widget.TextView index="0" class="android.widget.TextView" text="Inbox" content-desc="" resource-id="com.example:id/title" bounds="[48,120][400,200]" clickable="false"/>
+            <android.widget.ImageButton index="1" class="android.widget.ImageButton" text="" content-desc="Share" resource-id="com.example:id/share" bounds="[960,120][1056,216]" clickable="true"/>
+          </android.widget.FrameLayout>
+        </hierarchy>
+        """
 
     @Test("UiAutomator2 XML is read as a uiautomator dump, and audit DIR takes it for a tree")
     func android() throws {
@@ -174,18 +187,18 @@ struct AppiumPageSourceTests {
 
     /// Appium XCUITest's page source: `<XCUIElementType…>` nodes with frames in points.
     static let ios = """
-    <?xml version="1.0" encoding="UTF-8"?><AppiumAUT>
-    <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Mail" label="Mail" enabled="true" visible="true" accessible="false" x="0" y="0" width="390" height="844" index="0">
-      <XCUIElementTypeWindow type="XCUIElementTypeWindow" enabled="true" visible="true" accessible="false" x="0" y="0" width="390" height="844" index="0">
-        <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="Inbox" name="Inbox" label="Inbox" enabled="true" visible="true" accessible="true" x="16" y="96" width="120" height="41" index="0"/>
-        <XCUIElementTypeButton type="XCUIElementTypeButton" name="composeButton" label="" enabled="true" visible="true" accessible="true" x="345" y="52" width="30" height="30" index="1"/>
-        <XCUIElementTypeTabBar type="XCUIElementTypeTabBar" enabled="true" visible="true" accessible="false" x="0" y="761" width="390" height="83" index="2">
-          <XCUIElementTypeButton type="XCUIElementTypeButton" name="Inbox" label="Inbox" enabled="true" selected="true" visible="true" accessible="true" x="0" y="762" width="97" height="48" index="0"/>
-        </XCUIElementTypeTabBar>
-      </XCUIElementTypeWindow>
-    </XCUIElementTypeApplication>
-    </AppiumAUT>
-    """
+        <?xml version="1.0" encoding="UTF-8"?><AppiumAUT>
+        <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Mail" label="Mail" enabled="true" visible="true" accessible="false" x="0" y="0" width="390" height="844" index="0">
+          <XCUIElementTypeWindow type="XCUIElementTypeWindow" enabled="true" visible="true" accessible="false" x="0" y="0" width="390" height="844" index="0">
+            <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="Inbox" name="Inbox" label="Inbox" enabled="true" visible="true" accessible="true" x="16" y="96" width="120" height="41" index="0"/>
+            <XCUIElementTypeButton type="XCUIElementTypeButton" name="composeButton" label="" enabled="true" visible="true" accessible="true" x="345" y="52" width="30" height="30" index="1"/>
+            <XCUIElementTypeTabBar type="XCUIElementTypeTabBar" enabled="true" visible="true" accessible="false" x="0" y="761" width="390" height="83" index="2">
+              <XCUIElementTypeButton type="XCUIElementTypeButton" name="Inbox" label="Inbox" enabled="true" selected="true" visible="true" accessible="true" x="0" y="762" width="97" height="48" index="0"/>
+            </XCUIElementTypeTabBar>
+          </XCUIElementTypeWindow>
+        </XCUIElementTypeApplication>
+        </AppiumAUT>
+        """
 
     @Test("Appium XCUITest XML is read as XCUITest, points scaled to the screenshot")
     func ios() throws {

@@ -1,7 +1,8 @@
 import Foundation
 import ScreenRecognition
-@testable import ScreenRecognitionAudit
 import Testing
+
+@testable import ScreenRecognitionAudit
 
 /// Issue 21: hierarchies built to crash or trap the parsers and the reports.
 @Suite("Hostile hierarchies")
@@ -27,7 +28,8 @@ struct HostileHierarchyTests {
     /// `screenrec analyze` JSON with one element nested `depth` levels.
     static func nestedJSON(_ depth: Int) -> Data {
         let element = #"{"kind": "group", "frame": [0, 0, 10, 10], "traits": [], "isInteractive": false, "order": 1, "children": ["#
-        let s = #"{"image": {"width": 1080, "height": 2400}, "elements": ["# + String(repeating: element, count: depth)
+        let s =
+            #"{"image": {"width": 1080, "height": 2400}, "elements": ["# + String(repeating: element, count: depth)
             + String(repeating: "]}", count: depth) + "]}"
         return Data(s.utf8)
     }
@@ -38,12 +40,14 @@ struct HostileHierarchyTests {
         var message: String
     }
 
-    @Test("a tree nested 10,000 levels is refused with a plain error, without a crash", arguments: [
-        DeepCase(description: "uiautomator 10,000 levels", data: nestedXML(10_000), message: "nested more than 200 levels"),
-        DeepCase(description: "uiautomator 257 levels", data: nestedXML(201), message: "nested more than 200 levels"),
-        DeepCase(description: "XCUITest 3,000 levels", data: nestedXCUITest(3_000), message: "nested more than 200 levels"),
-        DeepCase(description: "analysis JSON 10,000 levels", data: nestedJSON(10_000), message: "nested"),
-    ])
+    @Test(
+        "a tree nested 10,000 levels is refused with a plain error, without a crash",
+        arguments: [
+            DeepCase(description: "uiautomator 10,000 levels", data: nestedXML(10_000), message: "nested more than 200 levels"),
+            DeepCase(description: "uiautomator 257 levels", data: nestedXML(201), message: "nested more than 200 levels"),
+            DeepCase(description: "XCUITest 3,000 levels", data: nestedXCUITest(3_000), message: "nested more than 200 levels"),
+            DeepCase(description: "analysis JSON 10,000 levels", data: nestedJSON(10_000), message: "nested"),
+        ])
     func tooDeep(_ c: DeepCase) {
         #expect {
             try AccessibilityHierarchy.parse(c.data, imageSize: Self.screen)
@@ -64,17 +68,17 @@ struct HostileHierarchyTests {
     @Test("the iterative classification keeps TalkBack's rules: a clickable row speaks its texts, tab buttons inside a bar")
     func classification() throws {
         let xml = """
-        <hierarchy><node class="android.widget.FrameLayout" bounds="[0,0][100,200]">
-          <node class="android.widget.LinearLayout" clickable="true" bounds="[0,0][100,50]">
-            <node class="android.widget.TextView" text="Alice" bounds="[0,0][50,50]"/>
-            <node class="android.widget.TextView" text="Hello" bounds="[50,0][100,50]"/>
-          </node>
-          <node class="com.google.android.material.bottomnavigation.BottomNavigationView" bounds="[0,150][100,200]">
-            <node class="android.widget.FrameLayout" clickable="true" content-desc="Home" bounds="[0,150][50,200]"/>
-            <node class="android.widget.FrameLayout" clickable="true" content-desc="Mail" bounds="[50,150][100,200]"/>
-          </node>
-        </node></hierarchy>
-        """
+            <hierarchy><node class="android.widget.FrameLayout" bounds="[0,0][100,200]">
+              <node class="android.widget.LinearLayout" clickable="true" bounds="[0,0][100,50]">
+                <node class="android.widget.TextView" text="Alice" bounds="[0,0][50,50]"/>
+                <node class="android.widget.TextView" text="Hello" bounds="[50,0][100,50]"/>
+              </node>
+              <node class="com.google.android.material.bottomnavigation.BottomNavigationView" bounds="[0,150][100,200]">
+                <node class="android.widget.FrameLayout" clickable="true" content-desc="Home" bounds="[0,150][50,200]"/>
+                <node class="android.widget.FrameLayout" clickable="true" content-desc="Mail" bounds="[50,150][100,200]"/>
+              </node>
+            </node></hierarchy>
+            """
         let h = try AccessibilityHierarchy.parse(Data(xml.utf8), imageSize: ImageInfo(width: 100, height: 200))
         let stops = h.accessibilityElements
         #expect(stops.map(\.label) == ["Alice, Hello", "Home", "Mail"])
@@ -88,18 +92,25 @@ struct HostileHierarchyTests {
         var message: String
     }
 
-    @Test("odd numbers are refused with clear errors instead of an infinite scale or a trap", arguments: [
-        BadNumber(description: "root width 1e-300", text: "Element subtree:\n →Application, 0x1, {{0.0, 0.0}, {1e-300, 844.0}}\n    Button, 0x2, {{1, 2}, {30, 30}}, label: 'A'\n",
-                  message: "scale must be between"),
-        BadNumber(description: "root width 1e6 (scale 0.001)", text: "Element subtree:\n →Application, 0x1, {{0.0, 0.0}, {1000000.0, 844.0}}\n",
-                  message: "scale must be between"),
-        BadNumber(description: "uiautomator bound 1e308",
-                  text: "<hierarchy><node bounds=\"[0,0][1080,2400]\"><node text=\"a\" bounds=\"[0,0][1e308,10]\"/></node></hierarchy>",
-                  message: "within ±1000000"),
-        BadNumber(description: "XCUITest frame overflowing once scaled",
-                  text: "Element subtree:\n →Application, 0x1, {{0.0, 0.0}, {390.0, 844.0}}\n    Button, 0x2, {{1e300, 2}, {30, 30}}, label: 'A'\n",
-                  message: "line 3"),
-    ])
+    @Test(
+        "odd numbers are refused with clear errors instead of an infinite scale or a trap",
+        arguments: [
+            BadNumber(
+                description: "root width 1e-300",
+                text: "Element subtree:\n →Application, 0x1, {{0.0, 0.0}, {1e-300, 844.0}}\n    Button, 0x2, {{1, 2}, {30, 30}}, label: 'A'\n",
+                message: "scale must be between"),
+            BadNumber(
+                description: "root width 1e6 (scale 0.001)", text: "Element subtree:\n →Application, 0x1, {{0.0, 0.0}, {1000000.0, 844.0}}\n",
+                message: "scale must be between"),
+            BadNumber(
+                description: "uiautomator bound 1e308",
+                text: "<hierarchy><node bounds=\"[0,0][1080,2400]\"><node text=\"a\" bounds=\"[0,0][1e308,10]\"/></node></hierarchy>",
+                message: "within ±1000000"),
+            BadNumber(
+                description: "XCUITest frame overflowing once scaled",
+                text: "Element subtree:\n →Application, 0x1, {{0.0, 0.0}, {390.0, 844.0}}\n    Button, 0x2, {{1e300, 2}, {30, 30}}, label: 'A'\n",
+                message: "line 3"),
+        ])
     func badNumbers(_ c: BadNumber) {
         #expect {
             try AccessibilityHierarchy.parse(Data(c.text.utf8), imageSize: ImageInfo(width: 1080, height: 2400), scale: c.scale)
@@ -119,11 +130,13 @@ struct HostileHierarchyTests {
         #expect(got == want)
     }
 
-    @Test("errors quote at most 200 characters of the input", arguments: [
-        "<hierarchy><node bounds=\"[" + String(repeating: "9", count: 400_000) + "\"/></hierarchy>",
-        "Element subtree:\n    Button, 0x2, {{" + String(repeating: "1", count: 400_000) + "}}\n",
-        "Element subtree:\n    button " + String(repeating: "x", count: 400_000) + "\n",
-    ])
+    @Test(
+        "errors quote at most 200 characters of the input",
+        arguments: [
+            "<hierarchy><node bounds=\"[" + String(repeating: "9", count: 400_000) + "\"/></hierarchy>",
+            "Element subtree:\n    Button, 0x2, {{" + String(repeating: "1", count: 400_000) + "}}\n",
+            "Element subtree:\n    button " + String(repeating: "x", count: 400_000) + "\n",
+        ])
     func quotesAreCapped(_ text: String) {
         #expect {
             try AccessibilityHierarchy.parse(Data(text.utf8), imageSize: Self.screen, scale: 1)
@@ -133,10 +146,12 @@ struct HostileHierarchyTests {
         }
     }
 
-    @Test("malformed XML is described in words, not libxml2 error numbers", arguments: [
-        ("<hierarchy><node bounds=\"[0,0][1,1]\" a=\"1\" a=\"2\"/></hierarchy>", "attribute given twice"),
-        ("<hierarchy><node bounds=\"[0,0][1,1]\" text=\"a < b\"/></hierarchy>", "a malformed tag"),
-    ])
+    @Test(
+        "malformed XML is described in words, not libxml2 error numbers",
+        arguments: [
+            ("<hierarchy><node bounds=\"[0,0][1,1]\" a=\"1\" a=\"2\"/></hierarchy>", "attribute given twice"),
+            ("<hierarchy><node bounds=\"[0,0][1,1]\" text=\"a < b\"/></hierarchy>", "a malformed tag"),
+        ])
     func xmlErrorsInWords(_ xml: String, _ words: String) {
         #expect {
             try AccessibilityHierarchy.parse(Data(xml.utf8), imageSize: ImageInfo(width: 1, height: 1))

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import ScreenRecognition
+import Testing
+
 @testable import ScreenRecognitionAudit
 
 /// A synthetic screen: flat fills and "text" drawn as anti-aliased vertical stems.
@@ -44,26 +45,32 @@ struct SyntheticScreen {
 
 @Suite("Pixel rules: WCAG contrast and colour estimation")
 struct ContrastTests {
-    @Test("relative-luminance contrast ratios (WCAG 2.2)", arguments: [
-        ("#000000", "#FFFFFF", 21.0), ("#FFFFFF", "#FFFFFF", 1.0), ("#767676", "#FFFFFF", 4.54), ("#777777", "#FFFFFF", 4.48),
-        ("#595959", "#FFFFFF", 7.0), ("#FF0000", "#FFFFFF", 4.0), ("#0000FF", "#FFFFFF", 8.59), ("#FFFFFF", "#007AFF", 4.02),
-        ("#8E8E93", "#1C1C1E", 5.22), ("#FFFFFF", "#808080", 3.95),
-    ])
+    @Test(
+        "relative-luminance contrast ratios (WCAG 2.2)",
+        arguments: [
+            ("#000000", "#FFFFFF", 21.0), ("#FFFFFF", "#FFFFFF", 1.0), ("#767676", "#FFFFFF", 4.54), ("#777777", "#FFFFFF", 4.48),
+            ("#595959", "#FFFFFF", 7.0), ("#FF0000", "#FFFFFF", 4.0), ("#0000FF", "#FFFFFF", 8.59), ("#FFFFFF", "#007AFF", 4.02),
+            ("#8E8E93", "#1C1C1E", 5.22), ("#FFFFFF", "#808080", 3.95),
+        ])
     func ratio(_ a: String, _ b: String, _ expected: Double) {
         let r = Contrast.ratio(colorHex(a), colorHex(b))
         #expect(abs(r - expected) < 0.01, "\(a) on \(b): \(r)")
         #expect(Contrast.ratio(colorHex(b), colorHex(a)) == r)  // symmetric
     }
 
-    @Test("ratios are written truncated to one decimal, so failing never reads as passing", arguments: [
-        (4.499, "4.4:1"), (2.96, "2.9:1"), (21, "21.0:1"), (3, "3.0:1"), (4.5, "4.5:1"),
-    ])
+    @Test(
+        "ratios are written truncated to one decimal, so failing never reads as passing",
+        arguments: [
+            (4.499, "4.4:1"), (2.96, "2.9:1"), (21, "21.0:1"), (3, "3.0:1"), (4.5, "4.5:1"),
+        ])
     func format(_ r: Double, _ s: String) { #expect(Contrast.format(r) == s) }
 
-    @Test("the suggested colour passes, stays close, and keeps the direction the background needs", arguments: [
-        ("#999999", "#FFFFFF", 4.5), ("#8E8E93", "#F2F2F7", 4.5), ("#3A3A3C", "#000000", 4.5), ("#FF9500", "#FFFFFF", 3.0),
-        ("#5A5A5E", "#1C1C1E", 4.5), ("#FFFFFF", "#34C759", 4.5),
-    ])
+    @Test(
+        "the suggested colour passes, stays close, and keeps the direction the background needs",
+        arguments: [
+            ("#999999", "#FFFFFF", 4.5), ("#8E8E93", "#F2F2F7", 4.5), ("#3A3A3C", "#000000", 4.5), ("#FF9500", "#FFFFFF", 3.0),
+            ("#5A5A5E", "#1C1C1E", 4.5), ("#FFFFFF", "#34C759", 4.5),
+        ])
     func passing(_ text: String, _ bg: String, _ required: Double) throws {
         let c = try #require(Contrast.passingColor(for: colorHex(text), against: colorHex(bg), required: required))
         let r = Contrast.ratio(c, colorHex(bg))
@@ -79,14 +86,16 @@ struct ContrastTests {
         var description: String { name }
     }
 
-    @Test("colour estimation: anti-aliased edges do not pull the ink colour, light and dark, on tinted fills", arguments: [
-        Case(name: "grey on white", text: "#767676", background: "#FFFFFF", page: nil, stroke: 3),
-        Case(name: "thin light-grey on white", text: "#AAAAAA", background: "#FFFFFF", page: nil, stroke: 1),
-        Case(name: "dark mode", text: "#8E8E93", background: "#1C1C1E", page: nil, stroke: 4),
-        Case(name: "white on a blue button on a white page", text: "#FFFFFF", background: "#007AFF", page: "#FFFFFF", stroke: 3),
-        Case(name: "blue on a tinted capsule on a dark page", text: "#0A84FF", background: "#1E3A5F", page: "#000000", stroke: 2),
-        Case(name: "orange on white", text: "#FF9500", background: "#FFFFFF", page: nil, stroke: 5),
-    ])
+    @Test(
+        "colour estimation: anti-aliased edges do not pull the ink colour, light and dark, on tinted fills",
+        arguments: [
+            Case(name: "grey on white", text: "#767676", background: "#FFFFFF", page: nil, stroke: 3),
+            Case(name: "thin light-grey on white", text: "#AAAAAA", background: "#FFFFFF", page: nil, stroke: 1),
+            Case(name: "dark mode", text: "#8E8E93", background: "#1C1C1E", page: nil, stroke: 4),
+            Case(name: "white on a blue button on a white page", text: "#FFFFFF", background: "#007AFF", page: "#FFFFFF", stroke: 3),
+            Case(name: "blue on a tinted capsule on a dark page", text: "#0A84FF", background: "#1E3A5F", page: "#000000", stroke: 2),
+            Case(name: "orange on white", text: "#FF9500", background: "#FFFFFF", page: nil, stroke: 5),
+        ])
     func estimation(_ c: Case) throws {
         var screen = SyntheticScreen(width: 300, height: 120, fill: colorHex(c.page ?? c.background))
         if c.page != nil { screen.fill(Rect(x: 20, y: 20, width: 260, height: 80), colorHex(c.background)) }
@@ -109,11 +118,13 @@ struct ContrastTests {
         #expect(ColorEstimation.sample(flat, box: Rect(x: 60, y: 60, width: 30, height: 20), ring: 3) == nil)
     }
 
-    @Test("screen scale from known sizes, either orientation; unknown sizes are assumed and said so", arguments: [
-        (1170, 2532, 3.0, Platform.ios, ScreenScale.Source.imageSize), (2532, 1170, 3.0, .ios, .imageSize),
-        (750, 1334, 2.0, .ios, .imageSize), (1080, 2400, 2.628, .android, .imageSize), (1440, 3120, 3.504, .android, .imageSize),
-        (385, 640, 0.987, .ios, .assumed),
-    ])
+    @Test(
+        "screen scale from known sizes, either orientation; unknown sizes are assumed and said so",
+        arguments: [
+            (1170, 2532, 3.0, Platform.ios, ScreenScale.Source.imageSize), (2532, 1170, 3.0, .ios, .imageSize),
+            (750, 1334, 2.0, .ios, .imageSize), (1080, 2400, 2.628, .android, .imageSize), (1440, 3120, 3.504, .android, .imageSize),
+            (385, 640, 0.987, .ios, .assumed),
+        ])
     func scale(_ w: Int, _ h: Int, _ ppp: Double, _ platform: Platform, _ source: ScreenScale.Source) {
         let s = ScreenScale.infer(width: w, height: h)
         #expect(abs(s.pixelsPerPoint - ppp) < 0.001 && s.platform == platform && s.source == source, "\(s)")
@@ -129,13 +140,15 @@ struct PixelRuleTests {
         var detections: [Detection] = []
         func text(_ y: Int, _ h: Int, _ color: String, _ label: String, stroke: Int = 2, stems: Int = 12, x: Int = 40) {
             s.text(x: x, y: y, height: h, stems: stems, stroke: stroke, color: colorHex(color))
-            detections.append(Detection(type: .text, box: Rect(x: Double(x - 6), y: Double(y - 4), width: Double(stems * stroke * 3 + 10), height: Double(h + 8)), text: label))
+            detections.append(
+                Detection(
+                    type: .text, box: Rect(x: Double(x - 6), y: Double(y - 4), width: Double(stems * stroke * 3 + 10), height: Double(h + 8)), text: label))
         }
-        text(100, 24, "#999999", "Forgot password")    // 2.8:1 body (24 px ink / 0.76 / 2 = 16 pt)
-        text(200, 24, "#595959", "Terms apply")        // 7:1 body
+        text(100, 24, "#999999", "Forgot password")  // 2.8:1 body (24 px ink / 0.76 / 2 = 16 pt)
+        text(200, 24, "#595959", "Terms apply")  // 7:1 body
         text(300, 52, "#8A8A8A", "Welcome", stroke: 8, stems: 10)  // 3.4:1, 34 pt: large, passes 3:1
         text(450, 24, "#222222", "Wireless Headphones Pro…")
-        text(550, 12, "#222222", "Legal")              // 12 px ink → 7.9 pt
+        text(550, 12, "#222222", "Legal")  // 12 px ink → 7.9 pt
         // A faint icon and a small icon button (1.4:1 grey on white; 40 × 40 px = 20 pt).
         s.fill(Rect(x: 600, y: 100, width: 40, height: 40), colorHex("#D8D8D8"))
         detections.append(Detection(type: .icon, box: Rect(x: 596, y: 96, width: 48, height: 48), iconLabel: .close))
@@ -170,7 +183,9 @@ struct PixelRuleTests {
         let truncated = r.findings.filter { $0.rule == .truncatedText }
         #expect(truncated.count == 1 && truncated[0].message.contains("Wireless Headphones Pro…"), "\(truncated)")
         let small = r.findings.filter { $0.rule == .smallText }
-        #expect(small.count == 1 && small[0].message.contains("“Legal” is about") && small[0].message.contains("pt, below the 11 pt minimum"), "\(small.map(\.message))")
+        #expect(
+            small.count == 1 && small[0].message.contains("“Legal” is about") && small[0].message.contains("pt, below the 11 pt minimum"),
+            "\(small.map(\.message))")
         let icon = r.findings.filter { $0.rule == .nonTextContrast }
         #expect(icon.count == 1 && icon[0].message.contains("1.4:1"), "\(icon.map(\.message))")
         let targets = r.findings.filter { $0.rule == .smallTouchTarget }
@@ -179,9 +194,11 @@ struct PixelRuleTests {
         #expect(!off.findings.contains { $0.rule == .smallTouchTarget })
     }
 
-    @Test("an ellipsis on purpose (Loading…) and a full stop are not truncation", arguments: [
-        ("Loading…", false), ("Read more...", false), ("Done.", false), ("Wireless Headph...", true), ("Anna Smi…", true), ("Weiter..", true),
-    ])
+    @Test(
+        "an ellipsis on purpose (Loading…) and a full stop are not truncation",
+        arguments: [
+            ("Loading…", false), ("Read more...", false), ("Done.", false), ("Wireless Headph...", true), ("Anna Smi…", true), ("Weiter..", true),
+        ])
     func ellipsis(_ s: String, _ truncated: Bool) { #expect((PixelRules.ellipsis(s) != nil) == truncated) }
 
     @Test("text running into its container's edge is truncated; text inside it is not")
@@ -189,13 +206,15 @@ struct PixelRuleTests {
         var s = SyntheticScreen(width: 750, height: 400, fill: .white)
         s.fill(Rect(x: 20, y: 20, width: 300, height: 100), colorHex("#F2F2F7"))
         s.text(x: 200, y: 50, height: 24, stems: 20, stroke: 3, color: colorHex("#000000"))  // runs past x = 320
-        s.fill(Rect(x: 320, y: 20, width: 430, height: 100), .white)                     // the container clips it
+        s.fill(Rect(x: 320, y: 20, width: 430, height: 100), .white)  // the container clips it
         s.fill(Rect(x: 20, y: 200, width: 300, height: 100), colorHex("#F2F2F7"))
         s.text(x: 40, y: 230, height: 24, stems: 10, stroke: 3, color: colorHex("#000000"))
-        let d = [Detection(type: .container, box: Rect(x: 20, y: 20, width: 300, height: 100)),
-                 Detection(type: .text, box: Rect(x: 194, y: 46, width: 126, height: 32), text: "Subscription renew"),
-                 Detection(type: .container, box: Rect(x: 20, y: 200, width: 300, height: 100)),
-                 Detection(type: .text, box: Rect(x: 34, y: 226, width: 110, height: 32), text: "Settings")]
+        let d = [
+            Detection(type: .container, box: Rect(x: 20, y: 20, width: 300, height: 100)),
+            Detection(type: .text, box: Rect(x: 194, y: 46, width: 126, height: 32), text: "Subscription renew"),
+            Detection(type: .container, box: Rect(x: 20, y: 200, width: 300, height: 100)),
+            Detection(type: .text, box: Rect(x: 34, y: 226, width: 110, height: 32), text: "Settings"),
+        ]
         let image = s.image
         let analysis = try ScreenAnalyzer().analyze(image: image, detections: d)
         let r = PixelRules.run(image: image, analysis: analysis, scale: PixelRuleTests.scale)
@@ -210,10 +229,12 @@ struct PixelRuleTests {
         s.text(x: 200, y: 50, height: 24, stems: 20, stroke: 3, color: colorHex("#000000"))
         // A placeholder whose detected text field starts exactly where the text does.
         s.text(x: 40, y: 230, height: 24, stems: 10, stroke: 3, color: colorHex("#8E8E93"))
-        let d = [Detection(type: .textField, box: Rect(x: 20, y: 20, width: 300, height: 100)),
-                 Detection(type: .text, box: Rect(x: 194, y: 46, width: 126, height: 32), text: "forgot password"),
-                 Detection(type: .textField, box: Rect(x: 40, y: 200, width: 300, height: 100)),
-                 Detection(type: .text, box: Rect(x: 40, y: 226, width: 104, height: 32), text: "Password")]
+        let d = [
+            Detection(type: .textField, box: Rect(x: 20, y: 20, width: 300, height: 100)),
+            Detection(type: .text, box: Rect(x: 194, y: 46, width: 126, height: 32), text: "forgot password"),
+            Detection(type: .textField, box: Rect(x: 40, y: 200, width: 300, height: 100)),
+            Detection(type: .text, box: Rect(x: 40, y: 226, width: 104, height: 32), text: "Password"),
+        ]
         let image = s.image
         let analysis = try ScreenAnalyzer().analyze(image: image, detections: d)
         let r = PixelRules.run(image: image, analysis: analysis, scale: PixelRuleTests.scale)
@@ -273,8 +294,10 @@ struct PixelReportTests {
 
     @Test("a batch merges the same finding on several screens into one, with its count")
     func batch() throws {
-        var a = try Self.report(), b = a
-        a.image = "one.png"; b.image = "two.png"
+        var a = try Self.report()
+        var b = a
+        a.image = "one.png"
+        b.image = "two.png"
         let batch = BatchReport(reports: [a, b])
         #expect(batch.findings.count == a.findings.count)
         #expect(batch.findings.allSatisfy { $0.count == 2 })

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import ScreenRecognition
-@testable import ScreenRecognitionAudit
 import ScreenRecognitionImageIO
 import ScreenRecognitionTesting
+import Testing
+
+@testable import ScreenRecognitionAudit
 
 /// Text-first snapshots of the reports in Fixtures/reports/. Set SCREENREC_RECORD_SNAPSHOTS=1 to
 /// rewrite them after an intended change (then read the git diff).
@@ -75,7 +76,8 @@ struct ReportSnapshotTests {
 
     @Test("batch: a finding repeated on several screens is reported once, with its screens")
     func batch() throws {
-        var a = try Fixture.iosInbox.report(), b = a
+        var a = try Fixture.iosInbox.report()
+        var b = a
         a.image = "a.png"
         b.image = "b.png"
         b.findings.removeLast()
@@ -94,11 +96,13 @@ struct TranscriptSnapshotTests {
         #expect(TranscriptSnapshot.diff(expected: "A\nB\n", actual: "A\r\nB") == nil)
     }
 
-    @Test("a changed, added or removed line shows up in the diff", arguments: [
-        ("A\nB\nC\n", "A\nX\nC\n", ["- 2  B", "+ 2  X"]),
-        ("A\nC\n", "A\nB\nC\n", ["+ 2  B"]),
-        ("A\nB\nC\n", "A\nC\n", ["- 2  B"]),
-    ])
+    @Test(
+        "a changed, added or removed line shows up in the diff",
+        arguments: [
+            ("A\nB\nC\n", "A\nX\nC\n", ["- 2  B", "+ 2  X"]),
+            ("A\nC\n", "A\nB\nC\n", ["+ 2  B"]),
+            ("A\nB\nC\n", "A\nC\n", ["- 2  B"]),
+        ])
     func diff(_ expected: String, _ actual: String, _ lines: [String]) throws {
         let d = try #require(TranscriptSnapshot.diff(expected: expected, actual: actual))
         for l in lines { #expect(d.contains(l + "\n"), "\(d)") }
@@ -115,9 +119,13 @@ struct TranscriptSnapshotTests {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("transcript-\(getpid()).txt")
         try? FileManager.default.removeItem(at: url)
         #expect(throws: TranscriptMismatch.self) { try verifyTranscript(analysis, snapshot: url) }  // recorded, fails once
-        try verifyTranscript(analysis, snapshot: url)                                             // now matches
+        try verifyTranscript(analysis, snapshot: url)  // now matches
         // In Swift Testing a mismatch is recorded as an issue, with the diff.
-        withKnownIssue { assertTranscript(analysis, equals: changed) } matching: { $0.comments.description.contains("Something else") }
+        withKnownIssue {
+            assertTranscript(analysis, equals: changed)
+        } matching: {
+            $0.comments.description.contains("Something else")
+        }
     }
 
     @Test("the bundled inbox reads like its committed snapshot")

@@ -30,7 +30,8 @@ enum Fixture: String, CaseIterable, Sendable, CustomStringConvertible {
     func report() throws -> AuditReport {
         let (analysis, _) = try analysis()
         let tree = try AccessibilityHierarchy.parse(Fixture.data(hierarchyFile), imageSize: analysis.image)
-        return Audit.run(analysis: analysis, hierarchy: tree, detections: try detections,
-                         image: "\(rawValue).png", hierarchyName: hierarchyFile)
+        return Audit.run(
+            analysis: analysis, hierarchy: tree, detections: try detections,
+            image: "\(rawValue).png", hierarchyName: hierarchyFile)
     }
 }

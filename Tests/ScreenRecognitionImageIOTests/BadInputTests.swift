@@ -17,21 +17,27 @@ struct BadInputTests {
 
     static let badInputs: [BadInput] = [
         BadInput(file: "empty.png", kind: .unsupportedImage, fragments: ["empty file"]),
-        BadInput(file: "not_an_image.txt", kind: .unsupportedImage,
-                 fragments: ["not a PNG or JPEG image (starts with 68 65 6C 6C 6F 2C 20 74 …", "\"hello, t\""]),
+        BadInput(
+            file: "not_an_image.txt", kind: .unsupportedImage,
+            fragments: ["not a PNG or JPEG image (starts with 68 65 6C 6C 6F 2C 20 74 …", "\"hello, t\""]),
         BadInput(file: "tiny.gif", kind: .unsupportedImage, fragments: ["not a PNG or JPEG image", "GIF"]),
         BadInput(file: "bad_crc.png", kind: .unsupportedImage, fragments: ["corrupt PNG", "IDAT: CRC error"]),
         BadInput(file: "corrupt_idat.png", kind: .unsupportedImage, fragments: ["corrupt PNG", "IDAT"]),
-        BadInput(file: "zero_width.png", kind: .unsupportedImage,
-                 fragments: ["corrupt PNG: image has no pixels (its header says 0×10)"]),
-        BadInput(file: "too_wide.png", kind: .unsupportedImage,
-                 fragments: ["image is 2000000×1 pixels; PNG images wider than 1000000 or taller than 1000000 pixels are not supported"]),
-        BadInput(file: "enormous_header.png", kind: .imageTooLarge,
-                 fragments: ["image is 2000000×2000000 pixels (4000000 megapixels); the limit is 50 megapixels"]),
-        BadInput(file: "huge_header.png", kind: .imageTooLarge,
-                 fragments: ["image is 100000×100000 pixels (10000 megapixels); the limit is 50 megapixels"]),
-        BadInput(file: "huge_header.jpg", kind: .imageTooLarge,
-                 fragments: ["image is 60000×60000 pixels (3600 megapixels); the limit is 50 megapixels"]),
+        BadInput(
+            file: "zero_width.png", kind: .unsupportedImage,
+            fragments: ["corrupt PNG: image has no pixels (its header says 0×10)"]),
+        BadInput(
+            file: "too_wide.png", kind: .unsupportedImage,
+            fragments: ["image is 2000000×1 pixels; PNG images wider than 1000000 or taller than 1000000 pixels are not supported"]),
+        BadInput(
+            file: "enormous_header.png", kind: .imageTooLarge,
+            fragments: ["image is 2000000×2000000 pixels (4000000 megapixels); the limit is 50 megapixels"]),
+        BadInput(
+            file: "huge_header.png", kind: .imageTooLarge,
+            fragments: ["image is 100000×100000 pixels (10000 megapixels); the limit is 50 megapixels"]),
+        BadInput(
+            file: "huge_header.jpg", kind: .imageTooLarge,
+            fragments: ["image is 60000×60000 pixels (3600 megapixels); the limit is 50 megapixels"]),
         BadInput(file: "zero_height.jpg", kind: .unsupportedImage, fragments: ["corrupt JPEG"]),
         BadInput(file: "cmyk.jpg", kind: .unsupportedImage, fragments: ["CMYK JPEG images are not supported"]),
     ]
@@ -46,17 +52,21 @@ struct BadInputTests {
 
     /// The header alone is fine; only decoding is refused, and that happens before allocating
     /// 40 GB of RGBA (the test process would die otherwise).
-    @Test("dimensions(of:) reports sizes too large to decode",
-          arguments: [("huge_header.png", 100_000, 100_000), ("huge_header.jpg", 60_000, 60_000)])
+    @Test(
+        "dimensions(of:) reports sizes too large to decode",
+        arguments: [("huge_header.png", 100_000, 100_000), ("huge_header.jpg", 60_000, 60_000)])
     func hugeHeaderDimensions(_ file: String, _ width: Int, _ height: Int) throws {
         let data = try fixture(file)
         #expect(data.count < 1_000)
         #expect(try decoder.dimensions(of: data) == ImageInfo(width: width, height: height))
     }
 
-    @Test("dimensions(of:) refuses non-images and broken headers",
-          arguments: ["empty.png", "not_an_image.txt", "tiny.gif", "zero_width.png", "too_wide.png",
-                      "enormous_header.png", "zero_height.jpg"])
+    @Test(
+        "dimensions(of:) refuses non-images and broken headers",
+        arguments: [
+            "empty.png", "not_an_image.txt", "tiny.gif", "zero_width.png", "too_wide.png",
+            "enormous_header.png", "zero_height.jpg",
+        ])
     func dimensionsRefuses(_ file: String) throws {
         let data = try fixture(file)
         expectError(.unsupportedImage) { try decoder.dimensions(of: data) }
@@ -115,8 +125,12 @@ struct BadInputTests {
     /// never grey pixels). The one exception is a PNG cut inside its final 12-byte IEND chunk (PNG
     /// §11.2.5: an empty chunk that only marks the end): libpng has every pixel by then and returns
     /// the complete image, which is the right answer.
-    @Test("every prefix is refused", arguments: ["rgb8.png", "interlaced_palette4.png", "blocks_420.jpg",
-                                                  "blocks_444_progressive.jpg"])
+    @Test(
+        "every prefix is refused",
+        arguments: [
+            "rgb8.png", "interlaced_palette4.png", "blocks_420.jpg",
+            "blocks_444_progressive.jpg",
+        ])
     func everyPrefixIsRefused(_ file: String) throws {
         let data = try fixture(file)
         let full = try decoder.decode(data, maxPixels: defaultMaxPixels)

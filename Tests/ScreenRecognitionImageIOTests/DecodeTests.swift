@@ -134,7 +134,10 @@ struct DecodeTests {
             for round in 0..<4 {
                 for (i, name) in names.enumerated() {
                     let data = try fixture(name)
-                    group.addTask { _ = round; return (i, try decoder.decode(data, maxPixels: defaultMaxPixels)) }
+                    group.addTask {
+                        _ = round
+                        return (i, try decoder.decode(data, maxPixels: defaultMaxPixels))
+                    }
                 }
             }
             for try await (i, image) in group { #expect(image == expected[i]) }
@@ -158,8 +161,9 @@ struct EncodeTests {
         return RGBAImage(width: width, height: height, pixels: pixels)!
     }
 
-    @Test("encodePNG → decode gives the same pixels",
-          arguments: [(1, 1), (2, 3), (37, 23), (300, 200)])
+    @Test(
+        "encodePNG → decode gives the same pixels",
+        arguments: [(1, 1), (2, 3), (37, 23), (300, 200)])
     func roundTrip(_ width: Int, _ height: Int) throws {
         let image = Self.gradient(width: width, height: height)
         let png = try encodePNG(image)

@@ -55,11 +55,14 @@ struct FileTests {
         #expect(maxImageFileBytes == 268_435_456)
     }
 
-    @Test("decode errors name the file",
-          arguments: [("empty.png", ScreenRecognitionError.Kind.unsupportedImage, "empty file"),
-                      ("not_an_image.txt", .unsupportedImage, "not a PNG or JPEG image"),
-                      ("bad_crc.png", .unsupportedImage, "CRC error"),
-                      ("huge_header.png", .imageTooLarge, "100000×100000")])
+    @Test(
+        "decode errors name the file",
+        arguments: [
+            ("empty.png", ScreenRecognitionError.Kind.unsupportedImage, "empty file"),
+            ("not_an_image.txt", .unsupportedImage, "not a PNG or JPEG image"),
+            ("bad_crc.png", .unsupportedImage, "CRC error"),
+            ("huge_header.png", .imageTooLarge, "100000×100000"),
+        ])
     func decodeErrorsNameTheFile(_ name: String, _ kind: ScreenRecognitionError.Kind, _ fragment: String) {
         let path = fixturePath(name)
         let error = expectError(kind, containing: [fragment]) { try loadImage(at: path, maxPixels: defaultMaxPixels) }

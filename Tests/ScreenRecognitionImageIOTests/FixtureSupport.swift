@@ -36,8 +36,9 @@ func expectError<T>(
     guard let error else { return nil }
     #expect(error.kind == kind, "wrong kind for: \(error.message)", sourceLocation: sourceLocation)
     for fragment in fragments {
-        #expect(error.message.contains(fragment), "message \"\(error.message)\" lacks \"\(fragment)\"",
-                sourceLocation: sourceLocation)
+        #expect(
+            error.message.contains(fragment), "message \"\(error.message)\" lacks \"\(fragment)\"",
+            sourceLocation: sourceLocation)
     }
     #expect(!error.message.isEmpty, sourceLocation: sourceLocation)
     return error

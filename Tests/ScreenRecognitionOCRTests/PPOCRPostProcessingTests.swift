@@ -1,6 +1,7 @@
 import Foundation
 import ScreenRecognition
 import Testing
+
 @testable import ScreenRecognitionOCR
 
 /// The model-free parts of the PP-OCR pipeline: DB post-processing, CTC decoding, word splitting,
@@ -8,8 +9,10 @@ import Testing
 @Suite("PP-OCR post-processing")
 struct PPOCRPostProcessingTests {
     /// A `width × height` map of `background` with rectangles (x, y, w, h) set to `value`.
-    static func map(width: Int, height: Int, background: Float = 0.02,
-                    _ rects: [(Int, Int, Int, Int, Float)]) -> [Float] {
+    static func map(
+        width: Int, height: Int, background: Float = 0.02,
+        _ rects: [(Int, Int, Int, Int, Float)]
+    ) -> [Float] {
         var m = [Float](repeating: background, count: width * height)
         for (x, y, w, h, v) in rects {
             for yy in y..<(y + h) { for xx in x..<(x + w) { m[yy * width + xx] = v } }
@@ -18,8 +21,9 @@ struct PPOCRPostProcessingTests {
     }
 
     static func regions(_ m: [Float], _ w: Int, _ h: Int, unclip: Double = 1.5) -> [PPOCRTextRegion] {
-        PPOCRDetectionPostProcessing.regions(probabilities: m, width: w, height: h, threshold: 0.3,
-                                             boxScoreThreshold: 0.5, unclipRatio: unclip, minimumSide: 3)
+        PPOCRDetectionPostProcessing.regions(
+            probabilities: m, width: w, height: h, threshold: 0.3,
+            boxScoreThreshold: 0.5, unclipRatio: unclip, minimumSide: 3)
     }
 
     @Test func findsEachRegionAndGrowsItByAreaTimesRatioOverPerimeter() {
@@ -27,7 +31,8 @@ struct PPOCRPostProcessingTests {
         let r = Self.regions(m, 100, 60)
         #expect(r.count == 2)
         // Sorted top to bottom: the 20×6 region first. d = 20·6·1.5 / (2·26) ≈ 3.46.
-        let d1 = 20.0 * 6 * 1.5 / 52, d2 = 40.0 * 10 * 1.5 / 100
+        let d1 = 20.0 * 6 * 1.5 / 52
+        let d2 = 40.0 * 10 * 1.5 / 100
         #expect(abs(r[0].box.minX - (60 - d1)) < 1e-9 && abs(r[0].box.maxX - (80 + d1)) < 1e-9)
         #expect(abs(r[0].box.minY - (10 - d1)) < 1e-9 && abs(r[0].box.maxY - (16 + d1)) < 1e-9)
         #expect(abs(r[1].box.minX - (10 - d2)) < 1e-9 && abs(r[1].box.maxY - (50 + d2)) < 1e-9)
@@ -56,10 +61,13 @@ struct PPOCRPostProcessingTests {
 
     @Test func theScoreIsTheMeanOverTheBoundingRectangle() {
         // An L shape filling three quarters of its 20×20 bounding rectangle.
-        let m = Self.map(width: 40, height: 40, background: 0,
-                         [(0, 0, 20, 10, 1), (0, 10, 10, 10, 1)])
-        let scores = PPOCRDetectionPostProcessing.regions(probabilities: m, width: 40, height: 40, threshold: 0.3,
-                                                          boxScoreThreshold: 0, unclipRatio: 0, minimumSide: 1).map(\.score)
+        let m = Self.map(
+            width: 40, height: 40, background: 0,
+            [(0, 0, 20, 10, 1), (0, 10, 10, 10, 1)])
+        let scores = PPOCRDetectionPostProcessing.regions(
+            probabilities: m, width: 40, height: 40, threshold: 0.3,
+            boxScoreThreshold: 0, unclipRatio: 0, minimumSide: 1
+        ).map(\.score)
         #expect(scores.count == 1 && abs(scores[0] - 0.75) < 1e-6)
     }
 
@@ -108,14 +116,19 @@ struct PPOCRPostProcessingTests {
     @Test func splitCharactersOutweighingTheBlankAreEmitted() {
         // Step 1: blank 0.4, a 0.35, b 0.25 → greedy reads nothing there, split-mass reads "a".
         var m = [Float](repeating: 0, count: 3 * 6)
-        m[0 * 6 + 2] = 1                                  // step 0: b
-        m[1 * 6 + 0] = 0.4; m[1 * 6 + 1] = 0.35; m[1 * 6 + 2] = 0.25
-        m[2 * 6 + 3] = 1                                  // step 2: c
+        m[0 * 6 + 2] = 1  // step 0: b
+        m[1 * 6 + 0] = 0.4
+        m[1 * 6 + 1] = 0.35
+        m[1 * 6 + 2] = 0.25
+        m[2 * 6 + 3] = 1  // step 2: c
         #expect(PPOCRTextDecoding.decode(m, timeSteps: 3, classes: 6, alphabet: Self.alphabet).map(\.text) == ["b", "c"])
         #expect(PPOCRTextDecoding.decode(m, timeSteps: 3, classes: 6, alphabet: Self.alphabet, splitMass: true).map(\.text) == ["b", "a", "c"])
         // A confident blank still separates repeats.
         var r = [Float](repeating: 0, count: 3 * 6)
-        r[0 * 6 + 1] = 1; r[1 * 6 + 0] = 0.9; r[1 * 6 + 1] = 0.1; r[2 * 6 + 1] = 1
+        r[0 * 6 + 1] = 1
+        r[1 * 6 + 0] = 0.9
+        r[1 * 6 + 1] = 0.1
+        r[2 * 6 + 1] = 1
         #expect(PPOCRTextDecoding.decode(r, timeSteps: 3, classes: 6, alphabet: Self.alphabet, splitMass: true).map(\.text) == ["a", "a"])
     }
 
@@ -128,7 +141,8 @@ struct PPOCRPostProcessingTests {
     }
 
     @Test func separatorDotsStandAlone() {
-        let w = PPOCRTextDecoding.words(Self.chars([("8", 0), ("·", 2), ("C", 4), ("a", 5), ("r", 6), ("d", 7), (" ", 8), ("•", 9), ("•", 10), ("1", 11), ("5", 12)]), maxGapSteps: 100)
+        let w = PPOCRTextDecoding.words(
+            Self.chars([("8", 0), ("·", 2), ("C", 4), ("a", 5), ("r", 6), ("d", 7), (" ", 8), ("•", 9), ("•", 10), ("1", 11), ("5", 12)]), maxGapSteps: 100)
         #expect(w.map(\.text) == ["8", "·", "Card", "••", "15"])
     }
 
@@ -140,7 +154,8 @@ struct PPOCRPostProcessingTests {
     @Test func latinOnlyPicksTheBestAllowedClass() {
         // Step 0: 中 0.6, b 0.3 → "b" when CJK is not allowed.
         var m = [Float](repeating: 0.02, count: 6)
-        m[4] = 0.6; m[2] = 0.3
+        m[4] = 0.6
+        m[2] = 0.3
         let all = PPOCRTextDecoding.decode(m, timeSteps: 1, classes: 6, alphabet: Self.alphabet)
         let latin = PPOCRTextDecoding.decode(m, timeSteps: 1, classes: 6, alphabet: PPOCRAlphabet(dictionary: "a\nb\nc\n中", latinOnly: true))
         #expect(all.map(\.text) == ["中"])
@@ -159,8 +174,9 @@ struct PPOCRPostProcessingTests {
     }
 
     @Test func wordsSplitAtSpacesAndWideGaps() {
-        let w = PPOCRTextDecoding.words(Self.chars([("S", 2), ("i", 4), ("r", 5), ("i", 6), (" ", 8), ("&", 10), (" ", 12), ("A", 14), ("B", 22)]),
-                                        maxGapSteps: 6)
+        let w = PPOCRTextDecoding.words(
+            Self.chars([("S", 2), ("i", 4), ("r", 5), ("i", 6), (" ", 8), ("&", 10), (" ", 12), ("A", 14), ("B", 22)]),
+            maxGapSteps: 6)
         #expect(w.map(\.text) == ["Siri", "&", "A", "B"])
         #expect(w.map(\.firstStep) == [2, 10, 14, 22])
         #expect(w.map(\.lastStep) == [6, 10, 14, 22])
@@ -181,10 +197,12 @@ struct PPOCRPostProcessingTests {
         let w = PPOCRTextDecoding.words(chars, maxGapSteps: 100)
         #expect(w.map(\.text) == expected)
         // Each part keeps its own characters' confidence.
-        #expect(w.map(\.confidence) == expected.enumerated().map { i, part in
-            let n = part.count
-            return i == expected.count - 1 ? (0.9 * Double(n - 1) + 0.5) / Double(n) : 0.9
-        })
+        #expect(
+            w.map(\.confidence)
+                == expected.enumerated().map { i, part in
+                    let n = part.count
+                    return i == expected.count - 1 ? (0.9 * Double(n - 1) + 0.5) / Double(n) : 0.9
+                })
     }
 
     // MARK: Junk filter
@@ -213,12 +231,12 @@ struct PPOCRPostProcessingTests {
 
     @Test(arguments: [
         ("Wi-Fi", 0.9, true),
-        ("Wi-Fi", 0.45, false),       // below PP-OCR's drop score
-        ("—", 0.99, false),           // no letter or digit
+        ("Wi-Fi", 0.45, false),  // below PP-OCR's drop score
+        ("—", 0.99, false),  // no letter or digit
         ("2", 0.95, true),
-        ("O", 0.8, false),            // a single letter needs 0.9
+        ("O", 0.8, false),  // a single letter needs 0.9
         ("V", 0.86, false),
-        ("2", 0.85, true),            // a single digit 0.8
+        ("2", 0.85, true),  // a single digit 0.8
         ("7", 0.7, false),
         ("12", 0.8, true),
     ])

@@ -3,6 +3,7 @@ import ScreenRecognition
 import ScreenRecognitionImageIO
 import ScreenRecognitionONNX
 import Testing
+
 @testable import ScreenRecognitionOCR
 
 /// Fixtures and the shared recogniser for the PP-OCR tests (a namespace, so that other test files
@@ -37,7 +38,10 @@ enum PPOCRFixtures {
         try loadImage(at: fixturesURL.appendingPathComponent(name + ".png").path, maxPixels: 10_000_000)
     }
 
-    struct Line: Decodable { var text: String; var box: Rect }
+    struct Line: Decodable {
+        var text: String
+        var box: Rect
+    }
 
     /// The ground truth written by scripts/make-ppocr-fixtures.py.
     static func truth(_ name: String) throws -> [Line] {
@@ -75,8 +79,11 @@ struct PPOCRRecognizerTests {
     @Test func linesComeInReadingOrder() throws {
         let ocr = try PPOCRFixtures.recognizer()
         let lines = try ocr.recognizeText(in: PPOCRFixtures.image("ppocr-dark"), region: nil)
-        #expect(lines.map(\.text) == ["Your plan renews on 12 March.", "Continue", "Delete Account", "Add to Cart",
-                                      "Home", "Search", "Library", "Profile"])
+        #expect(
+            lines.map(\.text) == [
+                "Your plan renews on 12 March.", "Continue", "Delete Account", "Add to Cart",
+                "Home", "Search", "Library", "Profile",
+            ])
     }
 
     @Test func wordsHaveTheirOwnBoxesLeftToRightInsideTheLine() throws {
@@ -98,17 +105,17 @@ struct PPOCRRecognizerTests {
     @Test func readsWhiteTextOnAColouredButtonInARegion() throws {
         let ocr = try PPOCRFixtures.recognizer()
         let image = try PPOCRFixtures.image("ppocr-dark")
-        let button = Rect(x: 48, y: 280, width: 1074, height: 140)   // the red "Delete Account" button
+        let button = Rect(x: 48, y: 280, width: 1074, height: 140)  // the red "Delete Account" button
         let lines = try ocr.recognizeText(in: image, region: button)
         #expect(lines.map(\.text) == ["Delete Account"])
         #expect(lines.allSatisfy { $0.box.fractionInside(button) == 1 })
     }
 
     @Test(arguments: [
-        Rect(x: 300, y: 600, width: 400, height: 30),     // the empty strip above the tab bar
+        Rect(x: 300, y: 600, width: 400, height: 30),  // the empty strip above the tab bar
         Rect(x: 5000, y: 5000, width: 100, height: 100),  // outside the image
-        Rect(x: 10, y: 10, width: 0, height: 0),          // empty
-        Rect(x: .nan, y: 0, width: 10, height: 10),       // meaningless
+        Rect(x: 10, y: 10, width: 0, height: 0),  // empty
+        Rect(x: .nan, y: 0, width: 10, height: 10),  // meaningless
     ])
     func regionsWithoutTextGiveNothing(_ region: Rect) throws {
         let ocr = try PPOCRFixtures.recognizer()

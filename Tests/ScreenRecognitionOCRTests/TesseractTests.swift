@@ -2,6 +2,7 @@ import Foundation
 import ScreenRecognition
 import ScreenRecognitionImageIO
 import Testing
+
 @testable import ScreenRecognitionOCR
 
 /// Fixtures are crops of the OCR check set (Benchmarks/ocr-checkset, 3x, fonts other than Inter):

@@ -1,5 +1,6 @@
-import Testing
 import ScreenRecognition
+import Testing
+
 @testable import ScreenRecognitionOCR
 
 @Suite("Tesseract: small screenshots are scaled up before reading")
@@ -15,7 +16,12 @@ struct UpscaleTests {
     @Test("an edge stays an edge: left half dark, right half light")
     func edge() {
         var px = [UInt8]()
-        for _ in 0..<4 { for x in 0..<8 { let v: UInt8 = x < 4 ? 0 : 255; px += [v, v, v, 255] } }
+        for _ in 0..<4 {
+            for x in 0..<8 {
+                let v: UInt8 = x < 4 ? 0 : 255
+                px += [v, v, v, 255]
+            }
+        }
         let big = TesseractTextRecognizer.upscaled(RGBAImage(width: 8, height: 4, pixels: px)!, by: 3)
         #expect(big.color(x: 0, y: 5).r == 0 && big.color(x: 23, y: 5).r == 255)
         #expect(big.color(x: 10, y: 5).r < 40 && big.color(x: 13, y: 5).r > 215)

@@ -2,6 +2,7 @@ import CONNXRuntime
 import Foundation
 import ScreenRecognition
 import Testing
+
 @testable import ScreenRecognitionONNX
 
 /// The repository root (for .deps/onnxruntime, put there by scripts/setup-models.sh).
@@ -121,10 +122,12 @@ func denseModelFolder(_ name: String, contract: [String: Any]) throws -> URL {
 @Suite("Model contracts")
 struct ModelContractTests {
     static var dense: [String: Any] {
-        ["format": "test-dense", "formatVersion": 1, "file": "dense.onnx", "bytes": ONNXBuilder.denseModel().count,
-         "inputs": [["name": "x", "shape": [-1, 3], "dtype": "float32"]],
-         "outputs": [["name": "y", "shape": [-1, 2]], ["name": "best", "dtype": "int64"]],
-         "classes": ["a", "b"], "threshold": 0.25]
+        [
+            "format": "test-dense", "formatVersion": 1, "file": "dense.onnx", "bytes": ONNXBuilder.denseModel().count,
+            "inputs": [["name": "x", "shape": [-1, 3], "dtype": "float32"]],
+            "outputs": [["name": "y", "shape": [-1, 2]], ["name": "best", "dtype": "int64"]],
+            "classes": ["a", "b"], "threshold": 0.25,
+        ]
     }
     static let kind = ModelKind(name: "dense model", format: "test-dense", scoresPerLabel: true)
 
@@ -168,22 +171,46 @@ struct ModelContractTests {
         Bad(name: "no file", edit: { $0["file"] = nil }, message: "is not a valid dense model contract: field 'file' is missing"),
         Bad(name: "shape as text", edit: { $0["inputs"] = [["name": "x", "shape": "N,3"]] }, message: "field 'inputs[0].shape' is not a list"),
         Bad(name: "no inputs", edit: { $0["inputs"] = nil }, message: "field 'inputs' is missing"),
-        Bad(name: "unknown input", edit: { $0["inputs"] = [["name": "image"]] }, message: "field 'inputs[0].name' says 'image', but dense.onnx has no input 'image' (its inputs: x)"),
-        Bad(name: "unknown output", edit: { $0["outputs"] = [["name": "boxes"]] }, message: "field 'outputs[0].name' says 'boxes', but dense.onnx has no output 'boxes'"),
-        Bad(name: "wrong rank", edit: { $0["inputs"] = [["name": "x", "shape": [1, 3, 4]]] }, message: "field 'inputs[0].shape' is [1, 3, 4], but dense.onnx's input 'x' has shape [-1, 3]"),
-        Bad(name: "wrong width", edit: { $0["inputs"] = [["name": "x", "shape": [-1, 4]]] }, message: "field 'inputs[0].shape' is [-1, 4], but dense.onnx's input 'x' has shape [-1, 3]"),
-        Bad(name: "output wider than the labels", edit: { $0["outputs"] = [["name": "y", "shape": [-1, 5]]] }, message: "field 'outputs[0].shape' is [-1, 5]: field 'classes' has 2 labels but the output has 5 classes"),
-        Bad(name: "labels disagree with the model", edit: { $0["outputs"] = [["name": "y"]]; $0["classes"] = ["a", "b", "c"] },
+        Bad(
+            name: "unknown input", edit: { $0["inputs"] = [["name": "image"]] },
+            message: "field 'inputs[0].name' says 'image', but dense.onnx has no input 'image' (its inputs: x)"),
+        Bad(
+            name: "unknown output", edit: { $0["outputs"] = [["name": "boxes"]] },
+            message: "field 'outputs[0].name' says 'boxes', but dense.onnx has no output 'boxes'"),
+        Bad(
+            name: "wrong rank", edit: { $0["inputs"] = [["name": "x", "shape": [1, 3, 4]]] },
+            message: "field 'inputs[0].shape' is [1, 3, 4], but dense.onnx's input 'x' has shape [-1, 3]"),
+        Bad(
+            name: "wrong width", edit: { $0["inputs"] = [["name": "x", "shape": [-1, 4]]] },
+            message: "field 'inputs[0].shape' is [-1, 4], but dense.onnx's input 'x' has shape [-1, 3]"),
+        Bad(
+            name: "output wider than the labels", edit: { $0["outputs"] = [["name": "y", "shape": [-1, 5]]] },
+            message: "field 'outputs[0].shape' is [-1, 5]: field 'classes' has 2 labels but the output has 5 classes"),
+        Bad(
+            name: "labels disagree with the model",
+            edit: {
+                $0["outputs"] = [["name": "y"]]
+                $0["classes"] = ["a", "b", "c"]
+            },
             message: "field 'outputs[0]' names dense.onnx's output 'y' of shape [-1, 2]: field 'classes' has 3 labels but the output has 2 classes"),
-        Bad(name: "integer input", edit: { $0["inputs"] = [["name": "x", "dtype": "int64"]] }, message: "field 'inputs[0].dtype' is int64, but dense.onnx's input 'x' is float32"),
-        Bad(name: "wrong dtype", edit: { $0["outputs"] = [["name": "best", "dtype": "float32"]] }, message: "field 'outputs[0].dtype' is float32, but dense.onnx's output 'best' is int64"),
+        Bad(
+            name: "integer input", edit: { $0["inputs"] = [["name": "x", "dtype": "int64"]] },
+            message: "field 'inputs[0].dtype' is int64, but dense.onnx's input 'x' is float32"),
+        Bad(
+            name: "wrong dtype", edit: { $0["outputs"] = [["name": "best", "dtype": "float32"]] },
+            message: "field 'outputs[0].dtype' is float32, but dense.onnx's output 'best' is int64"),
         Bad(name: "zero dimension", edit: { $0["inputs"] = [["name": "x", "shape": [0, 3]]] }, message: "field 'inputs[0].shape' is [0, 3]"),
         Bad(name: "labels and classes disagree", edit: { $0["classes"] = ["a", "b", "c"] }, message: "has 3 labels but the output has 2 classes"),
         Bad(name: "threshold above 1", edit: { $0["threshold"] = 1.5 }, message: "field 'threshold' is 1.5, outside 0...1"),
         Bad(name: "two stds", edit: { $0["normalization"] = ["scale": 1, "mean": [0, 0, 0], "std": [1, 1]] }, message: "field 'normalization' needs"),
         Bad(name: "wrong size", edit: { $0["bytes"] = 3 }, message: "field 'bytes' is 3, but"),
         Bad(name: "missing onnx", edit: { $0["file"] = "nothere.onnx" }, message: "model file not found"),
-        Bad(name: "missing labels file", edit: { $0["classes"] = nil; $0["labelsFile"] = "labels.json" }, message: "labels.json not found"),
+        Bad(
+            name: "missing labels file",
+            edit: {
+                $0["classes"] = nil
+                $0["labelsFile"] = "labels.json"
+            }, message: "labels.json not found"),
         Bad(name: "missing thresholds file", edit: { $0["thresholdsFile"] = "thresholds.json" }, message: "thresholds.json not found"),
     ]
 
@@ -213,7 +240,7 @@ struct BindingErrorTests {
         ("text", Data("this is not a model".utf8)),
         ("truncated", ONNXBuilder.denseModel().prefix(60)),
         ("png", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])),
-        ("random", Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 7) })),
+        ("random", Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) })),
     ]
 
     @Test(arguments: badModels.map(\.0))
@@ -267,13 +294,13 @@ struct BindingErrorTests {
     /// An "ONNX Runtime" that only knows API versions up to 10, built with the system C compiler.
     @Test func aLibraryOfTheWrongVersion() throws {
         let source = """
-        #include <stdint.h>
-        #include <stddef.h>
-        static const void *get_api(uint32_t v) { return NULL; }
-        static const char *version(void) { return "1.10.0"; }
-        static struct { const void *(*g)(uint32_t); const char *(*v)(void); } base = { get_api, version };
-        const void *OrtGetApiBase(void) { return &base; }
-        """
+            #include <stdint.h>
+            #include <stddef.h>
+            static const void *get_api(uint32_t v) { return NULL; }
+            static const char *version(void) { return "1.10.0"; }
+            static struct { const void *(*g)(uint32_t); const char *(*v)(void); } base = { get_api, version };
+            const void *OrtGetApiBase(void) { return &base; }
+            """
         let c = try temporaryFile("old_ort.c", Data(source.utf8))
         let so = c.replacingOccurrences(of: ".c", with: ".so")
         let cc = Process()

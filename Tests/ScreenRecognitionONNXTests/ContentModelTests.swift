@@ -2,6 +2,7 @@ import Foundation
 import ScreenRecognition
 import ScreenRecognitionImageIO
 import Testing
+
 @testable import ScreenRecognitionONNX
 
 let fixtures = packageRoot.appendingPathComponent("Tests/ScreenRecognitionONNXTests/Fixtures")
@@ -34,7 +35,11 @@ struct PictureDescriberTests {
     static let directory = packageRoot.appendingPathComponent("Models/pictures")
 
     struct Expected: Decodable {
-        struct Photo: Decodable { var image: String; var best: String; var confidence: Double }
+        struct Photo: Decodable {
+            var image: String
+            var best: String
+            var confidence: Double
+        }
         var photos: [Photo]
     }
 
@@ -57,7 +62,8 @@ struct PictureDescriberTests {
         var pixels = [UInt8](repeating: 255, count: 400 * 600 * 4)
         for y in 0..<cat.height {
             for x in 0..<cat.width {
-                let s = (y * cat.width + x) * 4, d = ((y + 120) * 400 + x + 50) * 4
+                let s = (y * cat.width + x) * 4
+                let d = ((y + 120) * 400 + x + 50) * 4
                 for c in 0..<4 { pixels[d + c] = cat.pixels[s + c] }
             }
         }
@@ -71,9 +77,12 @@ struct PictureDescriberTests {
         }
     }
 
-    @Test("Probabilities of classes sharing a label are summed",
-          arguments: [([0.4, 0.3, 0.3], [0, 0, 1], "Cat", 0.7), ([0.55, 0.05, 0.4], [0, 1, 1], "Cat", 0.55),
-                      ([0.2, 0.2, 0.6], [0, 0, 1], "Dog", 0.6)] as [([Float], [Int], String, Double)])
+    @Test(
+        "Probabilities of classes sharing a label are summed",
+        arguments: [
+            ([0.4, 0.3, 0.3], [0, 0, 1], "Cat", 0.7), ([0.55, 0.05, 0.4], [0, 1, 1], "Cat", 0.55),
+            ([0.2, 0.2, 0.6], [0, 0, 1], "Dog", 0.6),
+        ] as [([Float], [Int], String, Double)])
     func summing(probabilities: [Float], index: [Int], label: String, confidence: Double) {
         let d = ONNXPictureDescriber.bestLabel(probabilities: probabilities, labelIndex: index, labels: ["Cat", "Dog"])
         #expect(d.label == label)
@@ -83,8 +92,8 @@ struct PictureDescriberTests {
     @Test func labelsTableIsComplete() throws {
         let describer = try ONNXPictureDescriber(directory: Self.directory, runtime: ONNXRuntime.load())
         #expect(describer.labels.count == 1000)
-        #expect(describer.labels[285] == "Cat")     // Egyptian cat
-        #expect(describer.labels[207] == "Dog")     // golden retriever
+        #expect(describer.labels[285] == "Cat")  // Egyptian cat
+        #expect(describer.labels[207] == "Dog")  // golden retriever
         #expect(describer.labels[967] == "Coffee")  // espresso
         #expect(describer.minConfidence == 0.7)
         #expect(describer.fallbackLabel == "Image")
@@ -95,7 +104,9 @@ struct PictureDescriberTests {
         BadModel(name: "wrong file size", edit: { $0["bytes"] = 12 }, message: "different or damaged"),
         BadModel(name: "missing onnx", links: ["labels.json"], edit: { _ in }, message: "model file not found"),
         BadModel(name: "missing labels", links: ["pictures.onnx"], edit: { _ in }, message: "labels.json not found"),
-        BadModel(name: "labels of another model", edit: { $0["outputs"] = [["name": "probabilities", "shape": [1, 21]]] }, message: "labels.json has 1000 labels but the output has 21 classes"),
+        BadModel(
+            name: "labels of another model", edit: { $0["outputs"] = [["name": "probabilities", "shape": [1, 21]]] },
+            message: "labels.json has 1000 labels but the output has 21 classes"),
         BadModel(name: "two stds", edit: { $0["normalization"] = ["scale": 1, "mean": [127, 127, 127], "std": [128, 128]] }, message: "normalization"),
         BadModel(name: "wrong output name", edit: { $0["outputs"] = [["name": "logits", "shape": [1, 1000]]] }, message: "no output 'logits'"),
         BadModel(name: "huge input", edit: { $0["input"] = ["width": 100_000, "height": 224] }, message: "field 'input.width' gives 100000×224"),
@@ -117,13 +128,20 @@ struct ClickabilityModelTests {
     static let directory = packageRoot.appendingPathComponent("Models/clickability")
 
     struct Screen: Decodable {
-        struct D: Decodable { var type: ElementClass; var box: Rect }
+        struct D: Decodable {
+            var type: ElementClass
+            var box: Rect
+        }
         var width: Int
         var height: Int
         var detections: [D]
     }
     struct Expected: Decodable {
-        struct Icon: Decodable { var index: Int; var vector: [Double]; var probability: Double }
+        struct Icon: Decodable {
+            var index: Int
+            var vector: [Double]
+            var probability: Double
+        }
         var icons: [Icon]
     }
 
@@ -168,8 +186,9 @@ struct ClickabilityModelTests {
         let image = RGBAImage(width: 10, height: 10, fill: RGB(r: 0, g: 0, b: 0))
         #expect(try r.describePicture(in: image, box: Rect(x: 0, y: 0, width: 10, height: 10)) == nil)
         #expect(try r.recognizeIcon(in: image, box: Rect(x: 0, y: 0, width: 10, height: 10)) == nil)
-        let f = IconFeatures(normalizedFrame: Rect(x: 0, y: 0, width: 0.1, height: 0.1), screenWidth: 10, screenHeight: 10,
-                             meaning: nil, neighboursOnRow: 0, similarIconsOnRow: 0, hasTextOnRow: false)
+        let f = IconFeatures(
+            normalizedFrame: Rect(x: 0, y: 0, width: 0.1, height: 0.1), screenWidth: 10, screenHeight: 10,
+            meaning: nil, neighboursOnRow: 0, similarIconsOnRow: 0, hasTextOnRow: false)
         #expect(try r.clickProbability(of: f) == nil)
     }
 
@@ -213,8 +232,9 @@ struct ClickabilityModelTests {
     @Test func featureCountMismatchIsAnError() throws {
         let dir = try scratchModel("fewer", shipped: "clickability", links: ["clickability.onnx"]) { $0["features"] = ["x", "y"] }
         let model = try ONNXClickabilityModel(directory: dir, runtime: ONNXRuntime.load())
-        let f = IconFeatures(normalizedFrame: Rect(x: 0, y: 0, width: 0.1, height: 0.1), screenWidth: 10, screenHeight: 10,
-                             meaning: nil, neighboursOnRow: 0, similarIconsOnRow: 0, hasTextOnRow: false)
+        let f = IconFeatures(
+            normalizedFrame: Rect(x: 0, y: 0, width: 0.1, height: 0.1), screenWidth: 10, screenHeight: 10,
+            meaning: nil, neighboursOnRow: 0, similarIconsOnRow: 0, hasTextOnRow: false)
         #expect(throws: ScreenRecognitionError.self) { try model.probability(of: f) }
     }
 }

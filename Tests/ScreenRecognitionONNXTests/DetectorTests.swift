@@ -1,21 +1,24 @@
 import Foundation
 import ScreenRecognition
 import Testing
+
 @testable import ScreenRecognitionONNX
 
 /// A stand-in detector graph with the real contract (training/screenrec_training/export.py):
 /// rows [x1, y1, x2, y2, score, classIndex] = R × [1, 1, 1, 1, max(x), 1], so a white screenshot
 /// (value 1) yields R's scores and a black one yields none; boxes and classes are constants.
-func fakeDetector(in dir: URL, inputWidth: Int = 50, inputHeight: Int = 100, placement: String = "top-left (offset 0, 0)",
-                  thresholds: String? = #"{"rule": "test", "thresholds": {"text": 0.4, "icon": 0.6}}"#) throws {
+func fakeDetector(
+    in dir: URL, inputWidth: Int = 50, inputHeight: Int = 100, placement: String = "top-left (offset 0, 0)",
+    thresholds: String? = #"{"rule": "test", "thresholds": {"text": 0.4, "icon": 0.6}}"#
+) throws {
     let rows: [Float] = [
-        10, 10, 20, 30, 0.9, 9,    // text
-        0, 0, 50, 100, 0.7, 4,     // icon, the whole input
-        5, 5, 5, 9, 0.3, 2,        // container, empty box
-        1, 1, 2, 2, 0.01, 9,       // text under the floor
+        10, 10, 20, 30, 0.9, 9,  // text
+        0, 0, 50, 100, 0.7, 4,  // icon, the whole input
+        5, 5, 5, 9, 0.3, 2,  // container, empty box
+        1, 1, 2, 2, 0.01, 9,  // text under the floor
     ]
     var mask = [Float](repeating: 0, count: 24)
-    for r in 0..<4 { mask[r * 6 + 4] = 1 }           // where the score sits
+    for r in 0..<4 { mask[r * 6 + 4] = 1 }  // where the score sits
     var keep = [Float](repeating: 1, count: 24)
     for r in 0..<4 { keep[r * 6 + 4] = 0 }
     // rows × (keep + mask × max(x)): scores scale with the image's brightest value, the rest stay.
@@ -26,8 +29,10 @@ func fakeDetector(in dir: URL, inputWidth: Int = 50, inputHeight: Int = 100, pla
             ONNXBuilder.node("Add", ["K", "mm"], ["factor"]),
             ONNXBuilder.node("Mul", ["R", "factor"], ["detections"]),
         ],
-        initializers: [ONNXBuilder.tensor("R", dims: [1, 4, 6], values: rows), ONNXBuilder.tensor("M", dims: [1, 4, 6], values: mask),
-                       ONNXBuilder.tensor("K", dims: [1, 4, 6], values: keep)],
+        initializers: [
+            ONNXBuilder.tensor("R", dims: [1, 4, 6], values: rows), ONNXBuilder.tensor("M", dims: [1, 4, 6], values: mask),
+            ONNXBuilder.tensor("K", dims: [1, 4, 6], values: keep),
+        ],
         inputs: [ONNXBuilder.valueInfo("image", dims: [1, 3, inputHeight, inputWidth])],
         outputs: [ONNXBuilder.valueInfo("detections", dims: [1, 4, 6])])
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -35,8 +40,10 @@ func fakeDetector(in dir: URL, inputWidth: Int = 50, inputHeight: Int = 100, pla
     var contract: [String: Any] = [
         "format": "screenrecognition-detector", "formatVersion": 1, "file": "detector.onnx", "bytes": model.count,
         "classes": ElementClass.allCases.map(\.rawValue),
-        "input": ["name": "image", "width": inputWidth, "height": inputHeight, "valueRange": [0, 1],
-                  "letterbox": ["placement": placement, "padValue": [0, 0, 0]]],
+        "input": [
+            "name": "image", "width": inputWidth, "height": inputHeight, "valueRange": [0, 1],
+            "letterbox": ["placement": placement, "padValue": [0, 0, 0]],
+        ],
         "outputs": [["name": "detections", "shape": [1, 4, 6], "columns": ["x1", "y1", "x2", "y2", "score", "classIndex"]]],
         "decoding": ["topK": 4, "nmsIoU": 0.45],
     ]
@@ -127,8 +134,12 @@ struct DetectorTests {
 
     static let badContracts: [BadContract] = [
         BadContract(name: "unknown class", edit: { $0["classes"] = ["text", "widget"] }, message: "unknown class 'widget'"),
-        BadContract(name: "missing output", edit: { $0["outputs"] = [["name": "bbox", "columns": ["x1", "y1", "x2", "y2", "score", "classIndex"]]] }, message: "no output 'bbox'"),
-        BadContract(name: "columns missing", edit: { $0["outputs"] = [["name": "detections", "columns": ["x1", "y1", "x2", "y2", "score"]]] }, message: "no output with columns"),
+        BadContract(
+            name: "missing output", edit: { $0["outputs"] = [["name": "bbox", "columns": ["x1", "y1", "x2", "y2", "score", "classIndex"]]] },
+            message: "no output 'bbox'"),
+        BadContract(
+            name: "columns missing", edit: { $0["outputs"] = [["name": "detections", "columns": ["x1", "y1", "x2", "y2", "score"]]] },
+            message: "no output with columns"),
         BadContract(name: "other format", edit: { $0["format"] = "yolo" }, message: "unsupported format"),
         BadContract(name: "wrong file size", edit: { $0["bytes"] = 12 }, message: "different or damaged"),
         BadContract(name: "zero input", edit: { $0["input"] = ["name": "image", "width": 0, "height": 100] }, message: "not usable"),

@@ -2,6 +2,7 @@ import Foundation
 import ScreenRecognition
 import ScreenRecognitionImageIO
 import Testing
+
 @testable import ScreenRecognitionONNX
 
 /// The shipped icon classifier (Models/icons) and its contract checks. The fixtures in
@@ -49,8 +50,10 @@ struct IconClassifierTests {
         #expect(c.contract.labels == Self.expected.classes)
         let img = try Self.image(file)
         let b = icon.box
-        for (box, want) in [(Rect(x: b[0], y: b[1], width: b[2], height: b[3]), icon.probabilities),
-                            (Rect(x: 0, y: 0, width: Double(img.width), height: Double(img.height)), icon.wholeImageProbabilities)] {
+        for (box, want) in [
+            (Rect(x: b[0], y: b[1], width: b[2], height: b[3]), icon.probabilities),
+            (Rect(x: 0, y: 0, width: Double(img.width), height: Double(img.height)), icon.wholeImageProbabilities),
+        ] {
             let got = try c.probabilities(in: img, box: box)
             #expect(got.count == want.count)
             let diff = zip(got, want).map { abs($0 - $1) }.max() ?? 1
@@ -102,8 +105,9 @@ struct IconClassifierTests {
         let c = try Self.classifier()
         let recognizer = ONNXContentRecognizer(icons: c)
         let img = try SystemImageDecoder().decode(Data(contentsOf: packageRoot.appendingPathComponent("Examples/clock.png")), maxPixels: 1 << 24)
-        let file = try JSONDecoder().decode(IconClassifierExampleTests.File.self,
-                                            from: Data(contentsOf: packageRoot.appendingPathComponent("Examples/clock.detections.json")))
+        let file = try JSONDecoder().decode(
+            IconClassifierExampleTests.File.self,
+            from: Data(contentsOf: packageRoot.appendingPathComponent("Examples/clock.detections.json")))
         let boxes = file.detections.filter { $0.type == "icon" }.map { Rect(x: $0.box[0], y: $0.box[1], width: $0.box[2], height: $0.box[3]) }
         try #require(boxes.count >= 3)
         let batch = try recognizer.recognizeIcons(in: img, boxes: boxes)
@@ -137,10 +141,12 @@ struct IconClassifierTests {
         #expect(r.meaning == nil, "a blank patch has no meaning: \(r)")
     }
 
-    @Test("bad boxes are invalid input", arguments: [
-        Rect(x: 0, y: 0, width: 0, height: 10), Rect(x: 500, y: 0, width: 10, height: 10),
-        Rect(x: .nan, y: 0, width: 10, height: 10), Rect(x: -50, y: -50, width: 20, height: 20),
-    ])
+    @Test(
+        "bad boxes are invalid input",
+        arguments: [
+            Rect(x: 0, y: 0, width: 0, height: 10), Rect(x: 500, y: 0, width: 10, height: 10),
+            Rect(x: .nan, y: 0, width: 10, height: 10), Rect(x: -50, y: -50, width: 20, height: 20),
+        ])
     func badBoxes(box: Rect) throws {
         let c = try Self.classifier()
         let img = RGBAImage(width: 60, height: 60, fill: RGB(r: 255, g: 255, b: 255))
@@ -156,12 +162,24 @@ struct IconClassifierTests {
 
     static let badContracts: [BadContract] = [
         BadContract(name: "other format", edit: { $0["format"] = "screenrecognition-detector" }, message: "unsupported format"),
-        BadContract(name: "unknown class", edit: { o in
-            var c = o["classes"] as! [String]; c[0] = "spaceship"; o["classes"] = c }, message: "unknown icon class 'spaceship'"),
+        BadContract(
+            name: "unknown class",
+            edit: { o in
+                var c = o["classes"] as! [String]
+                c[0] = "spaceship"
+                o["classes"] = c
+            }, message: "unknown icon class 'spaceship'"),
         BadContract(name: "threshold above 1", edit: { $0["unknownThreshold"] = 1.5 }, message: "outside 0...1"),
-        BadContract(name: "tiny input", edit: { o in
-            var i = o["input"] as! [String: Any]; i["width"] = 2; o["input"] = i }, message: "field 'input.width' gives 2×40, but icons.onnx's input 'image' has shape [-1, 3, 40, 40]"),
-        BadContract(name: "missing output tensor", edit: { o in o["output"] = ["name": "logits"] }, message: "field 'output.name' says 'logits', but icons.onnx has no output 'logits'"),
+        BadContract(
+            name: "tiny input",
+            edit: { o in
+                var i = o["input"] as! [String: Any]
+                i["width"] = 2
+                o["input"] = i
+            }, message: "field 'input.width' gives 2×40, but icons.onnx's input 'image' has shape [-1, 3, 40, 40]"),
+        BadContract(
+            name: "missing output tensor", edit: { o in o["output"] = ["name": "logits"] },
+            message: "field 'output.name' says 'logits', but icons.onnx has no output 'logits'"),
         BadContract(name: "wrong byte count", edit: { $0["bytes"] = 12 }, message: "field 'bytes' is 12"),
         BadContract(name: "missing file", edit: { $0["file"] = "nothere.onnx" }, message: "model file not found"),
         BadContract(name: "not a contract", edit: { $0 = ["hello": "world"] }, message: "not a valid icon classifier contract"),
@@ -201,13 +219,19 @@ struct IconClassifierTests {
 @Suite("Icon classifier on the example screens")
 struct IconClassifierExampleTests {
     struct File: Decodable {
-        struct D: Decodable { var type: String; var box: [Double]; var iconLabel: String? }
+        struct D: Decodable {
+            var type: String
+            var box: [Double]
+            var iconLabel: String?
+        }
         var detections: [D]
     }
 
     @Test func examplesAsMeasured() throws {
         let c = try IconClassifierTests.classifier()
-        var right = 0, wrong = 0, labelled = 0
+        var right = 0
+        var wrong = 0
+        var labelled = 0
         for name in ["clock", "settings"] {
             let ex = packageRoot.appendingPathComponent("Examples")
             let img = try SystemImageDecoder().decode(Data(contentsOf: ex.appendingPathComponent("\(name).png")), maxPixels: 1 << 24)

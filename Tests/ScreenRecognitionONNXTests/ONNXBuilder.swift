@@ -7,12 +7,22 @@ struct ProtoWriter {
 
     mutating func varint(_ value: UInt64) {
         var v = value
-        while v >= 0x80 { bytes.append(UInt8(v & 0x7F) | 0x80); v >>= 7 }
+        while v >= 0x80 {
+            bytes.append(UInt8(v & 0x7F) | 0x80)
+            v >>= 7
+        }
         bytes.append(UInt8(v))
     }
     mutating func tag(_ field: Int, _ wire: Int) { varint(UInt64(field << 3 | wire)) }
-    mutating func int(_ field: Int, _ value: Int64) { tag(field, 0); varint(UInt64(bitPattern: value)) }
-    mutating func raw(_ field: Int, _ data: [UInt8]) { tag(field, 2); varint(UInt64(data.count)); bytes += data }
+    mutating func int(_ field: Int, _ value: Int64) {
+        tag(field, 0)
+        varint(UInt64(bitPattern: value))
+    }
+    mutating func raw(_ field: Int, _ data: [UInt8]) {
+        tag(field, 2)
+        varint(UInt64(data.count))
+        bytes += data
+    }
     mutating func string(_ field: Int, _ s: String) { raw(field, Array(s.utf8)) }
     mutating func message(_ field: Int, _ m: ProtoWriter) { raw(field, m.bytes) }
 }
@@ -65,8 +75,10 @@ enum ONNXBuilder {
         return n
     }
 
-    static func model(nodes: [ProtoWriter], initializers: [ProtoWriter], inputs: [ProtoWriter], outputs: [ProtoWriter],
-                      metadata: [String: String] = [:], opset: Int64 = 13) -> Data {
+    static func model(
+        nodes: [ProtoWriter], initializers: [ProtoWriter], inputs: [ProtoWriter], outputs: [ProtoWriter],
+        metadata: [String: String] = [:], opset: Int64 = 13
+    ) -> Data {
         var g = ProtoWriter()
         for n in nodes { g.message(1, n) }
         g.string(2, "test-graph")
@@ -112,7 +124,9 @@ enum ONNXBuilder {
 
     /// What `denseModel` computes, in plain Swift.
     static func expected(_ x: [Float]) -> (y: [Float], score: [Float], best: [Float]) {
-        var y: [Float] = [], score: [Float] = [], best: [Float] = []
+        var y: [Float] = []
+        var score: [Float] = []
+        var best: [Float] = []
         for r in 0..<(x.count / 3) {
             let row = Array(x[r * 3..<r * 3 + 3])
             for c in 0..<2 {

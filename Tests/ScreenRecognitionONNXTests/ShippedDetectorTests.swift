@@ -2,6 +2,7 @@ import Foundation
 import ScreenRecognition
 import ScreenRecognitionImageIO
 import Testing
+
 @testable import ScreenRecognitionONNX
 
 /// The shipped detector (Models/detector) on the bundled example screens, whose boxes are measured
@@ -12,7 +13,10 @@ struct ShippedDetectorTests {
     static let directory = packageRoot.appendingPathComponent("Models/detector")
 
     struct Truth: Decodable {
-        struct D: Decodable { var type: ElementClass; var box: Rect }
+        struct D: Decodable {
+            var type: ElementClass
+            var box: Rect
+        }
         var detections: [D]
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import ScreenRecognition
 import Testing
+
 @testable import ScreenRecognitionONNX
 
 @Suite("Text-button model (Models/textbuttons)")
@@ -8,7 +9,13 @@ struct TextButtonClassifierTests {
     static let directory = packageRoot.appendingPathComponent("Models/textbuttons")
 
     struct Fixtures: Decodable {
-        struct CropCase: Decodable { var width: Int; var height: Int; var rgb: [UInt8]; var box: [Double]; var crop: [Float] }
+        struct CropCase: Decodable {
+            var width: Int
+            var height: Int
+            var rgb: [UInt8]
+            var box: [Double]
+            var crop: [Float]
+        }
         var features: [[Float]]
         var crops: [[[[UInt8]]]]
         var probabilities: [Float]
@@ -23,14 +30,18 @@ struct TextButtonClassifierTests {
     @Test func graphMatchesPython() throws {
         let f = try Self.loadFixtures()
         let model = try ONNXTextButtonClassifier(directory: Self.directory, runtime: ONNXRuntime.load())
-        let W = model.extras.crop.width, H = model.extras.crop.height
+        let W = model.extras.crop.width
+        let H = model.extras.crop.height
         var values: [Float] = []
         for crop in f.crops {
             for c in 0..<3 { for y in 0..<H { for x in 0..<W { values.append((Float(crop[y][x][c]) / 255 - 0.5) / 0.5) } } }
         }
-        let out = try model.session.run(["image": Tensor(shape: [f.crops.count, 3, H, W], values: values),
-                                         "features": Tensor(shape: [f.features.count, f.features[0].count], values: f.features.flatMap { $0 })],
-                                        outputs: ["probabilities"])
+        let out = try model.session.run(
+            [
+                "image": Tensor(shape: [f.crops.count, 3, H, W], values: values),
+                "features": Tensor(shape: [f.features.count, f.features[0].count], values: f.features.flatMap { $0 }),
+            ],
+            outputs: ["probabilities"])
         let p = try #require(out["probabilities"]).values
         #expect(p.count == f.probabilities.count)
         for (a, b) in zip(p, f.probabilities) { #expect(abs(a - b) < 1e-4) }

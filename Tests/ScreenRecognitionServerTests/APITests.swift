@@ -27,9 +27,11 @@ import Testing
         let png = try fixture("clock.png")
         let body = multipartBody ? multipart([("image", "clock.png", "image/png", png)]) : png
         try await app.test(.router) { client in
-            try await client.execute(uri: "/v1/analyze?format=\(format)", method: .post,
-                                     headers: [.contentType: multipartBody ? Self.boundary : "image/png"],
-                                     body: ByteBuffer(bytes: body)) { response in
+            try await client.execute(
+                uri: "/v1/analyze?format=\(format)", method: .post,
+                headers: [.contentType: multipartBody ? Self.boundary : "image/png"],
+                body: ByteBuffer(bytes: body)
+            ) { response in
                 #expect(response.status == .ok, "\(string(response).prefix(300))")
                 #expect(response.headers[.contentType] == type)
                 let text = string(response)
@@ -50,11 +52,15 @@ import Testing
     ])
     func auditFormats(format: String, type: String, contains: String) async throws {
         let app = buildApplication(configuration: testConfiguration(), engines: try AuditTests.engines())
-        let body = multipart([("image", "ios-inbox.png", "image/png", try fixture("ios-inbox.png")),
-                              ("hierarchy", "ios-inbox.xcuitest.txt", nil, try fixture("ios-inbox.xcuitest.txt"))])
+        let body = multipart([
+            ("image", "ios-inbox.png", "image/png", try fixture("ios-inbox.png")),
+            ("hierarchy", "ios-inbox.xcuitest.txt", nil, try fixture("ios-inbox.xcuitest.txt")),
+        ])
         try await app.test(.router) { client in
-            try await client.execute(uri: "/v1/audit?format=\(format)", method: .post, headers: [.contentType: Self.boundary],
-                                     body: ByteBuffer(bytes: body)) { response in
+            try await client.execute(
+                uri: "/v1/audit?format=\(format)", method: .post, headers: [.contentType: Self.boundary],
+                body: ByteBuffer(bytes: body)
+            ) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == type)
                 #expect(string(response).contains(contains), "\(string(response).prefix(300))")
@@ -196,8 +202,10 @@ import Testing
             try await client.execute(uri: "/healthz", method: .get, headers: [.origin: "https://example.com"]) { response in
                 #expect(response.headers[.accessControlAllowOrigin] == origin)
             }
-            try await client.execute(uri: "/v1/analyze", method: .options,
-                                     headers: [.origin: "https://example.com", .accessControlRequestMethod: "POST"]) { response in
+            try await client.execute(
+                uri: "/v1/analyze", method: .options,
+                headers: [.origin: "https://example.com", .accessControlRequestMethod: "POST"]
+            ) { response in
                 if origin != nil {
                     #expect(response.status == .noContent)
                     #expect(response.headers[.accessControlAllowOrigin] == origin)

@@ -33,35 +33,36 @@ func multipart(_ parts: [(String, String?, String?, Data)], boundary: String = "
         try replayEngines(detector: ReplayDetector(contentsOf: fixtureURL("ios-inbox.detections.json")))
     }
 
-    @Test(arguments: [
-        // (query, content type, body kind, status, code; nil for a report)
-        ("", boundary, "valid", 200, nil),
-        ("?format=sarif&hierarchy=xcuitest&ocr=false", "multipart/form-data; boundary=\"screenrec-test-boundary\"", "valid", 200, nil),
-        ("", "image/png", "raw", 200, nil),
-        ("?format=sarif", "image/jpeg", "raw", 200, nil),
-        ("", "image/png", "valid", 400, "invalid_image"),
-        ("", "text/plain", "raw", 415, "unsupported_media_type"),
-        ("", boundary, "unknown-part", 400, "invalid_multipart"),
-        ("", boundary, "empty-image", 400, "empty_part"),
-        ("", "multipart/form-data", "valid", 400, "invalid_multipart"),
-        ("", "multipart/form-data; boundary=other", "valid", 400, "invalid_multipart"),
-        ("", boundary, "truncated", 400, "invalid_multipart"),
-        ("", boundary, "no-image", 400, "missing_part"),
-        ("", boundary, "no-hierarchy", 200, nil),
-        ("", boundary, "empty-hierarchy", 400, "empty_part"),
-        ("", boundary, "bad-hierarchy", 400, "invalid_hierarchy"),
-        ("?hierarchy=uiautomator", boundary, "valid", 400, "invalid_hierarchy"),
-        ("?hierarchy=uiautomator", boundary, "fuzz-crash", 400, "invalid_hierarchy"),
-        ("", boundary, "fuzz-crash", 400, "invalid_hierarchy"),
-        ("", boundary, "bad-image", 400, "invalid_image"),
-        ("", boundary, "gif-image", 415, "unsupported_media_type"),
-        ("", boundary, "huge-image", 422, "image_too_large"),
-        ("", boundary, "too-big", 413, "body_too_large"),
-        ("?format=xml", boundary, "valid", 400, "invalid_parameter"),
-        ("?hierarchy=yaml", boundary, "valid", 400, "invalid_parameter"),
-        ("?scale=0", boundary, "valid", 400, "invalid_parameter"),
-        ("?hints=true", boundary, "valid", 400, "invalid_parameter"),
-    ] as [(String, String, String, Int, String?)])
+    @Test(
+        arguments: [
+            // (query, content type, body kind, status, code; nil for a report)
+            ("", boundary, "valid", 200, nil),
+            ("?format=sarif&hierarchy=xcuitest&ocr=false", "multipart/form-data; boundary=\"screenrec-test-boundary\"", "valid", 200, nil),
+            ("", "image/png", "raw", 200, nil),
+            ("?format=sarif", "image/jpeg", "raw", 200, nil),
+            ("", "image/png", "valid", 400, "invalid_image"),
+            ("", "text/plain", "raw", 415, "unsupported_media_type"),
+            ("", boundary, "unknown-part", 400, "invalid_multipart"),
+            ("", boundary, "empty-image", 400, "empty_part"),
+            ("", "multipart/form-data", "valid", 400, "invalid_multipart"),
+            ("", "multipart/form-data; boundary=other", "valid", 400, "invalid_multipart"),
+            ("", boundary, "truncated", 400, "invalid_multipart"),
+            ("", boundary, "no-image", 400, "missing_part"),
+            ("", boundary, "no-hierarchy", 200, nil),
+            ("", boundary, "empty-hierarchy", 400, "empty_part"),
+            ("", boundary, "bad-hierarchy", 400, "invalid_hierarchy"),
+            ("?hierarchy=uiautomator", boundary, "valid", 400, "invalid_hierarchy"),
+            ("?hierarchy=uiautomator", boundary, "fuzz-crash", 400, "invalid_hierarchy"),
+            ("", boundary, "fuzz-crash", 400, "invalid_hierarchy"),
+            ("", boundary, "bad-image", 400, "invalid_image"),
+            ("", boundary, "gif-image", 415, "unsupported_media_type"),
+            ("", boundary, "huge-image", 422, "image_too_large"),
+            ("", boundary, "too-big", 413, "body_too_large"),
+            ("?format=xml", boundary, "valid", 400, "invalid_parameter"),
+            ("?hierarchy=yaml", boundary, "valid", 400, "invalid_parameter"),
+            ("?scale=0", boundary, "valid", 400, "invalid_parameter"),
+            ("?hints=true", boundary, "valid", 400, "invalid_parameter"),
+        ] as [(String, String, String, Int, String?)])
     func audit(query: String, contentType: String, kind: String, status: Int, code: String?) async throws {
         let png = try fixture("ios-inbox.png")
         let tree = try fixture("ios-inbox.xcuitest.txt")
@@ -100,8 +101,10 @@ func multipart(_ parts: [(String, String?, String?, Data)], boundary: String = "
     /// The server's report is the CLI's, pixel rules included: `screenrec audit ios-inbox.png --hierarchy ios-inbox.xcuitest.txt
     /// --detections ios-inbox.detections.json --format json`, run in Tests/ScreenRecognitionAuditTests/Fixtures/ (the result is Fixtures/ios-inbox.audit.json here).
     @Test func theReportIsTheCLIs() async throws {
-        let body = multipart([("image", "ios-inbox.png", "image/png", try fixture("ios-inbox.png")),
-                              ("hierarchy", "ios-inbox.xcuitest.txt", nil, try fixture("ios-inbox.xcuitest.txt"))])
+        let body = multipart([
+            ("image", "ios-inbox.png", "image/png", try fixture("ios-inbox.png")),
+            ("hierarchy", "ios-inbox.xcuitest.txt", nil, try fixture("ios-inbox.xcuitest.txt")),
+        ])
         let app = buildApplication(configuration: testConfiguration(), engines: try Self.engines())
         let expectedData = try fixture("ios-inbox.audit.json")
         try await app.test(.router) { client in
@@ -117,12 +120,13 @@ func multipart(_ parts: [(String, String?, String?, Data)], boundary: String = "
 }
 
 @Suite struct ParsingTests {
-    @Test(arguments: [
-        ("image/png", "image/png", [:]),
-        ("Image/PNG ; charset=binary", "image/png", ["charset": "binary"]),
-        ("multipart/form-data; boundary=\"a b;c\"", "multipart/form-data", ["boundary": "a b;c"]),
-        ("multipart/form-data; BOUNDARY=x;", "multipart/form-data", ["boundary": "x"]),
-    ] as [(String, String, [String: String])])
+    @Test(
+        arguments: [
+            ("image/png", "image/png", [:]),
+            ("Image/PNG ; charset=binary", "image/png", ["charset": "binary"]),
+            ("multipart/form-data; boundary=\"a b;c\"", "multipart/form-data", ["boundary": "a b;c"]),
+            ("multipart/form-data; BOUNDARY=x;", "multipart/form-data", ["boundary": "x"]),
+        ] as [(String, String, [String: String])])
     func mediaTypes(header: String, essence: String, parameters: [String: String]) throws {
         let t = try #require(MediaType(header))
         #expect(t.essence == essence)
@@ -192,14 +196,15 @@ func multipart(_ parts: [(String, String?, String?, Data)], boundary: String = "
 }
 
 @Suite struct AuditOptionsTests {
-    @Test(arguments: [
-        ("", AuditOptions.Format.json, "auto", nil, true),
-        ("format=sarif&hierarchy=uiautomator&scale=2.5&ocr=false", .sarif, "uiautomator", 2.5, false),
-        ("hierarchy=analysis&scale=1", .json, "analysis", 1.0, true),
-        ("hierarchy=accessibility-snapshot&scale=3", .json, "accessibility-snapshot", 3.0, true),
-        ("format=html", .html, "auto", nil, true),
-        ("format=transcript", .transcript, "auto", nil, true),
-    ] as [(String, AuditOptions.Format, String, Double?, Bool)])
+    @Test(
+        arguments: [
+            ("", AuditOptions.Format.json, "auto", nil, true),
+            ("format=sarif&hierarchy=uiautomator&scale=2.5&ocr=false", .sarif, "uiautomator", 2.5, false),
+            ("hierarchy=analysis&scale=1", .json, "analysis", 1.0, true),
+            ("hierarchy=accessibility-snapshot&scale=3", .json, "accessibility-snapshot", 3.0, true),
+            ("format=html", .html, "auto", nil, true),
+            ("format=transcript", .transcript, "auto", nil, true),
+        ] as [(String, AuditOptions.Format, String, Double?, Bool)])
     func parses(query: String, format: AuditOptions.Format, hierarchy: String, scale: Double?, ocr: Bool) throws {
         let o = try AuditOptions(query: query)
         #expect(o.format == format && o.hierarchyFormat == hierarchy && o.scale == scale && o.ocr == ocr)

@@ -6,8 +6,16 @@ import Testing
 
 /// What Fixtures/explorer_cdp.py reports after driving the explorer in headless Chromium.
 struct BrowserReport: Decodable {
-    struct Move: Decodable { var key: String; var said: String; var current: Int }
-    struct Curtain: Decodable { var pressed: String; var imageVisible: String; var said: String }
+    struct Move: Decodable {
+        var key: String
+        var said: String
+        var current: Int
+    }
+    struct Curtain: Decodable {
+        var pressed: String
+        var imageVisible: String
+        var said: String
+    }
     var title: String
     var unlabelledControls: [String]
     var error: String
@@ -27,7 +35,8 @@ func run(_ executable: String, _ arguments: [String]) async throws -> (Int32, Da
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    let out = Pipe(), err = Pipe()
+    let out = Pipe()
+    let err = Pipe()
     process.standardOutput = out
     process.standardError = err
     try process.run()
@@ -53,11 +62,13 @@ func run(_ executable: String, _ arguments: [String]) async throws -> (Int32, Da
             .split(separator: "\n").map(String.init)
         try await app.test(.live) { client in
             let port = try #require(client.port)
-            let (status, stdout, stderr) = try await run("/usr/bin/python3", [
-                fixtureURL("explorer_cdp.py").path,
-                "--url", "http://127.0.0.1:\(port)/", "--image", fixtureURL("clock.png").path,
-                "--chromium", chromium!,
-            ])
+            let (status, stdout, stderr) = try await run(
+                "/usr/bin/python3",
+                [
+                    fixtureURL("explorer_cdp.py").path,
+                    "--url", "http://127.0.0.1:\(port)/", "--image", fixtureURL("clock.png").path,
+                    "--chromium", chromium!,
+                ])
             try #require(status == 0, "explorer_cdp.py failed: \(stderr)")
             let report = try JSONDecoder().decode(BrowserReport.self, from: stdout)
             #expect(report.title == "screenrec explorer")

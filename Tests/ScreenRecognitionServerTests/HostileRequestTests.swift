@@ -2,9 +2,10 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import ScreenRecognition
-@testable import ScreenRecognitionServer
 import ScreenRecognitionTesting
 import Testing
+
+@testable import ScreenRecognitionServer
 
 /// Issue 21: requests built to lock the server out, make it read or decode too much, or crash it.
 @Suite struct HostileRequestTests {
@@ -12,16 +13,16 @@ import Testing
     /// clients always send a Content-Length, so chunked and partial bodies need a socket.
     static func raw(port: Int, _ head: String, _ body: String) async throws -> String {
         let script = """
-        import socket, sys
-        s = socket.create_connection(("127.0.0.1", \(port)), timeout=20)
-        s.sendall(\(head).encode() + \(body))
-        data = b""
-        while b"}}" not in data:
-            chunk = s.recv(65536)
-            if not chunk: break
-            data += chunk
-        print(data.decode())
-        """
+            import socket, sys
+            s = socket.create_connection(("127.0.0.1", \(port)), timeout=20)
+            s.sendall(\(head).encode() + \(body))
+            data = b""
+            while b"}}" not in data:
+                chunk = s.recv(65536)
+                if not chunk: break
+                data += chunk
+            print(data.decode())
+            """
         let (status, stdout, stderr) = try await run("/usr/bin/python3", ["-c", script])
         #expect(status == 0, "\(stderr)")
         return String(decoding: stdout, as: UTF8.self)
@@ -32,13 +33,13 @@ import Testing
     static func sendAndLeave(port: Int, image: String, after seconds: Double) async throws {
         let path = fixtureURL(image).path
         let script = """
-        import socket, sys, time
-        body = open(sys.argv[1], "rb").read()
-        s = socket.create_connection(("127.0.0.1", \(port)), timeout=20)
-        s.sendall(b"POST /v1/analyze HTTP/1.1\\r\\nHost: t\\r\\nContent-Type: image/png\\r\\nContent-Length: %d\\r\\n\\r\\n" % len(body) + body)
-        time.sleep(\(seconds))
-        s.close()
-        """
+            import socket, sys, time
+            body = open(sys.argv[1], "rb").read()
+            s = socket.create_connection(("127.0.0.1", \(port)), timeout=20)
+            s.sendall(b"POST /v1/analyze HTTP/1.1\\r\\nHost: t\\r\\nContent-Type: image/png\\r\\nContent-Length: %d\\r\\n\\r\\n" % len(body) + body)
+            time.sleep(\(seconds))
+            s.close()
+            """
         let (status, _, stderr) = try await run("/usr/bin/python3", ["-c", script, path])
         #expect(status == 0, "\(stderr)")
     }
@@ -79,8 +80,13 @@ import Testing
     ])
     func bodiesAreCheckedBeforeTakingASlot(body: String, status: Int, code: String) async throws {
         let gate = GateDetector()
-        let app = buildApplication(configuration: testConfiguration { $0.workers = 1; $0.queueDepth = 0; $0.maxBodyBytes = 1 << 20 },
-                                   engines: try replayEngines(detector: gate))
+        let app = buildApplication(
+            configuration: testConfiguration {
+                $0.workers = 1
+                $0.queueDepth = 0
+                $0.maxBodyBytes = 1 << 20
+            },
+            engines: try replayEngines(detector: gate))
         let png = ByteBuffer(bytes: try fixture("clock.png"))
         try await app.test(.router) { client in
             let running = Task {
@@ -119,7 +125,8 @@ import Testing
     ])
     func hostileHierarchiesAre400(kind: String, message: String) async throws {
         let app = buildApplication(configuration: testConfiguration(), engines: try replayEngines())
-        let xml = kind == "deep"
+        let xml =
+            kind == "deep"
             ? "<hierarchy>" + String(repeating: "<node bounds=\"[0,0][1,1]\">", count: 10_000) + String(repeating: "</node>", count: 10_000) + "</hierarchy>"
             : #"<hierarchy><node bounds="[0,0][1e-300,10]"><node text="a" bounds="[0,0][1e-300,5]"/></node></hierarchy>"#
         var body = Data("--b\r\nContent-Disposition: form-data; name=\"image\"; filename=\"clock.png\"\r\nContent-Type: image/png\r\n\r\n".utf8)
@@ -127,8 +134,10 @@ import Testing
         body.append(Data("\r\n--b\r\nContent-Disposition: form-data; name=\"hierarchy\"; filename=\"h.xml\"\r\n\r\n\(xml)\r\n--b--\r\n".utf8))
         let form = ByteBuffer(bytes: body)
         try await app.test(.router) { client in
-            try await client.execute(uri: "/v1/audit?ocr=false", method: .post, headers: [.contentType: "multipart/form-data; boundary=b"],
-                                     body: form) { response in
+            try await client.execute(
+                uri: "/v1/audit?ocr=false", method: .post, headers: [.contentType: "multipart/form-data; boundary=b"],
+                body: form
+            ) { response in
                 #expect(response.status.code == 400)
                 let e = try decodeError(response)
                 #expect(e.error.code == "invalid_hierarchy")
@@ -140,25 +149,31 @@ import Testing
     /// Issue 21: two clients uploading a byte a second hold only their connections, never a worker
     /// or a queue position, so normal requests meanwhile are all answered (target: at least 8 of 10).
     @Test func slowUploadersDoNotLockOthersOut() async throws {
-        let app = buildApplication(configuration: testConfiguration { $0.workers = 1; $0.queueDepth = 2 }, engines: try replayEngines())
+        let app = buildApplication(
+            configuration: testConfiguration {
+                $0.workers = 1
+                $0.queueDepth = 2
+            }, engines: try replayEngines())
         let png = ByteBuffer(bytes: try fixture("clock.png"))
         try await app.test(.live) { client in
             let port = try #require(client.port)
             let script = """
-            import socket, time
-            socks = [socket.create_connection(("127.0.0.1", \(port)), timeout=20) for _ in range(2)]
-            for s in socks:
-                s.sendall(b"POST /v1/analyze HTTP/1.1\\r\\nHost: t\\r\\nContent-Type: image/png\\r\\nContent-Length: 100000\\r\\n\\r\\n\\x89PNG")
-            for _ in range(8):
-                time.sleep(1)
-                for s in socks: s.sendall(b"\\0")
-            """
+                import socket, time
+                socks = [socket.create_connection(("127.0.0.1", \(port)), timeout=20) for _ in range(2)]
+                for s in socks:
+                    s.sendall(b"POST /v1/analyze HTTP/1.1\\r\\nHost: t\\r\\nContent-Type: image/png\\r\\nContent-Length: 100000\\r\\n\\r\\n\\x89PNG")
+                for _ in range(8):
+                    time.sleep(1)
+                    for s in socks: s.sendall(b"\\0")
+                """
             let uploaders = Task { try await run("/usr/bin/python3", ["-c", script]) }
             try await Task.sleep(for: .milliseconds(500))
             var ok = 0
             for _ in 0..<10 {
-                let status = try await client.execute(uri: "/v1/analyze?format=transcript", method: .post,
-                                                      headers: [.contentType: "image/png"], body: png) { $0.status }
+                let status = try await client.execute(
+                    uri: "/v1/analyze?format=transcript", method: .post,
+                    headers: [.contentType: "image/png"], body: png
+                ) { $0.status }
                 if status == .ok { ok += 1 }
             }
             #expect(ok >= 8, "\(ok) of 10 answered 200")
@@ -175,27 +190,27 @@ import Testing
         try await app.test(.live) { client in
             let port = try #require(client.port)
             let script = """
-            import socket, time
-            s = socket.create_connection(("127.0.0.1", \(port)), timeout=20)
-            closed = False
-            for ch in b"GET /healthz HTTP/1.1\\r\\nHost: t\\r\\nX-Slow: aaaaaaaaaaaaaaaaaaaa":
-                try:
-                    s.sendall(bytes([ch]))
-                except OSError:
-                    closed = True
-                    break
-                time.sleep(0.25)
-            if not closed:
-                s.settimeout(5)
-                try:
-                    closed = s.recv(100) == b""
-                except OSError:
-                    closed = True
-            print("closed" if closed else "open")
-            h = socket.create_connection(("127.0.0.1", \(port)), timeout=20)
-            h.sendall(b"GET /healthz HTTP/1.1\\r\\nHost: t\\r\\n\\r\\n")
-            print(h.recv(100).split(b"\\r\\n")[0].decode())
-            """
+                import socket, time
+                s = socket.create_connection(("127.0.0.1", \(port)), timeout=20)
+                closed = False
+                for ch in b"GET /healthz HTTP/1.1\\r\\nHost: t\\r\\nX-Slow: aaaaaaaaaaaaaaaaaaaa":
+                    try:
+                        s.sendall(bytes([ch]))
+                    except OSError:
+                        closed = True
+                        break
+                    time.sleep(0.25)
+                if not closed:
+                    s.settimeout(5)
+                    try:
+                        closed = s.recv(100) == b""
+                    except OSError:
+                        closed = True
+                print("closed" if closed else "open")
+                h = socket.create_connection(("127.0.0.1", \(port)), timeout=20)
+                h.sendall(b"GET /healthz HTTP/1.1\\r\\nHost: t\\r\\n\\r\\n")
+                print(h.recv(100).split(b"\\r\\n")[0].decode())
+                """
             let (status, stdout, stderr) = try await run("/usr/bin/python3", ["-c", script])
             #expect(status == 0, "\(stderr)")
             let lines = String(decoding: stdout, as: UTF8.self).split(separator: "\n")

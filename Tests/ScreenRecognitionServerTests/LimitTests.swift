@@ -18,7 +18,12 @@ final class GateDetector: ElementDetector, @unchecked Sendable {
     }
     /// Waits (off the cooperative pool) until a request is inside `detect`.
     func waitUntilEntered() async {
-        await withCheckedContinuation { c in DispatchQueue.global().async { self.entered.wait(); c.resume() } }
+        await withCheckedContinuation { c in
+            DispatchQueue.global().async {
+                self.entered.wait()
+                c.resume()
+            }
+        }
     }
     func open(_ times: Int = 1) { for _ in 0..<times { gate.signal() } }
 }
@@ -64,8 +69,13 @@ func waitForHealth(_ client: some TestClientProtocol, _ condition: ([String: Any
     @Test(arguments: [(1, 1), (2, 3)])
     func aFullQueueIs503WithRetryAfterAndTheQueuedAreServed(workers: Int, depth: Int) async throws {
         let gate = GateDetector()
-        let app = buildApplication(configuration: testConfiguration { $0.workers = workers; $0.queueDepth = depth; $0.retryAfterSeconds = 7 },
-                                   engines: try replayEngines(detector: gate))
+        let app = buildApplication(
+            configuration: testConfiguration {
+                $0.workers = workers
+                $0.queueDepth = depth
+                $0.retryAfterSeconds = 7
+            },
+            engines: try replayEngines(detector: gate))
         try await app.test(.router) { client in
             let running = (0..<workers).map { _ in Task { try await Self.analyze(client) } }
             for _ in 0..<workers { await gate.waitUntilEntered() }
@@ -99,8 +109,9 @@ func waitForHealth(_ client: some TestClientProtocol, _ condition: ([String: Any
     @Test func theQueueIsFirstInFirstOut() async throws {
         let gate = GateDetector()
         let order = WidthRecorder()
-        let app = buildApplication(configuration: testConfiguration { $0.workers = 1 },
-                                   engines: try replayEngines(textRecognizer: order, detector: gate))
+        let app = buildApplication(
+            configuration: testConfiguration { $0.workers = 1 },
+            engines: try replayEngines(textRecognizer: order, detector: gate))
         try await app.test(.router) { client in
             let first = Task { try await Self.analyze(client, "") }
             await gate.waitUntilEntered()
@@ -108,9 +119,10 @@ func waitForHealth(_ client: some TestClientProtocol, _ condition: ([String: Any
             let widths = [40, 10, 30, 20]
             for (n, width) in widths.enumerated() {
                 let png = ByteBuffer(bytes: try encodePNG(RGBAImage(width: width, height: 20, fill: RGB(r: 200, g: 200, b: 200))))
-                tasks.append(Task {
-                    try await client.execute(uri: "/v1/analyze", method: .post, headers: [.contentType: "image/png"], body: png) { $0.status }
-                })
+                tasks.append(
+                    Task {
+                        try await client.execute(uri: "/v1/analyze", method: .post, headers: [.contentType: "image/png"], body: png) { $0.status }
+                    })
                 // Each is queued before the next is sent, so the arrival order is known.
                 #expect(try await waitForHealth(client) { ($0["queued"] as? Int) == n + 1 })
             }
@@ -127,8 +139,12 @@ func waitForHealth(_ client: some TestClientProtocol, _ condition: ([String: Any
     @Test func theDeadlineAnswers504AndStopsTheAnalysis() async throws {
         let gate = GateDetector()
         let ocr = CountingTextRecognizer()
-        let app = buildApplication(configuration: testConfiguration { $0.workers = 1; $0.requestTimeout = .milliseconds(500) },
-                                   engines: try replayEngines(textRecognizer: ocr, detector: gate))
+        let app = buildApplication(
+            configuration: testConfiguration {
+                $0.workers = 1
+                $0.requestTimeout = .milliseconds(500)
+            },
+            engines: try replayEngines(textRecognizer: ocr, detector: gate))
         try await app.test(.router) { client in
             let running = Task {
                 try await client.execute(uri: "/v1/analyze", method: .post, headers: [.contentType: "image/png"], body: Self.png) { response in
@@ -155,8 +171,9 @@ func waitForHealth(_ client: some TestClientProtocol, _ condition: ([String: Any
     @Test func aClientThatLeavesCancelsItsQueuedAndRunningWork() async throws {
         let gate = GateDetector()
         let ocr = CountingTextRecognizer()
-        let app = buildApplication(configuration: testConfiguration { $0.workers = 1 },
-                                   engines: try replayEngines(textRecognizer: ocr, detector: gate))
+        let app = buildApplication(
+            configuration: testConfiguration { $0.workers = 1 },
+            engines: try replayEngines(textRecognizer: ocr, detector: gate))
         try await app.test(.live) { client in
             let port = try #require(client.port)
             // The first client's analysis runs (blocked in the detector); the second's waits.

@@ -33,9 +33,10 @@ func fixture(_ name: String) throws -> Data { try Data(contentsOf: fixtureURL(na
 
 /// The Clock screen's replayed detections and canned OCR: the engines without the real models.
 func replayEngines(textRecognizer: (any TextRecognizer)? = nil, detector: (any ElementDetector)? = nil) throws -> ServerEngines {
-    ServerEngines(decoder: SystemImageDecoder(),
-                  detector: try detector ?? ReplayDetector(contentsOf: fixtureURL("clock.detections.json")),
-                  textRecognizer: textRecognizer, names: ["detector": "replay", "ocr": textRecognizer == nil ? "none" : "replay"])
+    ServerEngines(
+        decoder: SystemImageDecoder(),
+        detector: try detector ?? ReplayDetector(contentsOf: fixtureURL("clock.detections.json")),
+        textRecognizer: textRecognizer, names: ["detector": "replay", "ocr": textRecognizer == nil ? "none" : "replay"])
 }
 
 func testConfiguration(_ change: (inout ServerConfiguration) -> Void = { _ in }) -> ServerConfiguration {
@@ -46,7 +47,11 @@ func testConfiguration(_ change: (inout ServerConfiguration) -> Void = { _ in })
 }
 
 struct ErrorBody: Decodable {
-    struct Inner: Decodable { var status: Int; var code: String; var message: String }
+    struct Inner: Decodable {
+        var status: Int
+        var code: String
+        var message: String
+    }
     var error: Inner
 }
 
@@ -61,8 +66,10 @@ func string(_ response: TestResponse) -> String { String(buffer: response.body) 
         let app = buildApplication(configuration: testConfiguration(), engines: try replayEngines())
         let png = try fixture("clock.png")
         try await app.test(.router) { client in
-            try await client.execute(uri: "/v1/analyze", method: .post, headers: [.contentType: "image/png"],
-                                     body: ByteBuffer(bytes: png)) { response in
+            try await client.execute(
+                uri: "/v1/analyze", method: .post, headers: [.contentType: "image/png"],
+                body: ByteBuffer(bytes: png)
+            ) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "application/json")
                 let analysis = try JSONDecoder().decode(ScreenAnalysis.self, from: Data(response.body.readableBytesView))
@@ -83,13 +90,16 @@ func string(_ response: TestResponse) -> String { String(buffer: response.body) 
         ("settings", "format=transcript&hints=false&ocr=0", "Settings, Heading\nSearch, Search field\n", false),
     ])
     func analyzeOptions(screen: String, query: String, prefix: String, seesOCRLine: Bool) async throws {
-        let engines = try replayEngines(textRecognizer: ReplayTextRecognizer(screen == "clock" ? [Self.ocrOnlyLine] : []),
-                                        detector: ReplayDetector(contentsOf: fixtureURL("\(screen).detections.json")))
+        let engines = try replayEngines(
+            textRecognizer: ReplayTextRecognizer(screen == "clock" ? [Self.ocrOnlyLine] : []),
+            detector: ReplayDetector(contentsOf: fixtureURL("\(screen).detections.json")))
         let app = buildApplication(configuration: testConfiguration(), engines: engines)
         let png = try fixture("\(screen).png")
         try await app.test(.router) { client in
-            try await client.execute(uri: "/v1/analyze?\(query)", method: .post, headers: [.contentType: "image/png"],
-                                     body: ByteBuffer(bytes: png)) { response in
+            try await client.execute(
+                uri: "/v1/analyze?\(query)", method: .post, headers: [.contentType: "image/png"],
+                body: ByteBuffer(bytes: png)
+            ) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/plain; charset=utf-8")
                 #expect(string(response).hasPrefix(prefix), "\(string(response))")
@@ -124,17 +134,29 @@ func string(_ response: TestResponse) -> String { String(buffer: response.body) 
         ("/v2/analyze", "image/png", "clock.png", 404, "not_found"),
     ])
     func imageErrors(path: String, contentType: String, body: String, status: Int, code: String) async throws {
-        let config = testConfiguration { $0.maxBodyBytes = 1000; if !body.hasPrefix("big:") { $0.maxBodyBytes = 1 << 20 } ; $0.maxPixels = 4_000_000 }
-        let app = buildApplication(configuration: config,
-                                   engines: try replayEngines(textRecognizer: ReplayTextRecognizer([])))
+        let config = testConfiguration {
+            $0.maxBodyBytes = 1000
+            if !body.hasPrefix("big:") { $0.maxBodyBytes = 1 << 20 }
+            $0.maxPixels = 4_000_000
+        }
+        let app = buildApplication(
+            configuration: config,
+            engines: try replayEngines(textRecognizer: ReplayTextRecognizer([])))
         let bytes: Data
-        if body.hasPrefix("literal:") { bytes = Data(body.dropFirst(8).utf8) }
-        else if body.hasPrefix("big:") { bytes = Data(repeating: 0x89, count: Int(body.dropFirst(4))!) }
-        else if body == "huge_header.jpg" { bytes = try Self.jpegClaiming(width: 60000, height: 60000) }
-        else { bytes = try fixture(body) }
+        if body.hasPrefix("literal:") {
+            bytes = Data(body.dropFirst(8).utf8)
+        } else if body.hasPrefix("big:") {
+            bytes = Data(repeating: 0x89, count: Int(body.dropFirst(4))!)
+        } else if body == "huge_header.jpg" {
+            bytes = try Self.jpegClaiming(width: 60000, height: 60000)
+        } else {
+            bytes = try fixture(body)
+        }
         try await app.test(.router) { client in
-            try await client.execute(uri: path, method: .post, headers: [.contentType: contentType],
-                                     body: ByteBuffer(bytes: bytes)) { response in
+            try await client.execute(
+                uri: path, method: .post, headers: [.contentType: contentType],
+                body: ByteBuffer(bytes: bytes)
+            ) { response in
                 #expect(response.status.code == status)
                 #expect(response.headers[.contentType] == "application/json")
                 let e = try decodeError(response)
@@ -149,8 +171,10 @@ func string(_ response: TestResponse) -> String { String(buffer: response.body) 
     static func jpegClaiming(width: Int, height: Int) throws -> Data {
         var d = [UInt8](try fixture("blocks_420.jpg"))
         for i in 0..<(d.count - 9) where d[i] == 0xFF && (d[i + 1] == 0xC0 || d[i + 1] == 0xC2) {
-            d[i + 5] = UInt8(height >> 8); d[i + 6] = UInt8(height & 0xFF)
-            d[i + 7] = UInt8(width >> 8); d[i + 8] = UInt8(width & 0xFF)
+            d[i + 5] = UInt8(height >> 8)
+            d[i + 6] = UInt8(height & 0xFF)
+            d[i + 7] = UInt8(width >> 8)
+            d[i + 8] = UInt8(width & 0xFF)
             return Data(d)
         }
         throw ScreenRecognitionError(.invalidInput, "no SOF marker in the fixture")
@@ -189,7 +213,8 @@ func string(_ response: TestResponse) -> String { String(buffer: response.body) 
     @Test func ocrWithoutAnEngineIs501() async throws {
         let app = buildApplication(configuration: testConfiguration(), engines: try replayEngines())
         try await app.test(.router) { client in
-            try await client.execute(uri: "/v1/ocr", method: .post, headers: [.contentType: "image/png"], body: ByteBuffer(bytes: try fixture("clock.png"))) { response in
+            try await client.execute(uri: "/v1/ocr", method: .post, headers: [.contentType: "image/png"], body: ByteBuffer(bytes: try fixture("clock.png"))) {
+                response in
                 #expect(response.status.code == 501)
                 #expect((try? decodeError(response))?.error.code == "not_configured")
             }
@@ -219,8 +244,10 @@ func string(_ response: TestResponse) -> String { String(buffer: response.body) 
                     #expect(html.contains(id), "\(id)")
                 }
             }
-            for (path, method, allowed) in [("/v1/analyze", HTTPRequest.Method.get, "POST"), ("/v1/audit", .put, "POST"), ("/healthz", .post, "GET"),
-                                            ("/metrics", .delete, "GET"), ("/openapi.json", .post, "GET")] {
+            for (path, method, allowed) in [
+                ("/v1/analyze", HTTPRequest.Method.get, "POST"), ("/v1/audit", .put, "POST"), ("/healthz", .post, "GET"),
+                ("/metrics", .delete, "GET"), ("/openapi.json", .post, "GET"),
+            ] {
                 try await client.execute(uri: path, method: method) { response in
                     #expect(response.status.code == 405)
                     #expect(response.headers[.allow] == allowed)

@@ -11,8 +11,9 @@ struct TranscriptStrategyTests {
         let elements = Announcer.announce([
             Element(kind: .text, frame: Rect(x: 0, y: 0, width: 100, height: 20), label: "Settings", traits: [.staticText, .header]),
             Element(kind: .toggle, frame: Rect(x: 0, y: 30, width: 100, height: 20), label: "Airplane Mode", value: "Off", traits: [.toggleButton]),
-            Element(kind: .tabButton, frame: Rect(x: 0, y: 60, width: 50, height: 20), label: "World Clock", traits: [.button, .tabBar, .selected],
-                    position: Position(index: 1, count: 4)),
+            Element(
+                kind: .tabButton, frame: Rect(x: 0, y: 60, width: 50, height: 20), label: "World Clock", traits: [.button, .tabBar, .selected],
+                position: Position(index: 1, count: 4)),
         ])
         return ScreenAnalysis(image: ImageInfo(width: 100, height: 100), elements: elements)
     }

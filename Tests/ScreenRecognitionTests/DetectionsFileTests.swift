@@ -1,31 +1,35 @@
 import Foundation
 import Testing
+
 @testable import ScreenRecognition
 
 @Suite("Detections file contract")
 struct DetectionsFileTests {
     @Test("A valid file decodes, with optional fields")
     func valid() throws {
-        let json = #"{"detections": [{"type": "icon", "box": [1, 2, 3, 4], "confidence": 0.93, "iconLabel": "back"}, {"type": "text", "box": [0, 0, 10, 5], "text": "Hi"}]}"#
+        let json =
+            #"{"detections": [{"type": "icon", "box": [1, 2, 3, 4], "confidence": 0.93, "iconLabel": "back"}, {"type": "text", "box": [0, 0, 10, 5], "text": "Hi"}]}"#
         let d = try DetectionsFile.decode(Data(json.utf8))
         #expect(d.count == 2)
         #expect(d[0].iconLabel == .back && d[0].box == r(1, 2, 3, 4))
         #expect(d[1].confidence == 1 && d[1].text == "Hi")
     }
 
-    @Test("Bad files give one clear line", arguments: [
-        ("", "empty"),
-        ("not json", "not valid JSON"),
-        (#"{"detections": [{"type": "button", "box": [0, 0, 1, 1]}]}"#, "detections[0].type: unknown type 'button'"),
-        (#"{"detections": [{"type": "icon", "box": [0, 0, 1]}]}"#, "detections[0].box: a box has exactly 4 numbers"),
-        (#"{"detections": [{"type": "icon", "box": [0, 0, -1, 5]}]}"#, "negative size"),
-        (#"{"detections": [{"type": "icon", "box": [0, 0, 1, 1], "confidence": 2}]}"#, "outside 0...1"),
-        (#"{"detections": [{"type": "icon", "box": [0, 0, 1, 1], "iconLabel": "unicorn"}]}"#, "unknown iconLabel 'unicorn'"),
-        (#"{"detections": [{"box": [0, 0, 1, 1]}]}"#, "detections[0].type: missing"),
-        (#"{"detections": {"type": "icon"}}"#, "detections: expected an array"),
-        (#"{"items": []}"#, "detections: missing"),
-        (#"{"detections": [{"type": "icon", "box": ["a", 0, 1, 1]}]}"#, "expected a number"),
-    ])
+    @Test(
+        "Bad files give one clear line",
+        arguments: [
+            ("", "empty"),
+            ("not json", "not valid JSON"),
+            (#"{"detections": [{"type": "button", "box": [0, 0, 1, 1]}]}"#, "detections[0].type: unknown type 'button'"),
+            (#"{"detections": [{"type": "icon", "box": [0, 0, 1]}]}"#, "detections[0].box: a box has exactly 4 numbers"),
+            (#"{"detections": [{"type": "icon", "box": [0, 0, -1, 5]}]}"#, "negative size"),
+            (#"{"detections": [{"type": "icon", "box": [0, 0, 1, 1], "confidence": 2}]}"#, "outside 0...1"),
+            (#"{"detections": [{"type": "icon", "box": [0, 0, 1, 1], "iconLabel": "unicorn"}]}"#, "unknown iconLabel 'unicorn'"),
+            (#"{"detections": [{"box": [0, 0, 1, 1]}]}"#, "detections[0].type: missing"),
+            (#"{"detections": {"type": "icon"}}"#, "detections: expected an array"),
+            (#"{"items": []}"#, "detections: missing"),
+            (#"{"detections": [{"type": "icon", "box": ["a", 0, 1, 1]}]}"#, "expected a number"),
+        ])
     func invalid(json: String, message: String) {
         do {
             _ = try DetectionsFile.decode(Data(json.utf8))
@@ -66,11 +70,13 @@ struct DetectionsFileTests {
         #expect(round == .default)
     }
 
-    @Test("A misspelled configuration key is refused with the nearest valid key", arguments: [
-        (#"{"grouping": {"subtitelGap": 0.05}}"#, "unknown key 'grouping.subtitelGap'; did you mean 'grouping.subtitleGap'?"),
-        (#"{"groupping": {}}"#, "unknown key 'groupping'; did you mean 'grouping'?"),
-        (#"{"interactivity": {"clickTreshold": 0.6}}"#, "did you mean 'interactivity.clickThreshold'?"),
-    ])
+    @Test(
+        "A misspelled configuration key is refused with the nearest valid key",
+        arguments: [
+            (#"{"grouping": {"subtitelGap": 0.05}}"#, "unknown key 'grouping.subtitelGap'; did you mean 'grouping.subtitleGap'?"),
+            (#"{"groupping": {}}"#, "unknown key 'groupping'; did you mean 'grouping'?"),
+            (#"{"interactivity": {"clickTreshold": 0.6}}"#, "did you mean 'interactivity.clickThreshold'?"),
+        ])
     func unknownKey(json: String, message: String) {
         do {
             _ = try AnalysisConfiguration.decode(overridingDefaultsWith: Data(json.utf8))

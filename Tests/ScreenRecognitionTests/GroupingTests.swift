@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScreenRecognition
 
 @Suite("§5.5 grouping")
@@ -13,41 +14,59 @@ struct GroupingTests {
     }
 
     static let textCases: [TextCase] = [
-        TextCase(name: "gap below the smaller height: grouped, title + subtitle joined by a comma",
-                 lines: [el(.text, r(16, 100, 120, 30), "Cupertino"), el(.text, r(16, 134, 90, 16), "Today, +0HRS")],
-                 labels: ["Cupertino, Today, +0HRS"]),
-        TextCase(name: "gap of 20 ≥ smaller height 16: not grouped",
-                 lines: [el(.text, r(16, 100, 120, 30), "Cupertino"), el(.text, r(16, 150, 90, 16), "Today")],
-                 labels: ["Cupertino", "Today"]),
-        TextCase(name: "no x-overlap: not grouped",
-                 lines: [el(.text, r(16, 100, 120, 20), "Left"), el(.text, r(200, 124, 90, 20), "Right")],
-                 labels: ["Left", "Right"]),
-        TextCase(name: "three wrapped lines of one paragraph join with spaces",
-                 lines: [el(.text, r(16, 100, 350, 20), "VoiceOver reads every element of"),
-                         el(.text, r(16, 124, 340, 20), "the screen in order, one swipe"),
-                         el(.text, r(16, 148, 120, 20), "at a time.")],
-                 labels: ["VoiceOver reads every element of the screen in order, one swipe at a time."]),
-        TextCase(name: "a large time and its small AM on one baseline join into one text",
-                 lines: [el(.text, r(250, 100, 90, 56), "9:41"), el(.text, r(338, 126, 36, 30), "AM")],
-                 labels: ["9:41 AM"]),
-        TextCase(name: "a part the joined label already ends with is not repeated",
-                 lines: [el(.text, r(250, 100, 90, 56), "9:41 AM"), el(.text, r(338, 126, 36, 30), "AM")],
-                 labels: ["9:41 AM"]),
-        TextCase(name: "stacked times of different table rows (each beside its own city) stay apart",
-                 lines: [el(.text, r(16, 100, 120, 30), "Cupertino"), el(.text, r(250, 95, 90, 56), "9:41"),
-                         el(.text, r(16, 190, 120, 30), "Tokyo"), el(.text, r(250, 185, 90, 56), "1:41")],
-                 labels: ["Cupertino", "9:41", "Tokyo", "1:41"]),
-        TextCase(name: "two lines beside the same element still group",
-                 lines: [el(.text, r(16, 100, 120, 16), "Today, +0HRS"), el(.text, r(16, 118, 120, 26), "Cupertino"),
-                         el(.text, r(250, 100, 90, 46), "9:41")],
-                 labels: ["Today, +0HRS, Cupertino", "9:41"]),
-        TextCase(name: "a checkbox's label is not a line of the caption above it",
-                 lines: [el(.text, r(20, 100, 160, 20), "San Francisco"), el(.checkbox, r(20, 124, 20, 20)),
-                         el(.text, r(48, 124, 120, 20), "Remember me")],
-                 labels: ["San Francisco", "", "Remember me"]),
-        TextCase(name: "a label and its value far apart on one row are not joined",
-                 lines: [el(.text, r(16, 100, 80, 20), "Wi-Fi"), el(.text, r(300, 100, 60, 20), "Home")],
-                 labels: ["Wi-Fi", "Home"]),
+        TextCase(
+            name: "gap below the smaller height: grouped, title + subtitle joined by a comma",
+            lines: [el(.text, r(16, 100, 120, 30), "Cupertino"), el(.text, r(16, 134, 90, 16), "Today, +0HRS")],
+            labels: ["Cupertino, Today, +0HRS"]),
+        TextCase(
+            name: "gap of 20 ≥ smaller height 16: not grouped",
+            lines: [el(.text, r(16, 100, 120, 30), "Cupertino"), el(.text, r(16, 150, 90, 16), "Today")],
+            labels: ["Cupertino", "Today"]),
+        TextCase(
+            name: "no x-overlap: not grouped",
+            lines: [el(.text, r(16, 100, 120, 20), "Left"), el(.text, r(200, 124, 90, 20), "Right")],
+            labels: ["Left", "Right"]),
+        TextCase(
+            name: "three wrapped lines of one paragraph join with spaces",
+            lines: [
+                el(.text, r(16, 100, 350, 20), "VoiceOver reads every element of"),
+                el(.text, r(16, 124, 340, 20), "the screen in order, one swipe"),
+                el(.text, r(16, 148, 120, 20), "at a time."),
+            ],
+            labels: ["VoiceOver reads every element of the screen in order, one swipe at a time."]),
+        TextCase(
+            name: "a large time and its small AM on one baseline join into one text",
+            lines: [el(.text, r(250, 100, 90, 56), "9:41"), el(.text, r(338, 126, 36, 30), "AM")],
+            labels: ["9:41 AM"]),
+        TextCase(
+            name: "a part the joined label already ends with is not repeated",
+            lines: [el(.text, r(250, 100, 90, 56), "9:41 AM"), el(.text, r(338, 126, 36, 30), "AM")],
+            labels: ["9:41 AM"]),
+        TextCase(
+            name: "stacked times of different table rows (each beside its own city) stay apart",
+            lines: [
+                el(.text, r(16, 100, 120, 30), "Cupertino"), el(.text, r(250, 95, 90, 56), "9:41"),
+                el(.text, r(16, 190, 120, 30), "Tokyo"), el(.text, r(250, 185, 90, 56), "1:41"),
+            ],
+            labels: ["Cupertino", "9:41", "Tokyo", "1:41"]),
+        TextCase(
+            name: "two lines beside the same element still group",
+            lines: [
+                el(.text, r(16, 100, 120, 16), "Today, +0HRS"), el(.text, r(16, 118, 120, 26), "Cupertino"),
+                el(.text, r(250, 100, 90, 46), "9:41"),
+            ],
+            labels: ["Today, +0HRS, Cupertino", "9:41"]),
+        TextCase(
+            name: "a checkbox's label is not a line of the caption above it",
+            lines: [
+                el(.text, r(20, 100, 160, 20), "San Francisco"), el(.checkbox, r(20, 124, 20, 20)),
+                el(.text, r(48, 124, 120, 20), "Remember me"),
+            ],
+            labels: ["San Francisco", "", "Remember me"]),
+        TextCase(
+            name: "a label and its value far apart on one row are not joined",
+            lines: [el(.text, r(16, 100, 80, 20), "Wi-Fi"), el(.text, r(300, 100, 60, 20), "Home")],
+            labels: ["Wi-Fi", "Home"]),
     ]
 
     @Test(arguments: textCases)
@@ -70,11 +89,13 @@ struct GroupingTests {
         #expect(out[2].label == "Search")
     }
 
-    @Test("Tabs need at least two buttons, close to the bottom-most element", arguments: [
-        ([r(150, 780, 90, 30)], 0),                                  // one lone button
-        ([r(20, 600, 28, 28), r(120, 600, 28, 28)], 0),              // above the bottom 20%
-        ([r(20, 790, 28, 28), r(120, 790, 28, 28)], 2),
-    ])
+    @Test(
+        "Tabs need at least two buttons, close to the bottom-most element",
+        arguments: [
+            ([r(150, 780, 90, 30)], 0),  // one lone button
+            ([r(20, 600, 28, 28), r(120, 600, 28, 28)], 0),  // above the bottom 20%
+            ([r(20, 790, 28, 28), r(120, 790, 28, 28)], 2),
+        ])
     func tabLimits(frames: [Rect], expected: Int) {
         let elements = frames.map { el(.icon, $0) }
         let out = Grouping.groupTabs(elements, screen: Self.screen, image: nil, settings: .init(), selection: .init())
@@ -139,16 +160,20 @@ struct GroupingTests {
     static let picture = el(.picture, r(20, 100, 350, 200))
     static let subtitleCases: [SubtitleCase] = [
         // Lines closer than their height are merged by text grouping first; these two are not.
-        SubtitleCase(name: "two lines under the picture join it",
-                     others: [el(.text, r(20, 306, 200, 24), "Golden Gate Bridge"), el(.text, r(20, 348, 150, 16), "San Francisco")],
-                     groupedCount: 3),
-        SubtitleCase(name: "a gap ≥ 0.03 × 844 = 25.3 is too far",
-                     others: [el(.text, r(20, 327, 200, 24), "Far")], groupedCount: 0),
-        SubtitleCase(name: "less than 50% x-overlap: not a subtitle",
-                     others: [el(.text, r(330, 306, 200, 24), "Aside")], groupedCount: 0),
-        SubtitleCase(name: "a text closer to what lies below it is not a subtitle",
-                     others: [el(.text, r(20, 320, 200, 20), "Heading"), el(.text, r(20, 342, 200, 20), "Body")],
-                     groupedCount: 0),
+        SubtitleCase(
+            name: "two lines under the picture join it",
+            others: [el(.text, r(20, 306, 200, 24), "Golden Gate Bridge"), el(.text, r(20, 348, 150, 16), "San Francisco")],
+            groupedCount: 3),
+        SubtitleCase(
+            name: "a gap ≥ 0.03 × 844 = 25.3 is too far",
+            others: [el(.text, r(20, 327, 200, 24), "Far")], groupedCount: 0),
+        SubtitleCase(
+            name: "less than 50% x-overlap: not a subtitle",
+            others: [el(.text, r(330, 306, 200, 24), "Aside")], groupedCount: 0),
+        SubtitleCase(
+            name: "a text closer to what lies below it is not a subtitle",
+            others: [el(.text, r(20, 320, 200, 20), "Heading"), el(.text, r(20, 342, 200, 20), "Body")],
+            groupedCount: 0),
     ]
 
     @Test(arguments: subtitleCases)
@@ -162,11 +187,13 @@ struct GroupingTests {
 
 @Suite("Control labels (beyond §5.5)")
 struct ControlLabelTests {
-    @Test("A checkbox takes the text to its right, a switch the text to its left, a slider the text above", arguments: [
-        (ElementClass.checkboxSelected, r(20, 100, 22, 22), r(50, 101, 120, 20), "Remember me, Checkbox, Checked"),
-        (ElementClass.toggleUnselected, r(320, 100, 51, 31), r(20, 105, 150, 20), "Remember me, Switch button, Off"),
-        (ElementClass.slider, r(20, 130, 350, 28), r(24, 100, 150, 22), "Remember me, Adjustable"),
-    ])
+    @Test(
+        "A checkbox takes the text to its right, a switch the text to its left, a slider the text above",
+        arguments: [
+            (ElementClass.checkboxSelected, r(20, 100, 22, 22), r(50, 101, 120, 20), "Remember me, Checkbox, Checked"),
+            (ElementClass.toggleUnselected, r(320, 100, 51, 31), r(20, 105, 150, 20), "Remember me, Switch button, Off"),
+            (ElementClass.slider, r(20, 130, 350, 28), r(24, 100, 150, 22), "Remember me, Adjustable"),
+        ])
     func labels(type: ElementClass, control: Rect, text: Rect, spoken: String) {
         let elements = [Metadata.element(for: Detection(type: type, box: control)), el(.text, text, "Remember me")]
         let out = Announcer.announce(Grouping.groupControlLabels(elements))
@@ -175,8 +202,10 @@ struct ControlLabelTests {
 
     @Test("Another element in between blocks the pairing")
     func blocked() {
-        let elements = [Metadata.element(for: Detection(type: .toggleSelected, box: r(320, 100, 51, 31))),
-                        el(.text, r(20, 105, 100, 20), "Label"), el(.icon, r(200, 100, 30, 30))]
+        let elements = [
+            Metadata.element(for: Detection(type: .toggleSelected, box: r(320, 100, 51, 31))),
+            el(.text, r(20, 105, 100, 20), "Label"), el(.icon, r(200, 100, 30, 30)),
+        ]
         let out = Grouping.groupControlLabels(elements)
         #expect(out.count == 3)
     }
@@ -190,13 +219,15 @@ struct ControlLabelTests {
             el(.text, r(54, 156, 120, 20), "Wi-Fi"), el(.text, r(290, 156, 60, 20), "Home"),
             el(.text, r(54, 200, 140, 20), "Personal Hotspot"), el(.toggle, r(310, 196, 51, 31)),
         ]
-        let out = Ordering.order(Grouping.groupContainers(elements, screen: ImageInfo(width: 390, height: 844), settings: GroupingSettings(), diagnostics: &diagnostics))
+        let out = Ordering.order(
+            Grouping.groupContainers(elements, screen: ImageInfo(width: 390, height: 844), settings: GroupingSettings(), diagnostics: &diagnostics))
         #expect(out.map(\.kind) == [ElementKind.toggle, ElementKind.group, ElementKind.toggle])
         #expect(out.map { $0.label ?? "" } == ["Airplane Mode", "Wi-Fi, Home", "Personal Hotspot"])
         #expect(diagnostics.contains { $0.message.contains("list section") })
 
         // One control: still one card.
-        let card = Grouping.groupContainers(Array(elements.prefix(4)), screen: ImageInfo(width: 390, height: 844), settings: GroupingSettings(), diagnostics: &diagnostics)
+        let card = Grouping.groupContainers(
+            Array(elements.prefix(4)), screen: ImageInfo(width: 390, height: 844), settings: GroupingSettings(), diagnostics: &diagnostics)
         #expect(card.count == 1 && card[0].kind == .toggle && card[0].label == "Airplane Mode")
     }
 }

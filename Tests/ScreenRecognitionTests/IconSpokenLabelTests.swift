@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScreenRecognition
 
 /// The words icons are spoken with (IconMeaning.spokenLabel): VoiceOver's labels for the matching

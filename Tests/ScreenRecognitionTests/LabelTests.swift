@@ -1,8 +1,9 @@
 import Foundation
+import ScreenRecognitionTesting
 import Testing
+
 @testable import ScreenRecognition
 @testable import ScreenRecognitionMetrics
-import ScreenRecognitionTesting
 
 @Suite("Readable OCR text")
 struct ReadableTextTests {
@@ -99,9 +100,10 @@ struct ElementOCRTests {
 
     @Test func readsUnreadSegment() {
         var diagnostics: [Diagnostic] = []
-        let out = ElementOCR.readUnread([det(.segmentedControl, 100, 20, 100, 30), det(.text, 0, 0, 50, 20, "Day")],
-                                        image: Self.segmentScreen, recognizer: Fixed(text: "Week", confidence: 0.9),
-                                        maxCalls: 24, rejectUnreadable: true, diagnostics: &diagnostics)
+        let out = ElementOCR.readUnread(
+            [det(.segmentedControl, 100, 20, 100, 30), det(.text, 0, 0, 50, 20, "Day")],
+            image: Self.segmentScreen, recognizer: Fixed(text: "Week", confidence: 0.9),
+            maxCalls: 24, rejectUnreadable: true, diagnostics: &diagnostics)
         #expect(out.map(\.text) == ["Week", "Day"])
         #expect(diagnostics.isEmpty)
     }
@@ -109,15 +111,18 @@ struct ElementOCRTests {
     @Test func gibberishAndFailuresAreNotSpoken() {
         var diagnostics: [Diagnostic] = []
         let dets = [det(.segmentedControl, 100, 20, 100, 30)]
-        let junk = ElementOCR.readUnread(dets, image: Self.segmentScreen, recognizer: Fixed(text: "Sib tb OR Oe", confidence: 0.5),
-                                         maxCalls: 24, rejectUnreadable: true, diagnostics: &diagnostics)
+        let junk = ElementOCR.readUnread(
+            dets, image: Self.segmentScreen, recognizer: Fixed(text: "Sib tb OR Oe", confidence: 0.5),
+            maxCalls: 24, rejectUnreadable: true, diagnostics: &diagnostics)
         #expect(junk[0].text == nil)
-        let failed = ElementOCR.readUnread(dets, image: Self.segmentScreen, recognizer: Failing(),
-                                           maxCalls: 24, rejectUnreadable: true, diagnostics: &diagnostics)
+        let failed = ElementOCR.readUnread(
+            dets, image: Self.segmentScreen, recognizer: Failing(),
+            maxCalls: 24, rejectUnreadable: true, diagnostics: &diagnostics)
         #expect(failed[0].text == nil)
         #expect(diagnostics.contains { $0.message.contains("could not be read") })
-        let capped = ElementOCR.readUnread(dets, image: Self.segmentScreen, recognizer: Fixed(text: "Week", confidence: 0.9),
-                                           maxCalls: 0, rejectUnreadable: true, diagnostics: &diagnostics)
+        let capped = ElementOCR.readUnread(
+            dets, image: Self.segmentScreen, recognizer: Fixed(text: "Week", confidence: 0.9),
+            maxCalls: 0, rejectUnreadable: true, diagnostics: &diagnostics)
         #expect(capped[0].text == nil)
         #expect(diagnostics.contains { $0.message.contains("limit") })
     }
@@ -155,8 +160,10 @@ struct RowLabelTests {
         #expect(out.first?.text == "Send newsletter")
     }
 
-    @Test(arguments: [("Q Search", "Search"), ("q search apps", "search apps"), ("Q Queen", "Q Queen"), ("Quick Search", "Quick Search"),
-                      ("Q", "Q"), ("Search", "Search")])
+    @Test(arguments: [
+        ("Q Search", "Search"), ("q search apps", "search apps"), ("Q Queen", "Q Queen"), ("Quick Search", "Quick Search"),
+        ("Q", "Q"), ("Search", "Search"),
+    ])
     func searchGlyph(_ c: (String, String)) {
         #expect(Metadata.withoutSearchGlyph(c.0) == c.1)
         let field = Metadata.element(for: det(.textField, 0, 0, 300, 40, c.0))
@@ -165,11 +172,13 @@ struct RowLabelTests {
 
     @Test("A group does not say the same label twice")
     func groupLabelsOnce() {
-        let a = el(.text, r(0, 0, 100, 20), "Music Locks"), b = el(.text, r(0, 22, 100, 20), "music locks")
+        let a = el(.text, r(0, 0, 100, 20), "Music Locks")
+        let b = el(.text, r(0, 22, 100, 20), "music locks")
         #expect(Grouping.joinLabels([a, b]) == "Music Locks")
         #expect(Grouping.textGroup([a, b]).label == "Music Locks")
         let paragraph = el(.text, r(0, 0, 300, 44), "Would you like to try our Music Locks")
-        let line = el(.text, r(0, 22, 120, 20), "Music Locks"), below = el(.text, r(0, 50, 120, 20), "Music Locks")
+        let line = el(.text, r(0, 22, 120, 20), "Music Locks")
+        let below = el(.text, r(0, 50, 120, 20), "Music Locks")
         #expect(Grouping.textGroup([paragraph, line]).label == "Would you like to try our Music Locks")
         #expect(Grouping.textGroup([paragraph, below]).label == "Would you like to try our Music Locks, Music Locks")
     }

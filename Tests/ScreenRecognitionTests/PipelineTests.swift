@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ScreenRecognition
 import ScreenRecognitionTesting
+import Testing
+
+@testable import ScreenRecognition
 
 @Suite("Fig. 9 worked example and the pipeline")
 struct PipelineTests {
@@ -9,23 +10,24 @@ struct PipelineTests {
     func clockScreen() throws {
         let analyzer = ScreenAnalyzer(detector: ReplayDetector(ClockScreen.detections))
         let result = try analyzer.analyze(image: ClockScreen.image())
-        #expect(result.transcript == [
-            "Edit",
-            "Add, Button",
-            "World Clock, Heading",
-            "Today, +0HRS, Cupertino",
-            "10:09 AM",
-            "Today, +3HRS, New York",
-            "1:09 PM",
-            "Tomorrow, +16HRS, Tokyo",
-            "2:09 AM",
-            "Today, +8HRS, London",
-            "6:09 PM",
-            "Selected, World Clock, Tab, 1 of 4",
-            "Alarm, Tab, 2 of 4",
-            "Stopwatch, Tab, 3 of 4",
-            "Timer, Tab, 4 of 4",
-        ])
+        #expect(
+            result.transcript == [
+                "Edit",
+                "Add, Button",
+                "World Clock, Heading",
+                "Today, +0HRS, Cupertino",
+                "10:09 AM",
+                "Today, +3HRS, New York",
+                "1:09 PM",
+                "Tomorrow, +16HRS, Tokyo",
+                "2:09 AM",
+                "Today, +8HRS, London",
+                "6:09 PM",
+                "Selected, World Clock, Tab, 1 of 4",
+                "Alarm, Tab, 2 of 4",
+                "Stopwatch, Tab, 3 of 4",
+                "Timer, Tab, 4 of 4",
+            ])
         #expect(result.elements.map(\.order) == Array(1...15))
         // 23 detections became 15 elements (text and tab grouping, §5.5).
         #expect(ClockScreen.detections.count == 23)
@@ -184,8 +186,9 @@ struct ContentSeamTests {
     static let lone = det(.icon, 100, 400, 40, 40)
     static let screen = ImageInfo(width: 390, height: 844)
 
-    @Test("Clickability sees an icon's features as detected, also after its meaning was recognised",
-          arguments: [false, true])
+    @Test(
+        "Clickability sees an icon's features as detected, also after its meaning was recognised",
+        arguments: [false, true])
     func featuresAfterRecognition(recognised: Bool) throws {
         // The model says "clickable" only for an icon without neighbours: the icon must not count
         // itself once recognition has given it a meaning.
@@ -199,8 +202,9 @@ struct ContentSeamTests {
         #expect(icon.label == (recognised ? "Share" : nil))
     }
 
-    @Test("The click threshold decides, and the recognised meaning reaches the model",
-          arguments: [(0.6, 0.5, true), (0.4, 0.5, false), (0.89, 0.9, false), (0.91, 0.9, true)])
+    @Test(
+        "The click threshold decides, and the recognised meaning reaches the model",
+        arguments: [(0.6, 0.5, true), (0.4, 0.5, false), (0.89, 0.9, false), (0.91, 0.9, true)])
     func threshold(probability: Double, threshold: Double, button: Bool) throws {
         var cfg = AnalysisConfiguration.default
         cfg.interactivity.clickThreshold = threshold
@@ -212,8 +216,9 @@ struct ContentSeamTests {
         #expect((result.elements.first?.kind == .button) == button)
     }
 
-    @Test("With a model, a navigation-bar icon is a button whatever the model says, unless the setting is off",
-          arguments: [(40.0, true, true), (40.0, false, false), (400.0, true, false)])
+    @Test(
+        "With a model, a navigation-bar icon is a button whatever the model says, unless the setting is off",
+        arguments: [(40.0, true, true), (40.0, false, false), (400.0, true, false)])
     func barIcons(y: Double, barIconsAreButtons: Bool, button: Bool) throws {
         var cfg = AnalysisConfiguration.default
         cfg.interactivity.barIconsAreButtons = barIconsAreButtons
@@ -241,8 +246,9 @@ struct ContentSeamTests {
         #expect(group.announcement.hasSuffix("Actions available"))
     }
 
-    @Test("A read text the text-button model is sure of is a button, spoken once, and stays out of text blocks",
-          arguments: [(0.95, 0.9, true), (0.85, 0.9, false)])
+    @Test(
+        "A read text the text-button model is sure of is a button, spoken once, and stays out of text blocks",
+        arguments: [(0.95, 0.9, true), (0.85, 0.9, false)])
     func textButtons(probability: Double, threshold: Double, button: Bool) throws {
         var cfg = AnalysisConfiguration.default
         cfg.interactivity.textButtonThreshold = threshold
@@ -262,14 +268,16 @@ struct ContentSeamTests {
     @Test("A text-button model failure degrades to static text and is reported")
     func textButtonFailure() throws {
         let result = try ScreenAnalyzer(contentRecognizer: FailingRecognizer())
-            .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)),
-                     detections: [det(.text, 150, 530, 90, 24, "Log In")])
+            .analyze(
+                image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)),
+                detections: [det(.text, 150, 530, 90, 24, "Log In")])
         #expect(result.elements.map(\.announcement) == ["Log In"])
         #expect(result.diagnostics.contains { $0.message.contains("text-button model failed") })
     }
 
-    @Test("A small picture with text inside is labelled by it; a background picture is not",
-          arguments: [false, true])
+    @Test(
+        "A small picture with text inside is labelled by it; a background picture is not",
+        arguments: [false, true])
     func pictureText(background: Bool) throws {
         let labelled = !background
         let picture = background ? det(.picture, 0, 0, 390, 700) : det(.picture, 20, 200, 350, 120)
@@ -283,8 +291,9 @@ struct ContentSeamTests {
         }
     }
 
-    @Test("A picture gets the description only when confident (Buffer's bar: 0.7)",
-          arguments: [(0.95, "Cat"), (0.7, "Cat"), (0.69, nil)] as [(Double, String?)])
+    @Test(
+        "A picture gets the description only when confident (Buffer's bar: 0.7)",
+        arguments: [(0.95, "Cat"), (0.7, "Cat"), (0.69, nil)] as [(Double, String?)])
     func pictureDescription(confidence: Double, label: String?) throws {
         let photo = det(.picture, 20, 200, 350, 240)
         let content = ReplayContentRecognizer(pictures: [photo.box: PictureDescription(label: "Cat", confidence: confidence)])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScreenRecognition
 
 @Suite("§4.1 post-processing and §5.1 missing elements")
@@ -11,18 +12,24 @@ struct PostProcessingTests {
     }
 
     static let nmsCases: [NMSCase] = [
-        NMSCase(name: "same class, IoU 0.6: the less confident goes",
-                input: [det(.icon, 0, 0, 100, 100, conf: 0.9), det(.icon, 20, 0, 100, 100, conf: 0.8)], kept: [.icon]),
-        NMSCase(name: "same class, IoU 0.33: both stay",
-                input: [det(.icon, 0, 0, 100, 100, conf: 0.9), det(.icon, 50, 0, 100, 100, conf: 0.8)], kept: [.icon, .icon]),
-        NMSCase(name: "picture/icon, IoU 0.9 > 0.8: cross-class removes the icon",
-                input: [det(.picture, 0, 0, 100, 100, conf: 0.9), det(.icon, 0, 0, 100, 90, conf: 0.7)], kept: [.picture]),
-        NMSCase(name: "picture/icon, IoU 0.64 ≤ 0.8: both stay (a small icon on a picture)",
-                input: [det(.picture, 0, 0, 100, 100, conf: 0.9), det(.icon, 0, 0, 80, 80, conf: 0.7)], kept: [.picture, .icon]),
-        NMSCase(name: "container/textField IoU 0.9: the less confident goes",
-                input: [det(.textField, 0, 0, 100, 40, conf: 0.6), det(.container, 0, 0, 100, 36, conf: 0.95)], kept: [.container]),
-        NMSCase(name: "text/icon are not look-alikes: both stay at IoU 1",
-                input: [det(.text, 0, 0, 100, 40, conf: 0.9), det(.icon, 0, 0, 100, 40, conf: 0.8)], kept: [.text, .icon]),
+        NMSCase(
+            name: "same class, IoU 0.6: the less confident goes",
+            input: [det(.icon, 0, 0, 100, 100, conf: 0.9), det(.icon, 20, 0, 100, 100, conf: 0.8)], kept: [.icon]),
+        NMSCase(
+            name: "same class, IoU 0.33: both stay",
+            input: [det(.icon, 0, 0, 100, 100, conf: 0.9), det(.icon, 50, 0, 100, 100, conf: 0.8)], kept: [.icon, .icon]),
+        NMSCase(
+            name: "picture/icon, IoU 0.9 > 0.8: cross-class removes the icon",
+            input: [det(.picture, 0, 0, 100, 100, conf: 0.9), det(.icon, 0, 0, 100, 90, conf: 0.7)], kept: [.picture]),
+        NMSCase(
+            name: "picture/icon, IoU 0.64 ≤ 0.8: both stay (a small icon on a picture)",
+            input: [det(.picture, 0, 0, 100, 100, conf: 0.9), det(.icon, 0, 0, 80, 80, conf: 0.7)], kept: [.picture, .icon]),
+        NMSCase(
+            name: "container/textField IoU 0.9: the less confident goes",
+            input: [det(.textField, 0, 0, 100, 40, conf: 0.6), det(.container, 0, 0, 100, 36, conf: 0.95)], kept: [.container]),
+        NMSCase(
+            name: "text/icon are not look-alikes: both stay at IoU 1",
+            input: [det(.text, 0, 0, 100, 40, conf: 0.9), det(.icon, 0, 0, 100, 40, conf: 0.8)], kept: [.text, .icon]),
     ]
 
     @Test(arguments: nmsCases)
@@ -43,8 +50,9 @@ struct PostProcessingTests {
         var s = PostProcessingSettings()
         s.confidenceThresholds[.icon] = 0.3
         s.confidenceThresholds[.dialog] = 0.8
-        let out = PostProcessing.applyThresholds([det(.icon, 0, 0, 10, 10, conf: 0.4), det(.dialog, 0, 0, 100, 100, conf: 0.7)],
-                                                 thresholds: s.confidenceThresholds)
+        let out = PostProcessing.applyThresholds(
+            [det(.icon, 0, 0, 10, 10, conf: 0.4), det(.dialog, 0, 0, 100, 100, conf: 0.7)],
+            thresholds: s.confidenceThresholds)
         #expect(out.map(\.type) == [.icon])
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScreenRecognition
 
 @Suite("§5.3 selection state and control values from pixels")
@@ -6,10 +7,10 @@ struct SelectionStateTests {
     static let frames = (0..<3).map { r(20 + Double($0) * 120, 20, 110, 36) }
 
     enum Style: String, CaseIterable, Sendable {
-        case tint            // the selected segment's title is tinted (blue), the others grey
-        case underline       // a bar under the selected segment, same text colour everywhere
-        case pill            // iOS 13: a white pill on a grey track
-        case filled          // iOS 6: the selected segment is filled with the tint
+        case tint  // the selected segment's title is tinted (blue), the others grey
+        case underline  // a bar under the selected segment, same text colour everywhere
+        case pill  // iOS 13: a white pill on a grey track
+        case filled  // iOS 6: the selected segment is filled with the tint
     }
 
     static func segmentedControl(_ style: Style, selected: Int) -> RGBAImage {
@@ -34,8 +35,9 @@ struct SelectionStateTests {
         return img
     }
 
-    @Test("Segmented controls: each cue finds the selected segment",
-          arguments: Style.allCases, [0, 1, 2])
+    @Test(
+        "Segmented controls: each cue finds the selected segment",
+        arguments: Style.allCases, [0, 1, 2])
     func segments(style: Style, selected: Int) {
         let img = Self.segmentedControl(style, selected: selected)
         let found = SelectionState.selectedSegment(img, frames: Self.frames, labels: ["Day", "Week", "Month"], settings: .init())
@@ -66,12 +68,14 @@ struct SelectionStateTests {
         #expect(SelectionState.selectedSegment(nil, frames: Self.frames, labels: [nil, "Photos", nil], settings: .init()) == 1)
     }
 
-    @Test("Tint outlier", arguments: [
-        ([RGB.grey, .grey, .orange, .grey] as [RGB?], 2 as Int?),
-        ([RGB.grey, .grey, .grey], nil),
-        ([RGB.blue, .grey], 0),
-        ([RGB.grey, nil, nil], 0),
-    ])
+    @Test(
+        "Tint outlier",
+        arguments: [
+            ([RGB.grey, .grey, .orange, .grey] as [RGB?], 2 as Int?),
+            ([RGB.grey, .grey, .grey], nil),
+            ([RGB.blue, .grey], 0),
+            ([RGB.grey, nil, nil], 0),
+        ])
     func outlier(colors: [RGB?], expected: Int?) {
         #expect(SelectionState.outlier(colors, minDistance: 60) == expected)
     }

@@ -1,11 +1,14 @@
 import Foundation
+
 @testable import ScreenRecognition
 
 /// Shorthands for building test screens.
 func r(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: x, y: y, width: w, height: h) }
 
-func det(_ type: ElementClass, _ x: Double, _ y: Double, _ w: Double, _ h: Double, _ text: String? = nil,
-         icon: IconMeaning? = nil, conf: Double = 0.9) -> Detection {
+func det(
+    _ type: ElementClass, _ x: Double, _ y: Double, _ w: Double, _ h: Double, _ text: String? = nil,
+    icon: IconMeaning? = nil, conf: Double = 0.9
+) -> Detection {
     Detection(type: type, box: r(x, y, w, h), confidence: conf, text: text, iconLabel: icon)
 }
 

@@ -1,16 +1,21 @@
 import Foundation
 import Testing
+
 @testable import ScreenRecognition
 
 /// `TextButtonFeatures.make` gives what `training/screenrec_training/textbuttons/features.py`
 /// computes for the same layout (values printed by `layout_features`; see that file).
 @Suite("Text-button features")
 struct TextButtonFeatureTests {
-    static let texts = [Rect(x: 100, y: 100, width: 60, height: 20), Rect(x: 200, y: 102, width: 60, height: 20),
-                        Rect(x: 100, y: 300, width: 62, height: 21), Rect(x: 10, y: 500, width: 200, height: 40),
-                        Rect(x: 110, y: 60, width: 40, height: 18)]
-    static let icons = [Rect(x: 60, y: 100, width: 20, height: 20), Rect(x: 300, y: 600, width: 20, height: 20),
-                        Rect(x: 340, y: 98, width: 20, height: 20)]
+    static let texts = [
+        Rect(x: 100, y: 100, width: 60, height: 20), Rect(x: 200, y: 102, width: 60, height: 20),
+        Rect(x: 100, y: 300, width: 62, height: 21), Rect(x: 10, y: 500, width: 200, height: 40),
+        Rect(x: 110, y: 60, width: 40, height: 18),
+    ]
+    static let icons = [
+        Rect(x: 60, y: 100, width: 20, height: 20), Rect(x: 300, y: 600, width: 20, height: 20),
+        Rect(x: 340, y: 98, width: 20, height: 20),
+    ]
 
     @Test(arguments: [
         (0, [0.325, 0.1375, 0.15, 0.05, 0.366204096, 0.25, 1.0, 0.333333333, 0.333333333, 0.22, 1.0, 1.0]),

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ScreenRecognition
 
 @Suite("Text buttons from tint")
@@ -21,8 +22,9 @@ struct TextButtonTests {
         Case(name: "black text on white: text", fill: white, ink: RGB(r: 0, g: 0, b: 0), label: "Cupertino", tappable: false),
         Case(name: "grey secondary text: text", fill: white, ink: RGB(r: 142, g: 142, b: 147), label: "Today", tappable: false),
         Case(name: "white text on black (dark mode): text", fill: RGB(r: 0, g: 0, b: 0), ink: white, label: "London", tappable: false),
-        Case(name: "a tinted sentence is a link, not a button title", fill: white, ink: RGB(r: 0, g: 122, b: 255),
-             label: "Read more about our privacy policy", tappable: false),
+        Case(
+            name: "a tinted sentence is a link, not a button title", fill: white, ink: RGB(r: 0, g: 122, b: 255),
+            label: "Read more about our privacy policy", tappable: false),
         Case(name: "tinted digits without letters: text", fill: white, ink: RGB(r: 0, g: 122, b: 255), label: "42", tappable: false),
     ]
 
@@ -36,8 +38,9 @@ struct TextButtonTests {
     @Test("only single-line texts become buttons; headers and grouped texts keep their roles")
     func mark() {
         // A 400-px-tall screen: the text sits in the navigation bar band (top 15 %).
-        let image = paintGlyph(RGBAImage(width: 100, height: 400, fill: Self.white), Rect(x: 14, y: 14, width: 60, height: 16),
-                               RGB(r: 0, g: 122, b: 255))
+        let image = paintGlyph(
+            RGBAImage(width: 100, height: 400, fill: Self.white), Rect(x: 14, y: 14, width: 60, height: 16),
+            RGB(r: 0, g: 122, b: 255))
         let frame = Rect(x: 10, y: 10, width: 80, height: 24)
         var header = el(.text, frame, "Edit")
         header.traits.insert(.header)
@@ -47,8 +50,9 @@ struct TextButtonTests {
         #expect(out[0].traits.contains(.button))
         #expect(TextButtons.mark([el(.text, frame, "Edit")], image: nil)[0].kind == .text)
         // Below the navigation bar band (top 15 %), tinted text stays text.
-        let tall = paintGlyph(RGBAImage(width: 100, height: 400, fill: Self.white), Rect(x: 14, y: 204, width: 60, height: 16),
-                              RGB(r: 0, g: 122, b: 255))
+        let tall = paintGlyph(
+            RGBAImage(width: 100, height: 400, fill: Self.white), Rect(x: 14, y: 204, width: 60, height: 16),
+            RGB(r: 0, g: 122, b: 255))
         #expect(TextButtons.mark([el(.text, Rect(x: 10, y: 200, width: 80, height: 24), "Edit")], image: tall)[0].kind == .text)
     }
 }

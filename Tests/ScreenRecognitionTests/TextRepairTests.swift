@@ -1,34 +1,39 @@
 import Testing
+
 @testable import ScreenRecognition
 
 @Suite("OCR text repair")
 struct TextRepairTests {
-    @Test("clock times get their meridiem; other text is left alone", arguments: [
-        ("9:41 av", "9:41 AM"),
-        ("12:41pm", "12:41 PM"),
-        ("1:41 am", "1:41 AM"),
-        ("12:41pM", "12:41 PM"),
-        ("5:41 p.m.", "5:41 PM"),
-        ("Wake up at 7:05am daily", "Wake up at 7:05 AM daily"),
-        ("9:41", "9:41"),
-        ("9:41 Alarm", "9:41 Alarm"),
-        ("10:30 pages", "10:30 pages"),
-        ("9:41 a friend", "9:41 a friend"),
-        ("13:05 pm", "13:05 pm"),        // not a 12-hour time
-        ("Opening hours", "Opening hours"),
-    ])
+    @Test(
+        "clock times get their meridiem; other text is left alone",
+        arguments: [
+            ("9:41 av", "9:41 AM"),
+            ("12:41pm", "12:41 PM"),
+            ("1:41 am", "1:41 AM"),
+            ("12:41pM", "12:41 PM"),
+            ("5:41 p.m.", "5:41 PM"),
+            ("Wake up at 7:05am daily", "Wake up at 7:05 AM daily"),
+            ("9:41", "9:41"),
+            ("9:41 Alarm", "9:41 Alarm"),
+            ("10:30 pages", "10:30 pages"),
+            ("9:41 a friend", "9:41 a friend"),
+            ("13:05 pm", "13:05 pm"),  // not a 12-hour time
+            ("Opening hours", "Opening hours"),
+        ])
     func meridiem(input: String, expected: String) {
         #expect(TextRepair.repair(input) == expected)
     }
 
-    @Test("a letter O after a sign, digit or colon is a zero", arguments: [
-        ("Today, +OHRS", "Today, +0HRS"),
-        ("1O:3O", "10:30"),
-        ("-O.5", "-0.5"),
-        ("OK", "OK"),
-        ("TO DO", "TO DO"),
-        ("CO2", "CO2"),
-    ])
+    @Test(
+        "a letter O after a sign, digit or colon is a zero",
+        arguments: [
+            ("Today, +OHRS", "Today, +0HRS"),
+            ("1O:3O", "10:30"),
+            ("-O.5", "-0.5"),
+            ("OK", "OK"),
+            ("TO DO", "TO DO"),
+            ("CO2", "CO2"),
+        ])
     func zeroes(input: String, expected: String) {
         #expect(TextRepair.repair(input) == expected)
     }

@@ -8,12 +8,14 @@ struct AuditCLITests {
     static func f(_ name: String) -> String { "\(fixtures)/\(name)" }
     static let inbox = ["audit", f("ios-inbox.png"), "--hierarchy", f("ios-inbox.xcuitest.txt"), "--detections", f("ios-inbox.detections.json")]
 
-    @Test("audit prints the text report for each format", arguments: [
-        ("text", "error unexposedElement [24.0, 108.0, 60.0, 60.0]"),
-        ("json", "\"rule\" : \"missingLabel\""),
-        ("sarif", "\"version\" : \"2.1.0\""),
-        ("html", "data:image/png;base64,iVBORw0KGgo"),
-    ])
+    @Test(
+        "audit prints the text report for each format",
+        arguments: [
+            ("text", "error unexposedElement [24.0, 108.0, 60.0, 60.0]"),
+            ("json", "\"rule\" : \"missingLabel\""),
+            ("sarif", "\"version\" : \"2.1.0\""),
+            ("html", "data:image/png;base64,iVBORw0KGgo"),
+        ])
     func formats(_ format: String, _ needle: String) throws {
         let r = try CLI.run(Self.inbox + ["--format", format])
         #expect(r.status == 0, "\(r.stderr)")
@@ -31,8 +33,10 @@ struct AuditCLITests {
     @Test("audit of the Android dump writes JSON to --output")
     func android() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("audit-\(getpid()).json").path
-        let r = try CLI.run(["audit", Self.f("android-inbox.png"), "--hierarchy", Self.f("android-inbox.uiautomator.xml"),
-                             "--detections", Self.f("android-inbox.detections.json"), "--format", "json", "-o", out])
+        let r = try CLI.run([
+            "audit", Self.f("android-inbox.png"), "--hierarchy", Self.f("android-inbox.uiautomator.xml"),
+            "--detections", Self.f("android-inbox.detections.json"), "--format", "json", "-o", out,
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as! [String: Any]
         #expect((object["findings"] as? [Any])?.count == 11)
@@ -46,16 +50,18 @@ struct AuditCLITests {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         for screen in ["home", "inbox"] {
             for (src, ext) in [("ios-inbox.png", "png"), ("ios-inbox.xcuitest.txt", "xcuitest.txt"), ("ios-inbox.detections.json", "detections.json")] {
-                try FileManager.default.copyItem(atPath: CLI.packageRoot.appendingPathComponent(Self.f(src)).path,
-                                                 toPath: dir.appendingPathComponent("\(screen).\(ext)").path)
+                try FileManager.default.copyItem(
+                    atPath: CLI.packageRoot.appendingPathComponent(Self.f(src)).path,
+                    toPath: dir.appendingPathComponent("\(screen).\(ext)").path)
             }
         }
         for (src, dst) in [("ios-alert.png", "alert.png"), ("ios-alert.xcuitest.txt", "alert.txt"), ("ios-alert.detections.json", "alert.detections.json")] {
             try FileManager.default.copyItem(atPath: CLI.packageRoot.appendingPathComponent(Self.f(src)).path, toPath: dir.appendingPathComponent(dst).path)
         }
         // A transcript beside a screenshot is not a tree (it used to make the run fail).
-        try FileManager.default.copyItem(atPath: CLI.packageRoot.appendingPathComponent(Self.f("ios-inbox.transcript.txt")).path,
-                                         toPath: dir.appendingPathComponent("home.transcript.txt").path)
+        try FileManager.default.copyItem(
+            atPath: CLI.packageRoot.appendingPathComponent(Self.f("ios-inbox.transcript.txt")).path,
+            toPath: dir.appendingPathComponent("home.transcript.txt").path)
         // Every screen has its detections file, so no model is loaded (a broken ONNX Runtime path is never read).
         let ok = try CLI.run(["audit", dir.path], environment: ["SCREENREC_ONNXRUNTIME": "/nonexistent/libonnxruntime.so"])
         #expect(ok.status == 0, "\(ok.stderr)")
@@ -68,7 +74,7 @@ struct AuditCLITests {
         #expect((object["screens"] as? [Any])?.count == 3)
         let html = try CLI.run(["audit", dir.path, "--format", "html"])
         #expect(html.status == 0)
-        #expect(html.stdout.components(separatedBy: "<!DOCTYPE html>").count == 2)         // one page
+        #expect(html.stdout.components(separatedBy: "<!DOCTYPE html>").count == 2)  // one page
         #expect(html.stdout.components(separatedBy: "data:image/png;base64,").count == 4)  // a picture per screen
         // A screenshot with no tree beside it is audited from its pixels alone.
         for ext in ["png", "detections.json"] {
@@ -92,8 +98,10 @@ struct AuditCLITests {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let tree = dir.appendingPathComponent("inbox.json").path
-        let analyze = try CLI.run(["analyze", Self.f("ios-inbox.png"), "--detections", Self.f("ios-inbox.detections.json"), "--ocr", "none",
-                                   "--format", "accessibility-snapshot", "--scale", "2", "-o", tree])
+        let analyze = try CLI.run([
+            "analyze", Self.f("ios-inbox.png"), "--detections", Self.f("ios-inbox.detections.json"), "--ocr", "none",
+            "--format", "accessibility-snapshot", "--scale", "2", "-o", tree,
+        ])
         #expect(analyze.status == 0, "\(analyze.stderr)")
         let markers = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: tree))) as! [[String: Any]]
         #expect(markers.first?["description"] as? String == "Back, Button")
@@ -106,12 +114,16 @@ struct AuditCLITests {
         #expect(noScale.status == 65 && noScale.stderr.contains("pass --scale"), "\(noScale.stderr)")
         let scaled = try CLI.run(audit + ["--scale", "2"])
         #expect(scaled.status == 0, "\(scaled.stderr)")
-        #expect(scaled.stdout.contains("(accessibility-snapshot, 2 px per unit)") && scaled.stdout.contains("screen: 2 px per pt (from the hierarchy)"), "\(scaled.stdout)")
+        #expect(
+            scaled.stdout.contains("(accessibility-snapshot, 2 px per unit)") && scaled.stdout.contains("screen: 2 px per pt (from the hierarchy)"),
+            "\(scaled.stdout)")
         // Our own analysis as the tree: nothing hidden, unlabelled or mislabelled.
         for rule in ["unexposedElement", "missingLabel", "labelMismatch"] { #expect(!scaled.stdout.contains(rule), "\(rule)") }
 
         // audit DIR pairs NAME.png with NAME.json by content; a transcript beside it is ignored.
-        for (src, dst) in [("ios-inbox.png", "inbox.png"), ("ios-inbox.detections.json", "inbox.detections.json"), ("ios-inbox.transcript.txt", "inbox.transcript.txt")] {
+        for (src, dst) in [
+            ("ios-inbox.png", "inbox.png"), ("ios-inbox.detections.json", "inbox.detections.json"), ("ios-inbox.transcript.txt", "inbox.transcript.txt"),
+        ] {
             try FileManager.default.copyItem(atPath: CLI.packageRoot.appendingPathComponent(Self.f(src)).path, toPath: dir.appendingPathComponent(dst).path)
         }
         let folder = try CLI.run(["audit", dir.path, "--scale", "2", "--format", "json"])
@@ -127,16 +139,18 @@ struct AuditCLITests {
         try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        for (src, dst) in [("android-inbox.png", "a.png"), ("android-inbox.uiautomator.xml", "a.xml"), ("android-inbox.detections.json", "a.detections.json"),
-                           ("ios-inbox.png", "b.png"), ("ios-inbox.detections.json", "b.detections.json")] {
+        for (src, dst) in [
+            ("android-inbox.png", "a.png"), ("android-inbox.uiautomator.xml", "a.xml"), ("android-inbox.detections.json", "a.detections.json"),
+            ("ios-inbox.png", "b.png"), ("ios-inbox.detections.json", "b.detections.json"),
+        ] {
             try FileManager.default.copyItem(atPath: CLI.packageRoot.appendingPathComponent(Self.f(src)).path, toPath: dir.appendingPathComponent(dst).path)
         }
         // b's tree as Appium's XCUITest page source (frames in points, a 390-point window).
         let appium = """
-        <?xml version="1.0" encoding="UTF-8"?><AppiumAUT><XCUIElementTypeApplication label="Mail" x="0" y="0" width="390" height="844">
-        <XCUIElementTypeButton label="Back" name="backButton" enabled="true" x="12" y="54" width="30" height="30"/>
-        </XCUIElementTypeApplication></AppiumAUT>
-        """
+            <?xml version="1.0" encoding="UTF-8"?><AppiumAUT><XCUIElementTypeApplication label="Mail" x="0" y="0" width="390" height="844">
+            <XCUIElementTypeButton label="Back" name="backButton" enabled="true" x="12" y="54" width="30" height="30"/>
+            </XCUIElementTypeApplication></AppiumAUT>
+            """
         try Data(appium.utf8).write(to: dir.appendingPathComponent("b.page-source.xml"))
         let r = try CLI.run(["audit", dir.path, "--format", "json"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -148,15 +162,17 @@ struct AuditCLITests {
         #expect(findings.contains { $0["rule"] as? String == "unexposedElement" && $0["screens"] as? [String] == ["b.png"] })
     }
 
-    @Test("a progress bar is drawn on stderr when it is a terminal (util-linux `script` gives it one)",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    @Test(
+        "a progress bar is drawn on stderr when it is a terminal (util-linux `script` gives it one)",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func progressBar() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("audit-tty-\(getpid())")
         try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         for ext in ["png", "xcuitest.txt", "detections.json"] {
-            try FileManager.default.copyItem(atPath: CLI.packageRoot.appendingPathComponent(Self.f("ios-inbox.\(ext)")).path,
-                                             toPath: dir.appendingPathComponent("one.\(ext)").path)
+            try FileManager.default.copyItem(
+                atPath: CLI.packageRoot.appendingPathComponent(Self.f("ios-inbox.\(ext)")).path,
+                toPath: dir.appendingPathComponent("one.\(ext)").path)
         }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
@@ -170,16 +186,24 @@ struct AuditCLITests {
         #expect(text.contains("[==============================] 1/1 done"), "\(text)")
     }
 
-    @Test("bad input gets a clear error and the right exit status", arguments: [
-        (["audit", f("ios-inbox.png"), "--detections", f("ios-inbox.detections.json"), "--scale", "11"], Int32(64), "--scale"),
-        (["audit", f("ios-inbox.png"), "--hierarchy", f("ios-inbox.detections.json"), "--detections", f("ios-inbox.detections.json")], 65, "invalid analysis JSON hierarchy"),
-        (["audit", f("ios-inbox.png"), "--hierarchy", f("make_fixtures.py"), "--detections", f("ios-inbox.detections.json")], 65, "hierarchy format not recognised"),
-        (["audit", f("ios-inbox.png"), "--hierarchy", "/nonexistent/tree.txt", "--detections", f("ios-inbox.detections.json")], 66, "tree.txt"),
-        (["audit", f("ios-inbox.xcuitest.txt"), "--hierarchy", f("ios-inbox.xcuitest.txt"), "--detections", f("ios-inbox.detections.json")], 65, "PNG"),
-        (["audit", f("ios-inbox.png"), "--hierarchy", f("ios-inbox.xcuitest.txt"), "--scale", "0"], 64, "--scale"),
-        (["snapshot", f("ios-inbox.png"), "--detections", f("ios-inbox.detections.json")], 64, "exactly one of --record FILE and --verify FILE"),
-        (["annotate", f("ios-inbox.png"), "--detections", f("ios-inbox.detections.json"), "-o", "/nonexistent/dir/out.png"], 73, "cannot write"),
-    ])
+    @Test(
+        "bad input gets a clear error and the right exit status",
+        arguments: [
+            (["audit", f("ios-inbox.png"), "--detections", f("ios-inbox.detections.json"), "--scale", "11"], Int32(64), "--scale"),
+            (
+                ["audit", f("ios-inbox.png"), "--hierarchy", f("ios-inbox.detections.json"), "--detections", f("ios-inbox.detections.json")], 65,
+                "invalid analysis JSON hierarchy"
+            ),
+            (
+                ["audit", f("ios-inbox.png"), "--hierarchy", f("make_fixtures.py"), "--detections", f("ios-inbox.detections.json")], 65,
+                "hierarchy format not recognised"
+            ),
+            (["audit", f("ios-inbox.png"), "--hierarchy", "/nonexistent/tree.txt", "--detections", f("ios-inbox.detections.json")], 66, "tree.txt"),
+            (["audit", f("ios-inbox.xcuitest.txt"), "--hierarchy", f("ios-inbox.xcuitest.txt"), "--detections", f("ios-inbox.detections.json")], 65, "PNG"),
+            (["audit", f("ios-inbox.png"), "--hierarchy", f("ios-inbox.xcuitest.txt"), "--scale", "0"], 64, "--scale"),
+            (["snapshot", f("ios-inbox.png"), "--detections", f("ios-inbox.detections.json")], 64, "exactly one of --record FILE and --verify FILE"),
+            (["annotate", f("ios-inbox.png"), "--detections", f("ios-inbox.detections.json"), "-o", "/nonexistent/dir/out.png"], 73, "cannot write"),
+        ])
     func badInput(_ args: [String], _ status: Int32, _ message: String) throws {
         let r = try CLI.run(args)
         #expect(r.status == status, "\(r.stderr)")

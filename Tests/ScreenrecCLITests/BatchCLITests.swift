@@ -64,7 +64,8 @@ struct BatchCLITests {
         p.executableURL = CLI.binary
         p.arguments = ["analyze", "-", "--format", "jsonl", "--ocr", "none"]
         p.currentDirectoryURL = CLI.packageRoot
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         p.standardInput = input
         p.standardOutput = output
         p.standardError = FileHandle.nullDevice
@@ -126,15 +127,17 @@ struct BatchCLITests {
         var testDescription: String { arguments.joined(separator: " ") }
     }
 
-    @Test("batch options that cannot work are refused", arguments: [
-        Bad(arguments: ["analyze", "Examples/clock.png", "Examples/clock.png", "--format", "transcript"], message: "--format jsonl"),
-        Bad(arguments: ["analyze", "Examples", "--format", "json"], message: "--format jsonl"),
-        Bad(arguments: ["analyze", "Examples", "--detections", "Examples/clock.detections.json"], message: "--detections"),
-        Bad(arguments: ["analyze", "Examples", "--jobs", "0"], message: "--jobs"),
-        Bad(arguments: ["analyze", "-", "-"], message: "once"),
-        Bad(arguments: ["analyze", "Examples/clock.png", "--resume", "x.jsonl"], message: "--resume"),
-        Bad(arguments: ["detect", "Examples", "--jobs", "999"], message: "--jobs"),
-    ])
+    @Test(
+        "batch options that cannot work are refused",
+        arguments: [
+            Bad(arguments: ["analyze", "Examples/clock.png", "Examples/clock.png", "--format", "transcript"], message: "--format jsonl"),
+            Bad(arguments: ["analyze", "Examples", "--format", "json"], message: "--format jsonl"),
+            Bad(arguments: ["analyze", "Examples", "--detections", "Examples/clock.detections.json"], message: "--detections"),
+            Bad(arguments: ["analyze", "Examples", "--jobs", "0"], message: "--jobs"),
+            Bad(arguments: ["analyze", "-", "-"], message: "once"),
+            Bad(arguments: ["analyze", "Examples/clock.png", "--resume", "x.jsonl"], message: "--resume"),
+            Bad(arguments: ["detect", "Examples", "--jobs", "999"], message: "--jobs"),
+        ])
     func refused(_ bad: Bad) throws {
         let r = try CLI.run(bad.arguments)
         #expect(r.status == 64, "\(r.stderr)")

@@ -25,7 +25,8 @@ enum CLI {
             p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
         p.currentDirectoryURL = packageRoot
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         p.standardOutput = out
         p.standardError = err
         try p.run()
@@ -64,9 +65,11 @@ enum PNGBytes {
 
 /// A PNG whose IHDR claims `width × height` (valid CRC) followed by a tiny IDAT and IEND.
 func pngHeader(width: UInt32, height: UInt32) -> Data {
-    let be = PNGBytes.be, chunk = PNGBytes.chunk
+    let be = PNGBytes.be
+    let chunk = PNGBytes.chunk
     let ihdr = be(width) + be(height) + [8, 6, 0, 0, 0]
-    let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr)
+    let bytes: [UInt8] =
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr)
         + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
     return Data(bytes)
 }
@@ -114,12 +117,15 @@ struct CLITests {
         BadInput(name: "100000×100000 PNG header", imageBytes: pngHeader(width: 100_000, height: 100_000), status: 65, message: "100000"),
         BadInput(name: "truncated PNG", imageBytes: pngHeader(width: 10, height: 10).prefix(40), status: 65, message: "truncated or corrupt"),
         BadInput(name: "malformed detections", image: "Examples/clock.png", detections: Data("{".utf8), status: 65, message: "invalid detections file"),
-        BadInput(name: "unknown type", image: "Examples/clock.png",
-                 detections: Data(#"{"detections": [{"type": "widget", "box": [0, 0, 1, 1]}]}"#.utf8), status: 65, message: "unknown type 'widget'"),
-        BadInput(name: "box of 3 numbers", image: "Examples/clock.png",
-                 detections: Data(#"{"detections": [{"type": "icon", "box": [0, 0, 1]}]}"#.utf8), status: 65, message: "exactly 4 numbers"),
-        BadInput(name: "negative size", image: "Examples/clock.png",
-                 detections: Data(#"{"detections": [{"type": "icon", "box": [0, 0, -5, 1]}]}"#.utf8), status: 65, message: "negative size"),
+        BadInput(
+            name: "unknown type", image: "Examples/clock.png",
+            detections: Data(#"{"detections": [{"type": "widget", "box": [0, 0, 1, 1]}]}"#.utf8), status: 65, message: "unknown type 'widget'"),
+        BadInput(
+            name: "box of 3 numbers", image: "Examples/clock.png",
+            detections: Data(#"{"detections": [{"type": "icon", "box": [0, 0, 1]}]}"#.utf8), status: 65, message: "exactly 4 numbers"),
+        BadInput(
+            name: "negative size", image: "Examples/clock.png",
+            detections: Data(#"{"detections": [{"type": "icon", "box": [0, 0, -5, 1]}]}"#.utf8), status: 65, message: "negative size"),
         BadInput(name: "unwritable output", image: "Examples/clock.png", extra: ["-o", "/nonexistent/dir/out.json"], status: 73, message: "cannot write"),
         BadInput(name: "unknown format", image: "Examples/clock.png", extra: ["--format", "yaml"], status: 64, message: "yaml"),
     ]
@@ -159,14 +165,19 @@ struct HelpCLITests {
         let lines = r.stdout.split(separator: "\n").drop { $0 != "ANALYSE SUBCOMMANDS:" }
         let names = lines.compactMap { line -> String? in
             guard line.hasPrefix("  "), !line.hasPrefix("   "), let word = line.split(separator: " ").first,
-                  word.allSatisfy({ $0.isLowercase || $0 == "-" }) else { return nil }
+                word.allSatisfy({ $0.isLowercase || $0 == "-" })
+            else { return nil }
             return String(word)
         }
         #expect(names == ["analyze", "annotate", "detect", "ocr", "classify-icon", "describe", "eval", "bench", "audit", "snapshot", "serve"])
     }
 
-    @Test("every subcommand still answers by its name", arguments: ["analyze", "annotate", "detect", "ocr", "classify-icon", "describe",
-                                                                     "eval", "bench", "audit", "snapshot", "serve"])
+    @Test(
+        "every subcommand still answers by its name",
+        arguments: [
+            "analyze", "annotate", "detect", "ocr", "classify-icon", "describe",
+            "eval", "bench", "audit", "snapshot", "serve",
+        ])
     func subcommandHelp(_ name: String) throws {
         let r = try CLI.run([name, "--help"])
         #expect(r.status == 0, "\(r.stderr)")

@@ -18,10 +18,12 @@ struct ClassifyIconCommandTests {
         try stdout.split(separator: "\n").map { try JSONDecoder().decode(Line.self, from: Data($0.utf8)) }
     }
 
-    static let iconIds: Set<String> = ["back", "close", "add", "search", "menu", "settings", "share", "more", "home",
+    static let iconIds: Set<String> = [
+        "back", "close", "add", "search", "menu", "settings", "share", "more", "home",
         "person", "heart", "star", "bookmark", "trash", "edit", "camera", "photo", "play", "pause", "mail", "phone",
         "chat", "bell", "cart", "filter", "refresh", "download", "upload", "info", "help", "location", "calendar",
-        "clock", "lock", "link", "microphone", "send", "checkmark", "unknown"]
+        "clock", "lock", "link", "microphone", "send", "checkmark", "unknown",
+    ]
 
     @Test("one JSON line per image with a label id and a confidence")
     func labelsIcons() throws {

@@ -5,11 +5,16 @@ import Testing
 /// models in Models/pictures and Models/clickability.
 @Suite("screenrec describe and content recognition")
 struct ContentCommandTests {
-    struct Line: Decodable { var label: String; var confidence: Double; var candidate: String? }
+    struct Line: Decodable {
+        var label: String
+        var confidence: Double
+        var candidate: String?
+    }
     static let fixtures = "Tests/ScreenRecognitionONNXTests/Fixtures"
 
-    @Test("describe: a confident label, or Image with the candidate",
-          arguments: [("cat.jpg", "Cat", nil), ("grey.png", "Image", "Dog")] as [(String, String, String?)])
+    @Test(
+        "describe: a confident label, or Image with the candidate",
+        arguments: [("cat.jpg", "Cat", nil), ("grey.png", "Image", "Dog")] as [(String, String, String?)])
     func describe(image: String, label: String, candidate: String?) throws {
         let r = try CLI.run(["describe", "\(Self.fixtures)/\(image)"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -39,10 +44,13 @@ struct ContentCommandTests {
     static let bad: [Bad] = [
         Bad(name: "not an image", arguments: ["describe", "Package.swift"], status: 65, message: "not a PNG or JPEG"),
         Bad(name: "missing file", arguments: ["describe", "nope.png"], status: 66, message: "nope.png"),
-        Bad(name: "no model installed", arguments: ["describe", "\(fixtures)/cat.jpg", "--models", "Tests"], status: 78, message: "no picture describer installed"),
+        Bad(
+            name: "no model installed", arguments: ["describe", "\(fixtures)/cat.jpg", "--models", "Tests"], status: 78,
+            message: "no picture describer installed"),
         Bad(name: "bar above 1", arguments: ["describe", "\(fixtures)/cat.jpg", "--min-confidence", "2"], status: 64, message: "--min-confidence"),
         Bad(name: "no image", arguments: ["describe"], status: 64, message: "image"),
-        Bad(name: "content on without models", arguments: ["analyze", "Examples/clock.png", "--ocr", "none", "--content", "on", "--models", "Tests"],
+        Bad(
+            name: "content on without models", arguments: ["analyze", "Examples/clock.png", "--ocr", "none", "--content", "on", "--models", "Tests"],
             status: 78, message: "no content model is installed"),
         Bad(name: "unknown content switch", arguments: ["analyze", "Examples/clock.png", "--content", "maybe"], status: 64, message: "maybe"),
     ]

@@ -9,8 +9,9 @@ struct HostileInputCLITests {
     static let android = ["audit", f("android-inbox.png"), "--detections", f("android-inbox.detections.json")]
 
     static func nestedXML(_ depth: Int) -> Data {
-        Data(("<hierarchy>" + String(repeating: "<node class=\"android.widget.FrameLayout\" bounds=\"[0,0][1080,2400]\">", count: depth)
-            + String(repeating: "</node>", count: depth) + "</hierarchy>").utf8)
+        Data(
+            ("<hierarchy>" + String(repeating: "<node class=\"android.widget.FrameLayout\" bounds=\"[0,0][1080,2400]\">", count: depth)
+                + String(repeating: "</node>", count: depth) + "</hierarchy>").utf8)
     }
 
     struct Case: Sendable, CustomStringConvertible {
@@ -22,15 +23,23 @@ struct HostileInputCLITests {
 
     /// Before: 10,000 levels exited 139 (stack overflow); the 1e-300 root exited 132 (Int(inf) trap)
     /// in the text report; CRLF was "no element lines".
-    @Test("hostile hierarchies: one clear line and exit 65, never a signal", arguments: [
-        Case(description: "uiautomator nested 10,000 levels", hierarchy: nestedXML(10_000), message: "nested more than 200 levels"),
-        Case(description: "root width 1e-300", hierarchy: Data(#"<hierarchy><node bounds="[0,0][1e-300,10]"><node text="a" bounds="[0,0][1e-300,5]"/></node></hierarchy>"#.utf8),
-             message: "scale must be between"),
-        Case(description: "bounds 1e308", hierarchy: Data(#"<hierarchy><node bounds="[0,0][1080,2400]"><node text="a" bounds="[0,0][1e308,5]"/></node></hierarchy>"#.utf8),
-             message: "within ±1000000"),
-        Case(description: "400 KB bounds", hierarchy: Data(("<hierarchy><node bounds=\"" + String(repeating: "[", count: 400_000) + "\"/></hierarchy>").utf8),
-             message: "characters)"),
-    ])
+    @Test(
+        "hostile hierarchies: one clear line and exit 65, never a signal",
+        arguments: [
+            Case(description: "uiautomator nested 10,000 levels", hierarchy: nestedXML(10_000), message: "nested more than 200 levels"),
+            Case(
+                description: "root width 1e-300",
+                hierarchy: Data(#"<hierarchy><node bounds="[0,0][1e-300,10]"><node text="a" bounds="[0,0][1e-300,5]"/></node></hierarchy>"#.utf8),
+                message: "scale must be between"),
+            Case(
+                description: "bounds 1e308",
+                hierarchy: Data(#"<hierarchy><node bounds="[0,0][1080,2400]"><node text="a" bounds="[0,0][1e308,5]"/></node></hierarchy>"#.utf8),
+                message: "within ±1000000"),
+            Case(
+                description: "400 KB bounds",
+                hierarchy: Data(("<hierarchy><node bounds=\"" + String(repeating: "[", count: 400_000) + "\"/></hierarchy>").utf8),
+                message: "characters)"),
+        ])
     func hierarchies(_ c: Case) throws {
         for format in ["text", "json", "html"] {
             let path = try CLI.temp("hostile-\(c.description.filter(\.isLetter)).xml", c.hierarchy)
@@ -53,14 +62,16 @@ struct HostileInputCLITests {
         #expect(got.stdout.replacingOccurrences(of: path, with: "X") == want.stdout.replacingOccurrences(of: Self.f("ios-inbox.xcuitest.txt"), with: "X"))
     }
 
-    @Test("out-of-range configuration values are refused with exit 65 naming them", arguments: [
-        (#"{"postProcessing": {"nmsIoU": -5}}"#, "postProcessing.nmsIoU is -5.0; it must be between 0 and 1"),
-        (#"{"limits": {"maxDetections": -1}}"#, "limits.maxDetections is -1; it must be 1 or more"),
-        (#"{"postProcessing": {"confidenceThresholds": {"icon": 1.5}}}"#, "confidenceThresholds.icon is 1.5"),
-        (#"{"selection": {"quantizationBits": 0}}"#, "selection.quantizationBits is 0"),
-        (#"{"grouping": {"minTabs": 0, "textGapFactor": -1}}"#, "grouping.minTabs is 0"),
-        (String(repeating: "[", count: 100_000), "nested 100000 deep"),
-    ])
+    @Test(
+        "out-of-range configuration values are refused with exit 65 naming them",
+        arguments: [
+            (#"{"postProcessing": {"nmsIoU": -5}}"#, "postProcessing.nmsIoU is -5.0; it must be between 0 and 1"),
+            (#"{"limits": {"maxDetections": -1}}"#, "limits.maxDetections is -1; it must be 1 or more"),
+            (#"{"postProcessing": {"confidenceThresholds": {"icon": 1.5}}}"#, "confidenceThresholds.icon is 1.5"),
+            (#"{"selection": {"quantizationBits": 0}}"#, "selection.quantizationBits is 0"),
+            (#"{"grouping": {"minTabs": 0, "textGapFactor": -1}}"#, "grouping.minTabs is 0"),
+            (String(repeating: "[", count: 100_000), "nested 100000 deep"),
+        ])
     func badConfig(_ json: String, _ message: String) throws {
         let path = try CLI.temp("range-config-\(UUID().uuidString).json", Data(json.utf8))
         let r = try CLI.run(["analyze", "Examples/clock.png", "--detections", "Examples/clock.detections.json", "--config", path])
@@ -117,8 +128,9 @@ struct HostileInputCLITests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: detections)) == original)
     }
 
-    @Test("a failing write is exit 74 with a message, not a trap: stdout and --output on /dev/full",
-          .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    @Test(
+        "a failing write is exit 74 with a message, not a trap: stdout and --output on /dev/full",
+        .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
     func fullDisk() throws {
         let viaOption = try CLI.run(Self.analyze + ["-o", "/dev/full"])
         #expect(viaOption.status == 74, "\(viaOption.stderr)")
@@ -138,8 +150,9 @@ struct HostileInputCLITests {
     }
 
     /// Before: `/dev/zero` was read to 256 MiB and then refused as too large.
-    @Test("an image path that is a device or FIFO of non-image bytes is refused from its first bytes",
-          .enabled(if: FileManager.default.fileExists(atPath: "/dev/zero")))
+    @Test(
+        "an image path that is a device or FIFO of non-image bytes is refused from its first bytes",
+        .enabled(if: FileManager.default.fileExists(atPath: "/dev/zero")))
     func devZero() throws {
         let r = try CLI.run(["analyze", "/dev/zero", "--detections", "Examples/clock.detections.json"])
         #expect(r.status == 65, "\(r.stderr)")

@@ -5,7 +5,11 @@ import Testing
 /// (scripts/setup-models.sh runs before the tests, from `make test`).
 @Suite("screenrec ocr, bench and OCR-only analyze")
 struct ModelCommandTests {
-    struct OCRLine: Decodable { var text: String; var box: [Double]; var confidence: Double }
+    struct OCRLine: Decodable {
+        var text: String
+        var box: [Double]
+        var confidence: Double
+    }
     struct OCROutput: Decodable { var lines: [OCRLine] }
 
     @Test("ocr --format json: lines with pixel boxes inside the image", arguments: ["ppocr", "tesseract"])
@@ -38,7 +42,8 @@ struct ModelCommandTests {
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count >= 5, "\(lines)")
-        let settings = lines.firstIndex { $0.contains("Settings") }, wifi = lines.firstIndex { $0.contains("Wi-Fi") }
+        let settings = lines.firstIndex { $0.contains("Settings") }
+        let wifi = lines.firstIndex { $0.contains("Wi-Fi") }
         #expect(settings != nil && wifi != nil && settings! < wifi!, "top-to-bottom order: \(lines)")
     }
 
@@ -76,14 +81,21 @@ struct ModelCommandTests {
     }
 
     static let bad: [Bad] = [
-        Bad(name: "missing ONNX Runtime library", arguments: ["ocr", "Examples/clock.png", "--ocr", "ppocr", "--onnxruntime", "/nonexistent/libonnxruntime.so"],
+        Bad(
+            name: "missing ONNX Runtime library",
+            arguments: ["ocr", "Examples/clock.png", "--ocr", "ppocr", "--onnxruntime", "/nonexistent/libonnxruntime.so"],
             status: 78, message: "not found"),
-        Bad(name: "ONNX Runtime env pointing at a text file", arguments: ["ocr", "Examples/clock.png", "--ocr", "ppocr"],
+        Bad(
+            name: "ONNX Runtime env pointing at a text file", arguments: ["ocr", "Examples/clock.png", "--ocr", "ppocr"],
             environment: ["SCREENREC_ONNXRUNTIME": "Examples/make_examples.py"], status: 78, message: "cannot load ONNX Runtime"),
-        Bad(name: "models folder without models", arguments: ["ocr", "Examples/clock.png", "--ocr", "ppocr", "--models", "Examples"],
+        Bad(
+            name: "models folder without models", arguments: ["ocr", "Examples/clock.png", "--ocr", "ppocr", "--models", "Examples"],
             status: 78, message: "setup-models.sh"),
-        Bad(name: "detect without a detector", arguments: ["detect", "Examples/clock.png", "--models", "Examples"], status: 78, message: "no detector installed"),
-        Bad(name: "detect with a bad threshold", arguments: ["detect", "Examples/clock.png", "--min-confidence", "2"], status: 64, message: "--min-confidence"),
+        Bad(
+            name: "detect without a detector", arguments: ["detect", "Examples/clock.png", "--models", "Examples"], status: 78, message: "no detector installed"
+        ),
+        Bad(
+            name: "detect with a bad threshold", arguments: ["detect", "Examples/clock.png", "--min-confidence", "2"], status: 64, message: "--min-confidence"),
         Bad(name: "eval with both sources", arguments: ["eval", "--dataset", "x.json", "--detections", "d", "--images", "i"], status: 64, message: "not both"),
         Bad(name: "unknown engine", arguments: ["ocr", "Examples/clock.png", "--ocr", "easyocr"], status: 64, message: "easyocr"),
         Bad(name: "ocr none", arguments: ["ocr", "Examples/clock.png", "--ocr", "none"], status: 64, message: "reads nothing"),
@@ -100,8 +112,9 @@ struct ModelCommandTests {
         #expect(r.stdout.isEmpty)
     }
 
-    @Test("ocr of images at the edges of the size range",
-          arguments: [(1, 1), (5, 3000), (3000, 5)], ["tesseract", "ppocr"])
+    @Test(
+        "ocr of images at the edges of the size range",
+        arguments: [(1, 1), (5, 3000), (3000, 5)], ["tesseract", "ppocr"])
     func tinyAndThinImages(size: (Int, Int), engine: String) throws {
         let (width, height) = size
         let path = try CLI.temp("blank-\(width)x\(height).png", pngImage(width: width, height: height))
@@ -121,9 +134,13 @@ struct ModelCommandTests {
 
 /// A valid white RGB PNG of the given size (stored, uncompressed deflate blocks).
 func pngImage(width: Int, height: Int) -> Data {
-    let be = PNGBytes.be, chunk = PNGBytes.chunk
+    let be = PNGBytes.be
+    let chunk = PNGBytes.chunk
     var raw: [UInt8] = []
-    for _ in 0..<height { raw.append(0); raw += [UInt8](repeating: 255, count: width * 3) }
+    for _ in 0..<height {
+        raw.append(0)
+        raw += [UInt8](repeating: 255, count: width * 3)
+    }
     // zlib stream of stored blocks (≤ 65535 bytes each) + Adler-32.
     var z: [UInt8] = [0x78, 0x01]
     var i = 0
@@ -134,8 +151,12 @@ func pngImage(width: Int, height: Int) -> Data {
         z += raw[i..<i + n]
         i += n
     } while i < raw.count
-    var a: UInt32 = 1, b: UInt32 = 0
-    for byte in raw { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+    var a: UInt32 = 1
+    var b: UInt32 = 0
+    for byte in raw {
+        a = (a + UInt32(byte)) % 65521
+        b = (b + a) % 65521
+    }
     z += be(b << 16 | a)
     let ihdr = be(UInt32(width)) + be(UInt32(height)) + [8, 2, 0, 0, 0]
     return Data(PNGBytes.signature + chunk("IHDR", ihdr) + chunk("IDAT", z) + chunk("IEND", []))

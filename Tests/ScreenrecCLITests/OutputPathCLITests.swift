@@ -33,7 +33,8 @@ struct OutputPathCLITests {
         let dir = try Self.directory("\(i)")
         let r = try CLI.run(c.arguments + [dir])
         #expect(r.status == 73, "\(c.name): \(r.stderr)")
-        #expect(r.stderr == "screenrec: error: cannot write \(dir): it is a directory; give \(c.option) a file path"
+        #expect(
+            r.stderr == "screenrec: error: cannot write \(dir): it is a directory; give \(c.option) a file path"
                 + (c.option == "-o/--output" ? ", or - for standard output" : "") + "\n", "\(c.name)")
         #expect(r.stdout.isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
@@ -45,8 +46,9 @@ struct OutputPathCLITests {
         let folder = try Self.directory("\(i)-parent") + "/missing"
         let r = try CLI.run(c.arguments + [folder + "/out"])
         #expect(r.status == 73, "\(c.name): \(r.stderr)")
-        #expect(r.stderr == "screenrec: error: cannot write \(folder)/out: the folder \(folder) does not exist; create it or give \(c.option) another path\n",
-                "\(c.name)")
+        #expect(
+            r.stderr == "screenrec: error: cannot write \(folder)/out: the folder \(folder) does not exist; create it or give \(c.option) another path\n",
+            "\(c.name)")
         #expect(r.stdout.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: folder))
     }

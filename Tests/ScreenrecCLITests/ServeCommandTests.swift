@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `screenrec serve` as a user starts it: the real binary, the real models when the repository has
 /// them (Models/detector is committed; Tesseract comes from scripts/install-deps.sh).
@@ -132,8 +133,9 @@ import Testing
         var form = Data("--b\r\nContent-Disposition: form-data; name=\"image\"; filename=\"clock.png\"\r\nContent-Type: image/png\r\n\r\n".utf8)
         form.append(png)
         form.append(Data("\r\n--b--\r\n".utf8))
-        let (formStatus, formData, _) = try await Self.request("http://127.0.0.1:\(port)/v1/analyze?format=transcript", method: "POST",
-                                                              body: form, type: "multipart/form-data; boundary=b")
+        let (formStatus, formData, _) = try await Self.request(
+            "http://127.0.0.1:\(port)/v1/analyze?format=transcript", method: "POST",
+            body: form, type: "multipart/form-data; boundary=b")
         #expect(formStatus == 200)
         #expect(String(decoding: formData, as: UTF8.self) == transcript)
         let (metricsStatus, metrics, _) = try await Self.request("http://127.0.0.1:\(port)/metrics")

@@ -14,8 +14,13 @@ let package = Package(
     name: "tesseract-runner",
     platforms: [.macOS(.v13)],
     dependencies: [.package(path: root.path)],
-    targets: [.executableTarget(name: "tesseract-runner", dependencies: [
-        .product(name: "ScreenRecognitionOCR", package: rootName),
-        .product(name: "ScreenRecognitionImageIO", package: rootName),
-        .product(name: "ScreenRecognition", package: rootName)])]
+    targets: [
+        .executableTarget(
+            name: "tesseract-runner",
+            dependencies: [
+                .product(name: "ScreenRecognitionOCR", package: rootName),
+                .product(name: "ScreenRecognitionImageIO", package: rootName),
+                .product(name: "ScreenRecognition", package: rootName),
+            ])
+    ]
 )

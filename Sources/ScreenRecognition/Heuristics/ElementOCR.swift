@@ -6,9 +6,11 @@ import Foundation
 /// other — and small crops are scaled up before the recogniser reads them.
 public enum ElementOCR {
     /// Detections that show their text inside their box.
-    public static let readTypes: Set<ElementClass> = [.text, .segmentedControl, .textField,
-                                                      .checkboxSelected, .checkboxUnselected,
-                                                      .toggleSelected, .toggleUnselected]
+    public static let readTypes: Set<ElementClass> = [
+        .text, .segmentedControl, .textField,
+        .checkboxSelected, .checkboxUnselected,
+        .toggleSelected, .toggleUnselected,
+    ]
 
     public enum Constants {
         /// Crops are scaled up (whole factors, up to 4) until they are this tall: Tesseract reads
@@ -57,9 +59,12 @@ public enum ElementOCR {
     /// distance) sees the text at the size it would see it on the whole screen, scaled.
     public static func normalizedCrop(_ image: RGBAImage, box: Rect) -> (picture: RGBAImage, source: Rect, scale: Int)? {
         guard box.x.isFinite, box.y.isFinite, box.width.isFinite, box.height.isFinite else { return nil }
-        let x0 = max(0, Int(box.minX.rounded(.down))), y0 = max(0, Int(box.minY.rounded(.down)))
-        let x1 = min(image.width, Int(box.maxX.rounded(.up))), y1 = min(image.height, Int(box.maxY.rounded(.up)))
-        let w = x1 - x0, h = y1 - y0
+        let x0 = max(0, Int(box.minX.rounded(.down)))
+        let y0 = max(0, Int(box.minY.rounded(.down)))
+        let x1 = min(image.width, Int(box.maxX.rounded(.up)))
+        let y1 = min(image.height, Int(box.maxY.rounded(.up)))
+        let w = x1 - x0
+        let h = y1 - y0
         guard w >= 3, h >= 3 else { return nil }
         // Fill colour: the mean of the most common 16-level colour bin in the box.
         guard let (fr, fg, fb) = image.dominantColour(x0: x0, y0: y0, x1: x1, y1: y1) else { return nil }
@@ -68,7 +73,9 @@ public enum ElementOCR {
         for y in 0..<h {
             for x in 0..<w {
                 let c = image.color(x: x0 + x, y: y0 + y)
-                let dr = Double(c.r) - fr, dg = Double(c.g) - fg, db = Double(c.b) - fb
+                let dr = Double(c.r) - fr
+                let dg = Double(c.g) - fg
+                let db = Double(c.b) - fb
                 let d = (dr * dr + dg * dg + db * db).squareRoot()
                 dist[y * w + x] = d
                 maxD = max(maxD, d)
@@ -77,25 +84,31 @@ public enum ElementOCR {
         guard maxD >= Constants.minContrast else { return nil }
         let s = scale(forHeight: Double(h))
         let margin = Int((Constants.marginFraction * Double(h * s)).rounded(.up))
-        let innerW = w * s, innerH = h * s
-        let canvasW = max(innerW + 2 * margin, image.width * s), canvasH = innerH + 2 * margin
+        let innerW = w * s
+        let innerH = h * s
+        let canvasW = max(innerW + 2 * margin, image.width * s)
+        let canvasH = innerH + 2 * margin
         guard canvasW * canvasH <= 64_000_000 else { return nil }
         var px = [UInt8](repeating: 255, count: canvasW * canvasH * 4)
         for y in 0..<innerH {
             // Bilinear sampling from the distance map.
             let sy = (Double(y) + 0.5) / Double(s) - 0.5
-            let ya = max(0, min(h - 1, Int(sy.rounded(.down)))), yb = min(h - 1, ya + 1)
+            let ya = max(0, min(h - 1, Int(sy.rounded(.down))))
+            let yb = min(h - 1, ya + 1)
             let fy = max(0, min(1, sy - Double(ya)))
             for x in 0..<innerW {
                 let sx = (Double(x) + 0.5) / Double(s) - 0.5
-                let xa = max(0, min(w - 1, Int(sx.rounded(.down)))), xb = min(w - 1, xa + 1)
+                let xa = max(0, min(w - 1, Int(sx.rounded(.down))))
+                let xb = min(w - 1, xa + 1)
                 let fx = max(0, min(1, sx - Double(xa)))
                 let upper = dist[ya * w + xa] * (1 - fx) + dist[ya * w + xb] * fx
                 let lower = dist[yb * w + xa] * (1 - fx) + dist[yb * w + xb] * fx
                 let d = upper * (1 - fy) + lower * fy
                 let v = UInt8(max(0, min(255, 255 - 255 * d / maxD)))
                 let o = ((y + margin) * canvasW + x + margin) * 4
-                px[o] = v; px[o + 1] = v; px[o + 2] = v
+                px[o] = v
+                px[o + 1] = v
+                px[o + 2] = v
             }
         }
         guard let picture = RGBAImage(width: canvasW, height: canvasH, pixels: px) else { return nil }
@@ -109,13 +122,18 @@ public enum ElementOCR {
     /// Reads the detections that want text (``wantsText(_:)``), at most `maxCalls` of them, largest
     /// first. Lines are kept when ``ReadableText`` accepts them (with `rejectUnreadable`); boxes come
     /// back in `image`'s pixels. Recogniser errors are collected into `diagnostics`, never thrown.
-    public static func readUnread(_ detections: [Detection], image: RGBAImage, recognizer: any TextRecognizer,
-                                  maxCalls: Int, rejectUnreadable: Bool, diagnostics: inout [Diagnostic]) -> [Detection] {
+    public static func readUnread(
+        _ detections: [Detection], image: RGBAImage, recognizer: any TextRecognizer,
+        maxCalls: Int, rejectUnreadable: Bool, diagnostics: inout [Diagnostic]
+    ) -> [Detection] {
         var result = detections
         let wanted = detections.indices.filter { wantsText(detections[$0]) }
             .sorted { detections[$0].box.width * detections[$0].box.height > detections[$1].box.width * detections[$1].box.height }
         if wanted.count > maxCalls {
-            diagnostics.append(Diagnostic(stage: "ocr", message: "\(wanted.count - max(0, maxCalls)) unread element(s) over the per-screen limit of \(maxCalls) crop reads were left unread"))
+            diagnostics.append(
+                Diagnostic(
+                    stage: "ocr",
+                    message: "\(wanted.count - max(0, maxCalls)) unread element(s) over the per-screen limit of \(maxCalls) crop reads were left unread"))
         }
         var failures = 0
         for i in wanted.prefix(max(0, maxCalls)) {
@@ -137,8 +155,9 @@ public enum ElementOCR {
     /// order and repaired (``TextRepair``); nil when the crop is empty or nothing readable is in it.
     static func readCrop(_ box: Rect, image: RGBAImage, recognizer: any TextRecognizer, rejectUnreadable: Bool) throws -> String? {
         guard let crop = normalizedCrop(image, box: box) else { return nil }
-        let region = Rect(x: 0, y: 0, width: crop.source.width * Double(crop.scale) + 2 * Double(margin(crop)),
-                          height: Double(crop.picture.height))
+        let region = Rect(
+            x: 0, y: 0, width: crop.source.width * Double(crop.scale) + 2 * Double(margin(crop)),
+            height: Double(crop.picture.height))
         let lines = try recognizer.recognizeText(in: crop.picture, region: region)
             .filter { !rejectUnreadable || ReadableText.isReadable($0.text, confidence: $0.confidence) }
             .sorted { abs($0.box.midY - $1.box.midY) > min($0.box.height, $1.box.height) / 2 ? $0.box.midY < $1.box.midY : $0.box.minX < $1.box.minX }
@@ -159,9 +178,11 @@ public enum ElementOCR {
     /// reads "larm"); each is re-read from its own crop like an unread element, and the new reading
     /// is kept only when it *extends* the old one (longer, and containing it), so a crop read can
     /// add what was lost but never replace a reading by a different one. At most `maxCalls` reads.
-    public static func rereadPartlyRead(_ detections: [Detection], lines: [RecognizedText], image: RGBAImage,
-                                        recognizer: any TextRecognizer, minCoverage: Double, maxCalls: Int,
-                                        rejectUnreadable: Bool, diagnostics: inout [Diagnostic]) -> [Detection] {
+    public static func rereadPartlyRead(
+        _ detections: [Detection], lines: [RecognizedText], image: RGBAImage,
+        recognizer: any TextRecognizer, minCoverage: Double, maxCalls: Int,
+        rejectUnreadable: Bool, diagnostics: inout [Diagnostic]
+    ) -> [Detection] {
         var result = detections
         let partly = detections.indices.filter { i in
             let d = detections[i]
@@ -173,7 +194,8 @@ public enum ElementOCR {
             guard let old = detections[i].text else { continue }
             do {
                 if let reread = try readCrop(detections[i].box, image: image, recognizer: recognizer, rejectUnreadable: rejectUnreadable),
-                   reread.count > old.count, reread.lowercased().contains(old.lowercased()) {
+                    reread.count > old.count, reread.lowercased().contains(old.lowercased())
+                {
                     result[i].text = reread
                 }
             } catch {

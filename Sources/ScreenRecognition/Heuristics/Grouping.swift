@@ -20,10 +20,12 @@ public enum Grouping {
         var uf = UnionFind(texts.count)
         for a in texts.indices {
             for b in texts.indices where b != a {
-                let t1 = elements[texts[a]].frame, t2 = elements[texts[b]].frame
+                let t1 = elements[texts[a]].frame
+                let t2 = elements[texts[b]].frame
                 guard t2.minY >= t1.minY, t2.midY > t1.maxY - min(t1.height, t2.height) / 2 else { continue }
                 let gap = t2.minY - t1.maxY
-                let separateRows = (!beside[a].isEmpty && !beside[b].isEmpty && beside[a].isDisjoint(with: beside[b]))
+                let separateRows =
+                    (!beside[a].isEmpty && !beside[b].isEmpty && beside[a].isDisjoint(with: beside[b]))
                     || controlsBeside[a] != controlsBeside[b]
                 if t1.xOverlap(t2) > 0, gap < gapFactor * min(t1.height, t2.height), !separateRows { uf.union(a, b) }
             }
@@ -42,11 +44,12 @@ public enum Grouping {
     /// it (no horizontal overlap).
     static func rowNeighbours(of index: Int, in elements: [Element]) -> Set<Int> {
         let f = elements[index].frame
-        return Set(elements.indices.filter { j in
-            guard j != index, elements[j].kind != .container, elements[j].kind != .dialog else { return false }
-            let g = elements[j].frame
-            return g.xOverlap(f) <= 0 && f.yOverlap(g) >= 0.5 * min(f.height, g.height)
-        })
+        return Set(
+            elements.indices.filter { j in
+                guard j != index, elements[j].kind != .container, elements[j].kind != .dialog else { return false }
+                let g = elements[j].frame
+                return g.xOverlap(f) <= 0 && f.yOverlap(g) >= 0.5 * min(f.height, g.height)
+            })
     }
 
     /// Joins texts that continue one another on a line — bottoms aligned within a quarter of the
@@ -60,13 +63,15 @@ public enum Grouping {
         var uf = UnionFind(texts.count)
         for a in texts.indices {
             for b in texts.indices where b > a {
-                let f = elements[texts[a]].frame, g = elements[texts[b]].frame
+                let f = elements[texts[a]].frame
+                let g = elements[texts[b]].frame
                 let tall = max(f.height, g.height)
                 let (left, right) = f.minX <= g.minX ? (f, g) : (g, f)
                 let gap = right.minX - left.maxX
                 guard abs(f.maxY - g.maxY) <= 0.25 * tall, gap <= 0.25 * tall,
-                      right.minX > left.minX + 0.5 * left.width,  // beside, not stacked or nested
-                      f.yOverlap(g) >= 0.5 * min(f.height, g.height) else { continue }
+                    right.minX > left.minX + 0.5 * left.width,  // beside, not stacked or nested
+                    f.yOverlap(g) >= 0.5 * min(f.height, g.height)
+                else { continue }
                 uf.union(a, b)
             }
         }
@@ -83,8 +88,10 @@ public enum Grouping {
                 if label.lowercased().hasSuffix(part.lowercased()) { continue }
                 label += label.isEmpty ? part : " " + part
             }
-            result.append(Element(kind: .text, frame: frame, label: label.isEmpty ? nil : label,
-                                  traits: .staticText, children: parts, detections: parts.flatMap(\.detections)))
+            result.append(
+                Element(
+                    kind: .text, frame: frame, label: label.isEmpty ? nil : label,
+                    traits: .staticText, children: parts, detections: parts.flatMap(\.detections)))
         }
         return elements.indices.filter { !joined.contains($0) }.map { elements[$0] } + result
     }
@@ -107,7 +114,10 @@ public enum Grouping {
                 return overlap.width * overlap.height >= 0.5 * line.frame.width * line.frame.height && words(o).contains(words(text))
             }
             if repeated { continue }
-            if label.isEmpty { label = text; continue }
+            if label.isEmpty {
+                label = text
+                continue
+            }
             let prev = lines[i - 1]
             let sameSize = abs(prev.frame.height - line.frame.height) <= 0.2 * max(prev.frame.height, line.frame.height)
             let spans = prev.frame.width >= 0.8 * frame.width
@@ -117,8 +127,9 @@ public enum Grouping {
             label += (sameSize && spans && continues && !endsSentence) ? " " : ", "
             label += text
         }
-        return Element(kind: .text, frame: frame, label: label.isEmpty ? nil : label, traits: .staticText,
-                       children: lines, detections: lines.flatMap(\.detections))
+        return Element(
+            kind: .text, frame: frame, label: label.isEmpty ? nil : label, traits: .staticText,
+            children: lines, detections: lines.flatMap(\.detections))
     }
 
     // MARK: Tabs
@@ -128,9 +139,11 @@ public enum Grouping {
     /// `proximity` (0.08) × screen height; tab-bar candidates that overlap on the x axis form one tab
     /// button. Needs at least `minTabs` buttons. Tabs are numbered left to right; the selected one is
     /// found by tint (§5.3) when pixels are available.
-    public static func groupTabs(_ elements: [Element], screen: ImageInfo, image: RGBAImage?,
-                                 settings: GroupingSettings, selection: SelectionSettings,
-                                 ordering: OrderingSettings = .init()) -> [Element] {
+    public static func groupTabs(
+        _ elements: [Element], screen: ImageInfo, image: RGBAImage?,
+        settings: GroupingSettings, selection: SelectionSettings,
+        ordering: OrderingSettings = .init()
+    ) -> [Element] {
         let h = Double(screen.height)
         guard let bottom = elements.map(\.frame.maxY).max() else { return elements }
         let candidates = elements.indices.filter { i in
@@ -149,9 +162,10 @@ public enum Grouping {
             let isText = { (e: Element) in e.kind == .text || (e.kind == .button && e.detections.contains { $0.type == .text }) }
             let text = parts.first(where: isText)?.label
             let iconLabel = parts.first { !isText($0) }?.label
-            return Element(kind: .tabButton, frame: frame, label: text ?? iconLabel, traits: [.button, .tabBar],
-                           hint: nil, position: Position(index: n + 1, count: clusters.count),
-                           children: parts.count > 1 ? Ordering.order(parts, settings: ordering) : [], detections: parts.flatMap(\.detections))
+            return Element(
+                kind: .tabButton, frame: frame, label: text ?? iconLabel, traits: [.button, .tabBar],
+                hint: nil, position: Position(index: n + 1, count: clusters.count),
+                children: parts.count > 1 ? Ordering.order(parts, settings: ordering) : [], detections: parts.flatMap(\.detections))
         }
         if let image, let sel = SelectionState.selectedTab(image, frames: tabs.map(\.frame), settings: selection) {
             tabs[sel].traits.insert(.selected)
@@ -187,14 +201,19 @@ public enum Grouping {
     /// first, so nested cards nest. Containers larger than `maxContainerScreenFraction` of the
     /// screen are layout regions and are dropped, as are containers with nothing inside. Tab buttons
     /// and segments are never swallowed (they are navigated one by one).
-    public static func groupContainers(_ elements: [Element], screen: ImageInfo, settings: GroupingSettings,
-                                       ordering: OrderingSettings = .init(), diagnostics: inout [Diagnostic]) -> [Element] {
+    public static func groupContainers(
+        _ elements: [Element], screen: ImageInfo, settings: GroupingSettings,
+        ordering: OrderingSettings = .init(), diagnostics: inout [Diagnostic]
+    ) -> [Element] {
         let screenArea = Double(screen.width * screen.height)
         var pool = elements.filter { $0.kind != .container }
         let containers = elements.filter { $0.kind == .container }.sorted { $0.frame.area < $1.frame.area }
         for c in containers {
             if c.frame.area > settings.maxContainerScreenFraction * screenArea {
-                diagnostics.append(Diagnostic(stage: "grouping", message: "container \(c.frame) covers more than \(Int(settings.maxContainerScreenFraction * 100))% of the screen; not grouped"))
+                diagnostics.append(
+                    Diagnostic(
+                        stage: "grouping",
+                        message: "container \(c.frame) covers more than \(Int(settings.maxContainerScreenFraction * 100))% of the screen; not grouped"))
                 continue
             }
             let inside = pool.indices.filter { i in
@@ -209,9 +228,12 @@ public enum Grouping {
                 let rows = MissingElements.clusters(inside) { a, b in
                     pool[a].frame.yOverlap(pool[b].frame) >= 0.5 * min(pool[a].frame.height, pool[b].frame.height)
                 }.filter { $0.count > 1 }
-                diagnostics.append(Diagnostic(stage: "grouping", message: "container \(c.frame) holds \(controls) controls: a list section, grouped row by row (\(rows.count) rows)"))
+                diagnostics.append(
+                    Diagnostic(
+                        stage: "grouping", message: "container \(c.frame) holds \(controls) controls: a list section, grouped row by row (\(rows.count) rows)"))
                 let grouped = Set(rows.joined())
-                pool = pool.indices.filter { !grouped.contains($0) }.map { pool[$0] }
+                pool =
+                    pool.indices.filter { !grouped.contains($0) }.map { pool[$0] }
                     + rows.map { row in makeGroup(children: row.map { pool[$0] }, frame: nil, container: nil, ordering: ordering) }
                 continue
             }
@@ -242,7 +264,11 @@ public enum Grouping {
         while i < pool.count {
             let c = pool[i]
             guard kinds.contains(c.kind), c.children.isEmpty, (c.label ?? "").isEmpty,
-                  let t = labelText(for: c, in: pool, controlIndex: i) else { i += 1; continue }
+                let t = labelText(for: c, in: pool, controlIndex: i)
+            else {
+                i += 1
+                continue
+            }
             let group = makeGroup(children: [pool[t], c], frame: nil, container: nil, ordering: ordering)
             pool = pool.indices.filter { $0 != i && $0 != t }.map { pool[$0] } + [group]
             i = 0
@@ -254,7 +280,8 @@ public enum Grouping {
         let f = c.frame
         let texts = pool.indices.filter { pool[$0].kind == .text && !pool[$0].traits.contains(.header) && $0 != controlIndex }
         func between(_ a: Rect, _ b: Rect) -> Bool {
-            let lo = min(a.maxX, b.maxX), hi = max(a.minX, b.minX)
+            let lo = min(a.maxX, b.maxX)
+            let hi = max(a.minX, b.minX)
             return pool.indices.contains { j in
                 j != controlIndex && pool[j].frame != a && pool[j].frame != b
                     && pool[j].frame.minX >= lo && pool[j].frame.maxX <= hi && pool[j].frame.yOverlap(f) > 0
@@ -280,21 +307,30 @@ public enum Grouping {
     /// overlaps P on the x axis by ≥ 50% (of the narrower of the two), lies below P with a gap under
     /// `subtitleGap` (0.03) × screen height, and is closer to P than to any other element below T1.
     /// A second line T2 under T1 joins under the same conditions relative to T1.
-    public static func groupPictureSubtitles(_ elements: [Element], screen: ImageInfo, settings: GroupingSettings,
-                                             ordering: OrderingSettings = .init()) -> [Element] {
+    public static func groupPictureSubtitles(
+        _ elements: [Element], screen: ImageInfo, settings: GroupingSettings,
+        ordering: OrderingSettings = .init()
+    ) -> [Element] {
         var pool = elements
         let maxGap = settings.subtitleGap * Double(screen.height)
         var p = 0
         while p < pool.count {
-            guard pool[p].kind == .picture else { p += 1; continue }
+            guard pool[p].kind == .picture else {
+                p += 1
+                continue
+            }
             var chain: [Int] = []
             var anchor = pool[p].frame
             while chain.count < settings.subtitleMaxLines,
-                  let t = subtitle(below: anchor, in: pool, excluding: Set(chain + [p]), maxGap: maxGap, overlap: settings.subtitleXOverlap) {
+                let t = subtitle(below: anchor, in: pool, excluding: Set(chain + [p]), maxGap: maxGap, overlap: settings.subtitleXOverlap)
+            {
                 chain.append(t)
                 anchor = pool[t].frame
             }
-            guard !chain.isEmpty else { p += 1; continue }
+            guard !chain.isEmpty else {
+                p += 1
+                continue
+            }
             let members = [p] + chain
             var group = makeGroup(children: members.map { pool[$0] }, frame: nil, container: nil, ordering: ordering)
             group.traits.insert(.image)
@@ -332,8 +368,10 @@ public enum Grouping {
     /// ", "; clickable children become custom actions; a group holding exactly one control (switch,
     /// checkbox, slider, text field, page control, segment) speaks as that control, labelled by the
     /// rest ("Airplane Mode, Switch button, Off").
-    public static func makeGroup(children: [Element], frame: Rect?, container: Element?,
-                                 ordering: OrderingSettings = .init()) -> Element {
+    public static func makeGroup(
+        children: [Element], frame: Rect?, container: Element?,
+        ordering: OrderingSettings = .init()
+    ) -> Element {
         let ordered = Ordering.order(children, settings: ordering)
         let bounds = ordered.dropFirst().reduce(ordered[0].frame) { $0.union($1.frame) }
         let frame = frame.map { $0.union(bounds) } ?? bounds
@@ -342,15 +380,17 @@ public enum Grouping {
         if controls.count == 1, let control = controls.first {
             let others = ordered.filter { $0 != control }
             let label = joinLabels(others.filter { !$0.isInteractive } + (control.label.map { _ in [control] } ?? []))
-            return Element(kind: control.kind, frame: frame, label: label, value: control.value, traits: control.traits,
-                           hint: control.hint, activationPoint: control.activationPoint,
-                           customActions: actions(others), position: control.position,
-                           children: ordered, detections: detections)
+            return Element(
+                kind: control.kind, frame: frame, label: label, value: control.value, traits: control.traits,
+                hint: control.hint, activationPoint: control.activationPoint,
+                customActions: actions(others), position: control.position,
+                children: ordered, detections: detections)
         }
         let acts = actions(ordered)
-        return Element(kind: .group, frame: frame, label: joinLabels(ordered.filter { !$0.isInteractive || acts.isEmpty }),
-                       hint: acts.isEmpty ? nil : Metadata.Hints.actions, customActions: acts,
-                       children: ordered, detections: detections)
+        return Element(
+            kind: .group, frame: frame, label: joinLabels(ordered.filter { !$0.isInteractive || acts.isEmpty }),
+            hint: acts.isEmpty ? nil : Metadata.Hints.actions, customActions: acts,
+            children: ordered, detections: detections)
     }
 
     /// Joins labels with ", ", leaving out repeated labels and *leading* icons — a non-interactive icon left of a text it

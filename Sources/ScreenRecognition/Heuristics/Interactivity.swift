@@ -10,7 +10,8 @@ public enum Interactivity {
 
     /// The §5.4 features of an icon among the screen's detections.
     public static func features(of icon: Detection, among detections: [Detection], screen: ImageInfo) -> IconFeatures {
-        let w = Double(screen.width), h = Double(screen.height)
+        let w = Double(screen.width)
+        let h = Double(screen.height)
         let b = icon.box
         let sameRow = detections.filter { $0 != icon && abs($0.box.midY - b.midY) <= b.height / 2 + 1 }
         let neighbours = sameRow.filter { abs($0.box.midX - b.midX) <= b.width + b.height + ($0.box.width / 2) }

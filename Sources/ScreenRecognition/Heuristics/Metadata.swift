@@ -30,13 +30,15 @@ public enum Metadata {
         case .picture:
             return Element(kind: .picture, frame: d.box, label: pictureDescription, traits: .image, detections: [d])
         case .toggleSelected, .toggleUnselected:
-            return Element(kind: .toggle, frame: d.box, label: nonEmpty, value: d.type == .toggleSelected ? "On" : "Off",
-                           traits: [.button, .toggleButton], hint: Hints.toggle, detections: [d])
+            return Element(
+                kind: .toggle, frame: d.box, label: nonEmpty, value: d.type == .toggleSelected ? "On" : "Off",
+                traits: [.button, .toggleButton], hint: Hints.toggle, detections: [d])
         case .checkboxSelected, .checkboxUnselected:
-            return Element(kind: .checkbox, frame: d.box, label: nonEmpty,
-                           value: d.type == .checkboxSelected ? "Checked" : "Unchecked",
-                           traits: .button,
-                           hint: Hints.button, detections: [d])
+            return Element(
+                kind: .checkbox, frame: d.box, label: nonEmpty,
+                value: d.type == .checkboxSelected ? "Checked" : "Unchecked",
+                traits: .button,
+                hint: Hints.button, detections: [d])
         case .slider:
             return Element(kind: .slider, frame: d.box, label: nonEmpty, traits: .adjustable, hint: Hints.adjustable, detections: [d])
         case .pageControl:
@@ -44,8 +46,9 @@ public enum Metadata {
         case .textField:
             let placeholder = withoutSearchGlyph(nonEmpty)
             let search = d.iconLabel == .search || isSearchPlaceholder(placeholder)
-            return Element(kind: .textField, frame: d.box, label: placeholder, traits: search ? .searchField : [],
-                           hint: Hints.textField, detections: [d])
+            return Element(
+                kind: .textField, frame: d.box, label: placeholder, traits: search ? .searchField : [],
+                hint: Hints.textField, detections: [d])
         case .segmentedControl:
             return Element(kind: .segment, frame: d.box, label: nonEmpty, traits: .button, detections: [d])
         case .dialog:
@@ -136,8 +139,10 @@ public enum Metadata {
     /// : the texts lying ≥ `containment` inside a picture are read as its label, top to
     /// bottom, and are no longer separate elements. Only pictures covering at most `maxScreenShare`
     /// of the screen take part: a larger one is a background whose texts and buttons stay apart.
-    public static func absorbTextIntoPictures(_ elements: [Element], screen: ImageInfo, containment: Double,
-                                              maxScreenShare: Double) -> [Element] {
+    public static func absorbTextIntoPictures(
+        _ elements: [Element], screen: ImageInfo, containment: Double,
+        maxScreenShare: Double
+    ) -> [Element] {
         let screenArea = Double(screen.width * screen.height)
         var result = elements
         var absorbed = Set<Int>()

@@ -16,7 +16,10 @@ public enum MissingElements {
             .map { row in (segments: row, extent: row.dropFirst().reduce(row[0].box) { $0.union($1.box) }) }
         var result: [Detection] = []
         for d in detections {
-            guard d.type == .text else { result.append(d); continue }
+            guard d.type == .text else {
+                result.append(d)
+                continue
+            }
             let inside = segments.contains { d.box.fractionInside($0.box) >= 0.5 }
             let match = rows.first { r in
                 d.box.midY >= r.extent.minY && d.box.midY <= r.extent.maxY && d.box.height <= r.extent.height * 1.5
@@ -32,8 +35,10 @@ public enum MissingElements {
                     if s.box.midX > d.box.midX, s.box.minX < box.maxX { box = Rect(minX: box.minX, minY: box.minY, maxX: s.box.minX, maxY: box.maxY) }
                 }
                 if box.width < d.box.width { box = Rect(minX: d.box.minX, minY: extent.minY, maxX: d.box.maxX, maxY: extent.maxY) }
-                result.append(Detection(type: .segmentedControl, box: box, confidence: d.confidence, text: d.text,
-                                        source: .rowCompletion))
+                result.append(
+                    Detection(
+                        type: .segmentedControl, box: box, confidence: d.confidence, text: d.text,
+                        source: .rowCompletion))
             } else {
                 result.append(d)
             }
@@ -49,8 +54,10 @@ public enum MissingElements {
         for line in lines where line.confidence >= minConfidence && line.text.contains(where: { $0.isLetter || $0.isNumber }) {
             let overlaps = (detections + added).contains { $0.box.intersection(line.box) != nil }
             if !overlaps {
-                added.append(Detection(type: .text, box: line.box, confidence: line.confidence,
-                                       text: line.text.trimmingCharacters(in: .whitespaces), source: .ocr))
+                added.append(
+                    Detection(
+                        type: .text, box: line.box, confidence: line.confidence,
+                        text: line.text.trimmingCharacters(in: .whitespaces), source: .ocr))
             }
         }
         return detections + added
@@ -89,11 +96,16 @@ struct UnionFind {
         var r = x
         while parent[r] != r { r = parent[r] }
         var y = x
-        while parent[y] != r { let next = parent[y]; parent[y] = r; y = next }
+        while parent[y] != r {
+            let next = parent[y]
+            parent[y] = r
+            y = next
+        }
         return r
     }
     mutating func union(_ a: Int, _ b: Int) {
-        let ra = find(a), rb = find(b)
+        let ra = find(a)
+        let rb = find(b)
         if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
     }
     /// Groups of indices, each sorted, ordered by their smallest member.

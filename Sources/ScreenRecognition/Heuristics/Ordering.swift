@@ -54,7 +54,8 @@ public enum Ordering {
         var rows: [[Int]] = []
         for i in byTop {
             if let head = rows.last?.first,
-               frames[i].minY - frames[head].minY < settings.tieFraction * min(frames[i].height, frames[head].height) {
+                frames[i].minY - frames[head].minY < settings.tieFraction * min(frames[i].height, frames[head].height)
+            {
                 rows[rows.count - 1].append(i)
             } else {
                 rows.append([i])

@@ -44,9 +44,11 @@ public enum ReadableText {
     static let numberSymbols: Set<Character> = ["°", "%", "$", "€", "£", "¥", "+", "-", "−", "–", ":", ".", "/", ",", "'", "’"]
 
     /// Units and words without vowels that UI text uses in lower case.
-    static let vowelFree: Set<String> = ["km", "kg", "mg", "ml", "cm", "mm", "px", "pt", "hr", "hrs", "mph", "kph",
-                                         "kb", "mb", "gb", "ft", "st", "nd", "rd", "th", "mr", "mrs", "dr",
-                                         "vs", "pm", "bpm", "pkg", "tv", "sms", "nth", "hz", "khz"]
+    static let vowelFree: Set<String> = [
+        "km", "kg", "mg", "ml", "cm", "mm", "px", "pt", "hr", "hrs", "mph", "kph",
+        "kb", "mb", "gb", "ft", "st", "nd", "rd", "th", "mr", "mrs", "dr",
+        "vs", "pm", "bpm", "pkg", "tv", "sms", "nth", "hz", "khz",
+    ]
 
     /// Whether `text`, read with `confidence` (0...1), should be spoken.
     public static func isReadable(_ text: String, confidence: Double) -> Bool {
@@ -61,7 +63,8 @@ public enum ReadableText {
         let letterWords = words.filter { $0.count >= 2 && $0.allSatisfy(\.isLetter) }
         let misshapen = letterWords.filter { !isWordShaped($0) }.count
         if misshapen > 0, Double(misshapen) > Thresholds.maxMisshapenShare * Double(max(words.count, 1)),
-           conf < Thresholds.trustedConfidence {
+            conf < Thresholds.trustedConfidence
+        {
             return false
         }
         if words.count >= 3 {

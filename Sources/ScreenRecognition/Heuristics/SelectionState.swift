@@ -20,7 +20,10 @@ public enum SelectionState {
     /// ~40,000 points.
     public static func histogram(_ image: RGBAImage, _ rect: Rect, bits: Int) -> [(color: RGB, count: Int)] {
         let r = rect.clamped(width: Double(image.width), height: Double(image.height))
-        let x0 = Int(r.minX), x1 = Int(r.maxX.rounded(.up)), y0 = Int(r.minY), y1 = Int(r.maxY.rounded(.up))
+        let x0 = Int(r.minX)
+        let x1 = Int(r.maxX.rounded(.up))
+        let y0 = Int(r.minY)
+        let y1 = Int(r.maxY.rounded(.up))
         guard x1 > x0, y1 > y0 else { return [] }
         let total = (x1 - x0) * (y1 - y0)
         let step = max(1, Int((Double(total) / 40_000).squareRoot()))
@@ -33,7 +36,10 @@ public enum SelectionState {
                 let c = image.color(x: x, y: y)
                 let key = Int(c.r >> shift) << 16 | Int(c.g >> shift) << 8 | Int(c.b >> shift)
                 var e = bins[key] ?? (0, 0, 0, 0)
-                e.n += 1; e.r += Int(c.r); e.g += Int(c.g); e.b += Int(c.b)
+                e.n += 1
+                e.r += Int(c.r)
+                e.g += Int(c.g)
+                e.b += Int(c.b)
                 bins[key] = e
                 x += step
             }
@@ -71,7 +77,10 @@ public enum SelectionState {
             return a.1.chroma > b.1.chroma ? a.0 : b.0
         }
         // Lower median: with two others, one of which shares the colour, the score is 0.
-        func median(_ xs: [Double]) -> Double { let s = xs.sorted(); return s[(s.count - 1) / 2] }
+        func median(_ xs: [Double]) -> Double {
+            let s = xs.sorted()
+            return s[(s.count - 1) / 2]
+        }
         let scores = present.map { i, c in (i, median(present.filter { $0.0 != i }.map { $0.1.distance(to: c) })) }
         let best = scores.max { $0.1 < $1.1 }!
         guard best.1 >= minDistance else { return nil }
@@ -136,7 +145,9 @@ public enum SelectionState {
     static func hasBottomBar(_ image: RGBAImage, _ rect: Rect, background: RGB?, settings: SelectionSettings) -> Bool {
         guard let background else { return false }
         let r = rect.clamped(width: Double(image.width), height: Double(image.height))
-        let x0 = Int(r.minX), x1 = Int(r.maxX), y1 = Int(r.maxY) - 1
+        let x0 = Int(r.minX)
+        let x1 = Int(r.maxX)
+        let y1 = Int(r.maxY) - 1
         let y0 = max(Int(r.minY), Int(r.maxY - r.height * 0.2))
         guard x1 - x0 >= 4, y1 >= y0 else { return false }
         for y in stride(from: y1, through: y0, by: -1) {
@@ -158,22 +169,36 @@ public enum SelectionState {
     public static func pageControlValue(_ image: RGBAImage, _ rect: Rect, settings: SelectionSettings) -> (current: Int, count: Int)? {
         guard let bg = histogram(image, rect, bits: settings.quantizationBits).first?.color else { return nil }
         let r = rect.clamped(width: Double(image.width), height: Double(image.height))
-        let x0 = Int(r.minX), x1 = Int(r.maxX), y0 = Int(r.minY), y1 = Int(r.maxY)
+        let x0 = Int(r.minX)
+        let x1 = Int(r.maxX)
+        let y0 = Int(r.minY)
+        let y1 = Int(r.maxY)
         guard x1 > x0, y1 > y0 else { return nil }
         var runs: [(start: Int, end: Int, r: Int, g: Int, b: Int, n: Int)] = []
         var inRun = false
         for x in x0..<x1 {
-            var n = 0, sr = 0, sg = 0, sb = 0
+            var n = 0
+            var sr = 0
+            var sg = 0
+            var sb = 0
             for y in y0..<y1 {
                 let c = image.color(x: x, y: y)
                 if c.distance(to: bg) >= settings.minTintDistance / 2 {
-                    n += 1; sr += Int(c.r); sg += Int(c.g); sb += Int(c.b)
+                    n += 1
+                    sr += Int(c.r)
+                    sg += Int(c.g)
+                    sb += Int(c.b)
                 }
             }
             if n > 0 {
-                if !inRun { runs.append((x, x, 0, 0, 0, 0)); inRun = true }
+                if !inRun {
+                    runs.append((x, x, 0, 0, 0, 0))
+                    inRun = true
+                }
                 runs[runs.count - 1].end = x
-                runs[runs.count - 1].r += sr; runs[runs.count - 1].g += sg; runs[runs.count - 1].b += sb
+                runs[runs.count - 1].r += sr
+                runs[runs.count - 1].g += sg
+                runs[runs.count - 1].b += sb
                 runs[runs.count - 1].n += n
             } else {
                 inRun = false
@@ -198,7 +223,10 @@ public enum SelectionState {
     public static func sliderValue(_ image: RGBAImage, _ rect: Rect, settings: SelectionSettings) -> Double? {
         guard let bg = histogram(image, rect, bits: settings.quantizationBits).first?.color else { return nil }
         let r = rect.clamped(width: Double(image.width), height: Double(image.height))
-        let x0 = Int(r.minX), x1 = Int(r.maxX), y0 = Int(r.minY), y1 = Int(r.maxY)
+        let x0 = Int(r.minX)
+        let x1 = Int(r.maxX)
+        let y0 = Int(r.minY)
+        let y1 = Int(r.maxY)
         guard x1 - x0 > 4, y1 > y0 else { return nil }
         var tinted: [Int] = []
         var thumb: [Int] = []

@@ -10,8 +10,10 @@ public struct TextButtonFeatures: Sendable, Hashable, Codable {
     public var values: [Double]
 
     /// Feature names, in model input order (the contract's `features` must list these).
-    public static let names = ["x", "y", "width", "height", "aspect", "rowTexts", "rowIcon", "similarTexts",
-                               "relHeight", "gapAbove", "gapBelow", "rowIconAny"]
+    public static let names = [
+        "x", "y", "width", "height", "aspect", "rowTexts", "rowIcon", "similarTexts",
+        "relHeight", "gapAbove", "gapBelow", "rowIconAny",
+    ]
 
     public init(box: Rect, values: [Double]) {
         self.box = box
@@ -35,19 +37,25 @@ public struct TextButtonFeatures: Sendable, Hashable, Codable {
     /// - rowIconAny: 1 when any icon lies on its row (a disclosure chevron at the row's far end).
     /// The caps and tolerances are *design choices* made before training (features.py).
     public static func make(box: Rect, texts: [Rect], icons: [Rect], screenWidth: Double, screenHeight: Double) -> TextButtonFeatures {
-        let x = box.x, w = box.width, h = box.height
+        let x = box.x
+        let w = box.width
+        let h = box.height
         let others = texts.filter { $0 != box }
         let rowTexts = others.filter { onRow(box, $0) }.count
         var rowIcon = 0.0
         for i in icons where onRow(box, i) {
             let gap = max(i.x - (x + w), x - (i.x + i.width))
-            if gap <= 2 * h { rowIcon = 1; break }
+            if gap <= 2 * h {
+                rowIcon = 1
+                break
+            }
         }
         let similar = others.filter { abs($0.height - h) <= 0.15 * h && abs($0.width - w) <= 0.25 * w }.count
         let heights = texts.map(\.height).sorted()
         let median = heights.isEmpty ? h : heights[heights.count / 2]
         let cy = box.y + h / 2
-        var above = 5.0, below = 5.0
+        var above = 5.0
+        var below = 5.0
         for b in others + icons where min(x + w, b.maxX) - max(x, b.minX) > 0 {
             let bcy = b.y + b.height / 2
             if bcy < cy {

@@ -30,12 +30,14 @@ public enum TextButtons {
     public static func looksTappable(_ image: RGBAImage, frame: Rect, label: String) -> Bool {
         let words = label.split(whereSeparator: { $0.isWhitespace }).count
         guard words >= 1, words <= Constants.maxWords, label.rangeOfCharacter(from: .letters) != nil,
-              let (fill, ink) = fillAndInk(image, frame) else { return false }
+            let (fill, ink) = fillAndInk(image, frame)
+        else { return false }
         return isTint(ink) && !isTint(fill)
     }
 
     static func isTint(_ c: (r: Double, g: Double, b: Double)) -> Bool {
-        let mx = max(c.r, c.g, c.b), mn = min(c.r, c.g, c.b)
+        let mx = max(c.r, c.g, c.b)
+        let mn = min(c.r, c.g, c.b)
         guard mx > 0 else { return false }
         return (mx - mn) / mx >= Constants.minTintSaturation && mx / 255 >= Constants.minTintValue
     }
@@ -44,8 +46,10 @@ public enum TextButtons {
     /// from the fill), in 0…255 per channel; nil for empty or flat boxes.
     static func fillAndInk(_ image: RGBAImage, _ frame: Rect) -> (fill: (r: Double, g: Double, b: Double), ink: (r: Double, g: Double, b: Double))? {
         guard frame.minX.isFinite, frame.minY.isFinite, frame.maxX.isFinite, frame.maxY.isFinite else { return nil }
-        let x0 = max(0, Int(frame.minX)), y0 = max(0, Int(frame.minY))
-        let x1 = min(image.width, Int(frame.maxX.rounded(.up))), y1 = min(image.height, Int(frame.maxY.rounded(.up)))
+        let x0 = max(0, Int(frame.minX))
+        let y0 = max(0, Int(frame.minY))
+        let x1 = min(image.width, Int(frame.maxX.rounded(.up)))
+        let y1 = min(image.height, Int(frame.maxY.rounded(.up)))
         guard x1 - x0 >= 2, y1 - y0 >= 2 else { return nil }
         // Sample at most ~40k pixels.
         let step = max(1, Int((Double((x1 - x0) * (y1 - y0)) / 40_000).squareRoot()))
@@ -55,7 +59,9 @@ public enum TextButtons {
             for x in stride(from: x0, to: x1, by: step) { samples.append(image.color(x: x, y: y)) }
         }
         func distance(_ c: RGB) -> Double {
-            let dr = Double(c.r) - fill.r, dg = Double(c.g) - fill.g, db = Double(c.b) - fill.b
+            let dr = Double(c.r) - fill.r
+            let dg = Double(c.g) - fill.g
+            let db = Double(c.b) - fill.b
             return (dr * dr + dg * dg + db * db).squareRoot()
         }
         let maxD = samples.map(distance).max() ?? 0
@@ -63,8 +69,10 @@ public enum TextButtons {
         let inkPixels = samples.filter { distance($0) >= Constants.inkFraction * maxD }
         guard !inkPixels.isEmpty else { return nil }
         let n = Double(inkPixels.count)
-        let ink = (r: inkPixels.reduce(0) { $0 + Double($1.r) } / n, g: inkPixels.reduce(0) { $0 + Double($1.g) } / n,
-                   b: inkPixels.reduce(0) { $0 + Double($1.b) } / n)
+        let ink = (
+            r: inkPixels.reduce(0) { $0 + Double($1.r) } / n, g: inkPixels.reduce(0) { $0 + Double($1.g) } / n,
+            b: inkPixels.reduce(0) { $0 + Double($1.b) } / n
+        )
         return (fill, ink)
     }
 
@@ -75,8 +83,9 @@ public enum TextButtons {
         let barBottom = Constants.barFraction * Double(image.height)
         return elements.map { e in
             guard e.kind == .text, e.children.isEmpty, !e.traits.contains(.header), e.frame.midY <= barBottom,
-                  let label = e.label,
-                  looksTappable(image, frame: e.frame, label: label) else { return e }
+                let label = e.label,
+                looksTappable(image, frame: e.frame, label: label)
+            else { return e }
             var b = e
             b.kind = .button
             b.traits = .button

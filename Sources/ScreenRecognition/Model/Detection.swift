@@ -22,8 +22,10 @@ public struct Detection: Codable, Sendable, Hashable {
     public var iconLabel: IconMeaning?
     public var source: Source
 
-    public init(type: ElementClass, box: Rect, confidence: Double = 1, text: String? = nil,
-                iconLabel: IconMeaning? = nil, source: Source = .detector) {
+    public init(
+        type: ElementClass, box: Rect, confidence: Double = 1, text: String? = nil,
+        iconLabel: IconMeaning? = nil, source: Source = .detector
+    ) {
         self.type = type
         self.box = box
         self.confidence = confidence

@@ -49,10 +49,12 @@ public struct Element: Codable, Sendable, Hashable {
     /// The detections this element came from.
     public var detections: [Detection]
 
-    public init(order: Int = 0, kind: ElementKind, frame: Rect, label: String? = nil, value: String? = nil,
-                traits: Traits = [], hint: String? = nil, activationPoint: Point? = nil,
-                customActions: [CustomAction] = [], position: Position? = nil, announcement: String = "",
-                children: [Element] = [], detections: [Detection] = []) {
+    public init(
+        order: Int = 0, kind: ElementKind, frame: Rect, label: String? = nil, value: String? = nil,
+        traits: Traits = [], hint: String? = nil, activationPoint: Point? = nil,
+        customActions: [CustomAction] = [], position: Position? = nil, announcement: String = "",
+        children: [Element] = [], detections: [Detection] = []
+    ) {
         self.order = order
         self.kind = kind
         self.frame = frame

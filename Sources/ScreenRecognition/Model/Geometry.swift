@@ -63,16 +63,19 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// The overlap of two rectangles, or `nil` when they do not overlap with positive area.
     public func intersection(_ other: Rect) -> Rect? {
-        let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
-        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        let x0 = max(minX, other.minX)
+        let y0 = max(minY, other.minY)
+        let x1 = min(maxX, other.maxX)
+        let y1 = min(maxY, other.maxY)
         guard x1 > x0, y1 > y0 else { return nil }
         return Rect(minX: x0, minY: y0, maxX: x1, maxY: y1)
     }
 
     /// The smallest rectangle containing both.
     public func union(_ other: Rect) -> Rect {
-        Rect(minX: min(minX, other.minX), minY: min(minY, other.minY),
-             maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
+        Rect(
+            minX: min(minX, other.minX), minY: min(minY, other.minY),
+            maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
     }
 
     /// Intersection over union, 0 when either is empty.
@@ -99,8 +102,10 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// The rectangle clipped to `0..<width × 0..<height`.
     public func clamped(width w: Double, height h: Double) -> Rect {
-        let x0 = min(max(minX, 0), w), y0 = min(max(minY, 0), h)
-        let x1 = min(max(maxX, 0), w), y1 = min(max(maxY, 0), h)
+        let x0 = min(max(minX, 0), w)
+        let y0 = min(max(minY, 0), h)
+        let x1 = min(max(maxX, 0), w)
+        let y1 = min(max(maxY, 0), h)
         return Rect(minX: x0, minY: y0, maxX: x1, maxY: y1)
     }
 
@@ -115,17 +120,19 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
         var values: [Double] = []
         while !c.isAtEnd { values.append(try c.decode(Double.self)) }
         guard values.count == 4 else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "a box has exactly 4 numbers [x, y, width, height], found \(values.count)"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a box has exactly 4 numbers [x, y, width, height], found \(values.count)"))
         }
         guard values.allSatisfy(\.isFinite) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a box holds a non-finite number"))
         }
         guard values[2] >= 0, values[3] >= 0 else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "a box has a negative size (width \(values[2]), height \(values[3]))"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "a box has a negative size (width \(values[2]), height \(values[3]))"))
         }
         self.init(x: values[0], y: values[1], width: values[2], height: values[3])
     }

@@ -22,7 +22,9 @@ public struct RGBAImage: Sendable, Hashable {
         self.height = height
         var p = [UInt8](repeating: 255, count: width * height * 4)
         for i in stride(from: 0, to: p.count, by: 4) {
-            p[i] = fill.r; p[i + 1] = fill.g; p[i + 2] = fill.b
+            p[i] = fill.r
+            p[i + 1] = fill.g
+            p[i + 2] = fill.b
         }
         self.pixels = p
     }
@@ -37,13 +39,18 @@ public struct RGBAImage: Sendable, Hashable {
     public func filling(_ rect: Rect, with color: RGB) -> RGBAImage {
         var p = pixels
         let r = rect.clamped(width: Double(width), height: Double(height))
-        let x0 = Int(r.minX.rounded()), x1 = Int(r.maxX.rounded())
-        let y0 = Int(r.minY.rounded()), y1 = Int(r.maxY.rounded())
+        let x0 = Int(r.minX.rounded())
+        let x1 = Int(r.maxX.rounded())
+        let y0 = Int(r.minY.rounded())
+        let y1 = Int(r.maxY.rounded())
         if x1 > x0 && y1 > y0 {
             for y in y0..<y1 {
                 for x in x0..<x1 {
                     let i = (y * width + x) * 4
-                    p[i] = color.r; p[i + 1] = color.g; p[i + 2] = color.b; p[i + 3] = 255
+                    p[i] = color.r
+                    p[i + 1] = color.g
+                    p[i + 2] = color.b
+                    p[i + 3] = 255
                 }
             }
         }
@@ -66,7 +73,9 @@ public struct RGB: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// Euclidean distance in RGB space (0...441).
     public func distance(to o: RGB) -> Double {
-        let dr = Double(r) - Double(o.r), dg = Double(g) - Double(o.g), db = Double(b) - Double(o.b)
+        let dr = Double(r) - Double(o.r)
+        let dg = Double(g) - Double(o.g)
+        let db = Double(b) - Double(o.b)
         return (dr * dr + dg * dg + db * db).squareRoot()
     }
 

@@ -37,8 +37,9 @@ struct ContentStage: AnalysisStage {
         elements = Metadata.absorbIntoControls(elements, containment: grouping.containment)
         if grouping.absorbDecorativeIcons { elements = Metadata.absorbDecorativeIcons(elements, gap: grouping.decorationGap) }
         if content.pictureTextAsLabel {
-            elements = Metadata.absorbTextIntoPictures(elements, screen: work.screen, containment: grouping.containment,
-                                                       maxScreenShare: grouping.maxContainerScreenFraction)
+            elements = Metadata.absorbTextIntoPictures(
+                elements, screen: work.screen, containment: grouping.containment,
+                maxScreenShare: grouping.maxContainerScreenFraction)
         }
         work.elements = elements
     }
@@ -105,8 +106,9 @@ struct ContentStage: AnalysisStage {
         let textBoxes = detections.filter { $0.type == .text }.map(\.box)
         let iconBoxes = detections.filter { $0.type == .icon }.map(\.box)
         let features = texts.map {
-            TextButtonFeatures.make(box: detections[$0].box, texts: textBoxes, icons: iconBoxes,
-                                    screenWidth: Double(work.screen.width), screenHeight: Double(work.screen.height))
+            TextButtonFeatures.make(
+                box: detections[$0].box, texts: textBoxes, icons: iconBoxes,
+                screenWidth: Double(work.screen.width), screenHeight: Double(work.screen.height))
         }
         do {
             guard let p = try recognizer.textButtonProbabilities(in: image, texts: features), p.count == texts.count else { return [] }

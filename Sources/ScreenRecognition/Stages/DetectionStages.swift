@@ -24,9 +24,14 @@ struct DetectStage: AnalysisStage {
         let bounds = work.bounds
         let inside = detections.filter { $0.box.intersection(bounds) != nil }
         if inside.count < detections.count {
-            work.note("detect", "\(detections.count - inside.count) detection(s) lie outside the \(work.screen.width)×\(work.screen.height) image and were ignored")
+            work.note(
+                "detect", "\(detections.count - inside.count) detection(s) lie outside the \(work.screen.width)×\(work.screen.height) image and were ignored")
         }
-        work.detections = inside.map { var d = $0; d.box = d.box.clamped(width: bounds.width, height: bounds.height); return d }
+        work.detections = inside.map {
+            var d = $0
+            d.box = d.box.clamped(width: bounds.width, height: bounds.height)
+            return d
+        }
     }
 }
 

@@ -64,8 +64,10 @@ struct SelectionStage: AnalysisStage {
         for row in rows {
             let sorted = row.sorted { elements[$0].frame.minX < elements[$1].frame.minX }
             for (n, i) in sorted.enumerated() { result[i].position = Position(index: n + 1, count: sorted.count) }
-            if let sel = SelectionState.selectedSegment(image, frames: sorted.map { elements[$0].frame },
-                                                        labels: sorted.map { elements[$0].label }, settings: settings) {
+            if let sel = SelectionState.selectedSegment(
+                image, frames: sorted.map { elements[$0].frame },
+                labels: sorted.map { elements[$0].label }, settings: settings)
+            {
                 result[sorted[sel]].traits.insert(.selected)
             }
         }

@@ -27,11 +27,13 @@ struct ReadTextStage: AnalysisStage {
         work.trace.ocr = OCRReport(lines: lines)
         var detections = MissingElements.assignText(work.detections, lines: lines, insideFraction: content.ocrLineInsideFraction)
         if content.readUnreadElements {
-            detections = ElementOCR.readUnread(detections, image: image, recognizer: recognizer, maxCalls: content.maxElementReads,
-                                               rejectUnreadable: content.rejectUnreadableOCR, diagnostics: &work.diagnostics)
-            detections = ElementOCR.rereadPartlyRead(detections, lines: lines, image: image, recognizer: recognizer,
-                                                     minCoverage: content.minReadCoverage, maxCalls: content.maxElementReads,
-                                                     rejectUnreadable: content.rejectUnreadableOCR, diagnostics: &work.diagnostics)
+            detections = ElementOCR.readUnread(
+                detections, image: image, recognizer: recognizer, maxCalls: content.maxElementReads,
+                rejectUnreadable: content.rejectUnreadableOCR, diagnostics: &work.diagnostics)
+            detections = ElementOCR.rereadPartlyRead(
+                detections, lines: lines, image: image, recognizer: recognizer,
+                minCoverage: content.minReadCoverage, maxCalls: content.maxElementReads,
+                rejectUnreadable: content.rejectUnreadableOCR, diagnostics: &work.diagnostics)
         }
         work.detections = detections
         work.lines = lines

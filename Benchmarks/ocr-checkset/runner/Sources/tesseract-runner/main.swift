@@ -14,7 +14,10 @@ var args = Array(CommandLine.arguments.dropFirst())
 if ProcessInfo.processInfo.environment["RUNNER_SETENV_OMP"] != nil { setenv("OMP_THREAD_LIMIT", "1", 1) }
 if args.first == "--crop" {  // --crop IN X Y W H OUT
     let img = try loadImage(at: args[1], maxPixels: 50_000_000)
-    let x = Int(args[2])!, y = Int(args[3])!, w = Int(args[4])!, h = Int(args[5])!
+    let x = Int(args[2])!
+    let y = Int(args[3])!
+    let w = Int(args[4])!
+    let h = Int(args[5])!
     var p = [UInt8](repeating: 0, count: w * h * 4)
     for r in 0..<h { for c in 0..<(w * 4) { p[r * w * 4 + c] = img.pixels[((y + r) * img.width + x) * 4 + c] } }
     try encodePNG(RGBAImage(width: w, height: h, pixels: p)!).write(to: URL(fileURLWithPath: args[6]))
@@ -29,7 +32,10 @@ while !args.isEmpty {
     switch a {
     case "--psm": settings.pageSegmentationMode = Int(args.removeFirst())!
     case "--pre": settings.preprocessing = .init(rawValue: args.removeFirst())!
-    case "--unfiltered": settings.minimumWordConfidence = 0; settings.minimumSingleCharacterConfidence = 0; settings.minimumLoneShortWordConfidence = 0
+    case "--unfiltered":
+        settings.minimumWordConfidence = 0
+        settings.minimumSingleCharacterConfidence = 0
+        settings.minimumLoneShortWordConfidence = 0
     case "--dump": dump = true
     case "--downscale": settings.downscale = Int(args.removeFirst())!
     case "--lone": settings.minimumLoneShortWordConfidence = Double(args.removeFirst())!
@@ -42,7 +48,11 @@ let rec = try TesseractTextRecognizer(settings: settings)
 FileHandle.standardError.write("init \(Int(Date().timeIntervalSince(t0) * 1000)) ms\n".data(using: .utf8)!)
 var times: [Double] = []
 var cpus: [Double] = []
-func threadCPU() -> Double { var ts = timespec(); clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts); return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9 }
+func threadCPU() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
 for path in images {
     let img = try loadImage(at: path, maxPixels: 50_000_000)
     let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
