@@ -25,16 +25,12 @@ public struct AnalyzeOptions: Sendable, Hashable {
     /// Parses a raw query string (`format=transcript&hints=true`), percent-encoded or not.
     public init(query: String) throws(RequestError) {
         self.init()
-        func bad(_ m: String) -> RequestError { RequestError(status: 400, code: "invalid_parameter", m) }
         for (name, value) in try QueryParameters.parse(query) {
             switch name {
-            case "format":
-                guard let f = Format(rawValue: value) else { throw bad("format must be json, transcript or html, not \"\(value.prefix(40))\"") }
-                format = f
+            case "format": format = try QueryParameters.choice(name, value, of: Format.self)
             case "hints": hints = try QueryParameters.bool(name, value)
             case "ocr": ocr = try QueryParameters.bool(name, value)
-            default:
-                throw bad("unknown query parameter \"\(name.prefix(40))\" (known: format, hints, ocr)")
+            default: throw QueryParameters.unknown(name, known: ["format", "hints", "ocr"])
             }
         }
     }
@@ -67,24 +63,22 @@ public struct AuditOptions: Sendable, Hashable {
 
     public init(query: String) throws(RequestError) {
         self.init()
-        func bad(_ m: String) -> RequestError { RequestError(status: 400, code: "invalid_parameter", m) }
         for (name, value) in try QueryParameters.parse(query) {
             switch name {
-            case "format":
-                guard let f = Format(rawValue: value) else { throw bad("format must be json, sarif, transcript or html, not \"\(value.prefix(40))\"") }
-                format = f
+            case "format": format = try QueryParameters.choice(name, value, of: Format.self)
             case "hierarchy":
                 guard Self.hierarchyFormats.contains(value) else {
-                    throw bad("hierarchy must be one of \(Self.hierarchyFormats.joined(separator: ", ")), not \"\(value.prefix(40))\"")
+                    throw QueryParameters.bad("hierarchy must be one of \(Self.hierarchyFormats.joined(separator: ", ")), not \"\(value.prefix(40))\"")
                 }
                 hierarchyFormat = value
             case "scale":
                 // (0, 10]: the hierarchy parser's own bounds (AccessibilityHierarchy.parse).
-                guard let v = Double(value), v.isFinite, v > 0, v <= 10 else { throw bad("scale must be a number in (0, 10], not \"\(value.prefix(40))\"") }
+                guard let v = Double(value), v.isFinite, v > 0, v <= 10 else {
+                    throw QueryParameters.bad("scale must be a number in (0, 10], not \"\(value.prefix(40))\"")
+                }
                 scale = v
             case "ocr": ocr = try QueryParameters.bool(name, value)
-            default:
-                throw bad("unknown query parameter \"\(name.prefix(40))\" (known: format, hierarchy, scale, ocr)")
+            default: throw QueryParameters.unknown(name, known: ["format", "hierarchy", "scale", "ocr"])
             }
         }
     }
@@ -93,7 +87,6 @@ public struct AuditOptions: Sendable, Hashable {
 /// Shared query-string parsing: `name=value` pairs, percent-decoded, each name at most once.
 enum QueryParameters {
     static func parse(_ query: String) throws(RequestError) -> [(String, String)] {
-        func bad(_ m: String) -> RequestError { RequestError(status: 400, code: "invalid_parameter", m) }
         // 32 parameters at most — *design choice*: a handful are defined; this bounds the work on junk.
         let pairs = query.split(separator: "&", omittingEmptySubsequences: true)
         guard pairs.count <= 32 else { throw bad("too many query parameters (\(pairs.count))") }
@@ -108,6 +101,23 @@ enum QueryParameters {
             result.append((name, value))
         }
         return result
+    }
+
+    /// A 400 `invalid_parameter` saying `message`.
+    static func bad(_ message: String) -> RequestError { RequestError(status: 400, code: "invalid_parameter", message) }
+
+    /// "unknown query parameter "NAME" (known: …)".
+    static func unknown(_ name: String, known: [String]) -> RequestError {
+        bad("unknown query parameter \"\(name.prefix(40))\" (known: \(known.joined(separator: ", ")))")
+    }
+
+    /// One of an enumeration's raw values: "format must be json, transcript or html, not "X"".
+    static func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ value: String, of _: T.Type) throws(RequestError) -> T
+    where T.RawValue == String {
+        if let v = T(rawValue: value) { return v }
+        let names = T.allCases.map(\.rawValue)
+        let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1] : names.joined()
+        throw bad("\(name) must be \(list), not \"\(value.prefix(40))\"")
     }
 
     static func bool(_ name: String, _ value: String) throws(RequestError) -> Bool {

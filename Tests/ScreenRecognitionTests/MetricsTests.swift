@@ -16,7 +16,7 @@ private func point(_ recall: Double, _ precision: Double) -> PRPoint {
 private func approx(_ a: Double?, _ b: Double?, tolerance: Double = 1e-9) -> Bool {
     switch (a, b) {
     case (nil, nil): true
-    case let (a?, b?): abs(a - b) <= tolerance
+    case (let a?, let b?): abs(a - b) <= tolerance
     default: false
     }
 }
@@ -83,8 +83,9 @@ struct MetricsTests {
 
     @Test func centreMatchThatFailsIoU() throws {
         // IoU = 400 / 10000 = 0.04, but the centre (50, 50) lies in the ground truth.
-        let image = EvaluationImage(name: "a", groundTruth: [gt(.text, box(0, 0, 100, 100))],
-                                    detections: [det(.text, box(40, 40, 20, 20), 0.9)])
+        let image = EvaluationImage(
+            name: "a", groundTruth: [gt(.text, box(0, 0, 100, 100))],
+            detections: [det(.text, box(40, 40, 20, 20), 0.9)])
         let text = try #require(DetectionMetrics.evaluate([image]).result(for: .text))
         #expect(text.ap == 0)
         #expect(text.apCenter == 1)
@@ -108,8 +109,10 @@ struct MetricsTests {
         let image = EvaluationImage(
             name: "a",
             groundTruth: [gt(.icon, box(0, 0, 10, 10)), gt(.text, box(0, 20, 50, 10)), gt(.text, box(0, 40, 50, 10))],
-            detections: [det(.icon, box(0, 0, 10, 10), 0.9), det(.text, box(0, 20, 50, 10), 0.8),
-                         det(.picture, box(200, 200, 30, 30), 0.7)])
+            detections: [
+                det(.icon, box(0, 0, 10, 10), 0.9), det(.text, box(0, 20, 50, 10), 0.8),
+                det(.picture, box(200, 200, 30, 30), 0.7),
+            ])
         let result = DetectionMetrics.evaluate([image])
         #expect(result.classes.map(\.type) == [.icon, .picture, .text])
         #expect(approx(result.meanAP, 0.75))
@@ -122,8 +125,9 @@ struct MetricsTests {
 
     @Test(arguments: [(false, 0.0), (true, 1.0)])
     func mergeStates(merge: Bool, expectedAP: Double) throws {
-        let image = EvaluationImage(name: "a", groundTruth: [gt(.toggleUnselected, box(0, 0, 40, 20))],
-                                    detections: [det(.toggleSelected, box(0, 0, 40, 20), 0.9)])
+        let image = EvaluationImage(
+            name: "a", groundTruth: [gt(.toggleUnselected, box(0, 0, 40, 20))],
+            detections: [det(.toggleSelected, box(0, 0, 40, 20), 0.9)])
         let result = DetectionMetrics.evaluate([image], options: DetectionEvaluationOptions(mergeStates: merge))
         let toggle = try #require(result.result(for: .toggleUnselected))
         #expect(toggle.ap == expectedAP)
@@ -137,8 +141,10 @@ struct MetricsTests {
         let image = EvaluationImage(
             name: "a",
             groundTruth: [gt(.icon, box(0, 0, 10, 10)), gt(.text, box(50, 50, 20, 10)), gt(.checkboxUnselected, box(0, 100, 20, 20))],
-            detections: [det(.picture, box(0, 0, 10, 10), 0.9), det(.icon, box(200, 200, 10, 10), 0.8),
-                         det(.checkboxUnselected, box(1, 100, 20, 20), 0.6), det(.icon, box(0, 100, 20, 20), 0.3)])
+            detections: [
+                det(.picture, box(0, 0, 10, 10), 0.9), det(.icon, box(200, 200, 10, 10), 0.8),
+                det(.checkboxUnselected, box(1, 100, 20, 20), 0.6), det(.icon, box(0, 100, 20, 20), 0.3),
+            ])
         let m = DetectionMetrics.evaluate([image]).confusion
         #expect(m.count(truth: .icon, predicted: .picture) == 1)
         #expect(m.count(truth: .icon, predicted: .icon) == 0)
@@ -191,21 +197,28 @@ struct MetricsTests {
 
     @Test(arguments: [
         MalformedCase(json: #"{"images": [], "annotations": []}"#, message: "missing key 'categories'"),
-        MalformedCase(json: #"{"images": [{"id": 1, "width": 3, "height": 3}], "annotations": [], "categories": []}"#,
-                      message: "images[0]: missing key 'file_name'"),
-        MalformedCase(json: doc(annotations: #"{"image_id": 1, "category_id": 1, "bbox": [1, 2, 3]}"#),
-                      message: "annotations[0].bbox: a box has exactly 4 numbers"),
-        MalformedCase(json: doc(annotations: #"{"image_id": 1, "category_id": 1, "bbox": [1, 2, -3, 4]}"#),
-                      message: "negative size"),
-        MalformedCase(json: doc(annotations: #"{"image_id": 1, "category_id": 1, "bbox": "0 0 1 1"}"#),
-                      message: "annotations[0].bbox"),
-        MalformedCase(json: doc(annotations: #"{"id": 7, "image_id": 9, "category_id": 1, "bbox": [0, 0, 1, 1]}"#),
-                      message: "annotations[0] (id 7): unknown image_id 9"),
-        MalformedCase(json: doc(annotations: #"{"image_id": 1, "category_id": 5, "bbox": [0, 0, 1, 1]}"#),
-                      message: "unknown category_id 5"),
+        MalformedCase(
+            json: #"{"images": [{"id": 1, "width": 3, "height": 3}], "annotations": [], "categories": []}"#,
+            message: "images[0]: missing key 'file_name'"),
+        MalformedCase(
+            json: doc(annotations: #"{"image_id": 1, "category_id": 1, "bbox": [1, 2, 3]}"#),
+            message: "annotations[0].bbox: a box has exactly 4 numbers"),
+        MalformedCase(
+            json: doc(annotations: #"{"image_id": 1, "category_id": 1, "bbox": [1, 2, -3, 4]}"#),
+            message: "negative size"),
+        MalformedCase(
+            json: doc(annotations: #"{"image_id": 1, "category_id": 1, "bbox": "0 0 1 1"}"#),
+            message: "annotations[0].bbox"),
+        MalformedCase(
+            json: doc(annotations: #"{"id": 7, "image_id": 9, "category_id": 1, "bbox": [0, 0, 1, 1]}"#),
+            message: "annotations[0] (id 7): unknown image_id 9"),
+        MalformedCase(
+            json: doc(annotations: #"{"image_id": 1, "category_id": 5, "bbox": [0, 0, 1, 1]}"#),
+            message: "unknown category_id 5"),
         MalformedCase(json: doc(images: image1 + "," + image1, annotations: ""), message: "images[1]: duplicate image id 1"),
-        MalformedCase(json: doc(images: #"{"id": 1, "file_name": "a.png", "width": 0, "height": 640}"#, annotations: ""),
-                      message: "not positive"),
+        MalformedCase(
+            json: doc(images: #"{"id": 1, "file_name": "a.png", "width": 0, "height": 640}"#, annotations: ""),
+            message: "not positive"),
         MalformedCase(json: doc(annotations: "", categories: category1 + "," + category1), message: "duplicate category id 1"),
         MalformedCase(json: #"{"images": ["#, message: "COCO data set"),
     ])
@@ -218,32 +231,34 @@ struct MetricsTests {
         }
     }
 
-    @Test(arguments: [
-        ("Checkbox (Selected)", "screen-recognition", ElementClass.checkboxSelected),
-        ("textfield", "screen-recognition", .textField),
-        ("TEXT FIELD", "screen-recognition", .textField),
-        ("toggleSelected", "screen-recognition", .toggleSelected),
-        ("Button", "screen-recognition", nil),
-        ("Switch", "ui-real", .toggleUnselected),
-        ("CheckedTextView", "ui-real", .checkboxUnselected),
-        ("imagebutton", "ui-real", .icon),
-        ("BackgroundImage", "ui-real", .picture),
-        ("TextButton", "ui-real", .text),
-        ("Card", "ui-real", .container),
-        ("Toolbar", "ui-real", nil),
-        ("Multi_Tab", "ui-real", nil),
-    ] as [(String, String, ElementClass?)])
+    @Test(
+        arguments: [
+            ("Checkbox (Selected)", "screen-recognition", ElementClass.checkboxSelected),
+            ("textfield", "screen-recognition", .textField),
+            ("TEXT FIELD", "screen-recognition", .textField),
+            ("toggleSelected", "screen-recognition", .toggleSelected),
+            ("Button", "screen-recognition", nil),
+            ("Switch", "ui-real", .toggleUnselected),
+            ("CheckedTextView", "ui-real", .checkboxUnselected),
+            ("imagebutton", "ui-real", .icon),
+            ("BackgroundImage", "ui-real", .picture),
+            ("TextButton", "ui-real", .text),
+            ("Card", "ui-real", .container),
+            ("Toolbar", "ui-real", nil),
+            ("Multi_Tab", "ui-real", nil),
+        ] as [(String, String, ElementClass?)])
     func labelMaps(category: String, map: String, expected: ElementClass?) throws {
         let labelMap = try #require(LabelMap.builtIn(named: map))
         #expect(labelMap.elementClass(forCategory: category) == expected)
     }
 
-    @Test(arguments: [
-        (["text", "icon", "Toggle (Selected)"], "screen-recognition"),
-        (["Text", "Icon"], "screen-recognition"),
-        (["Text", "Icon", "Switch", "Toolbar"], "ui-real"),
-        (["Foo", "Bar"], nil),
-    ] as [([String], String?)])
+    @Test(
+        arguments: [
+            (["text", "icon", "Toggle (Selected)"], "screen-recognition"),
+            (["Text", "Icon"], "screen-recognition"),
+            (["Text", "Icon", "Switch", "Toolbar"], "ui-real"),
+            (["Foo", "Bar"], nil),
+        ] as [([String], String?)])
     func labelMapDetection(names: [String], expected: String?) {
         if let expected {
             #expect((try? LabelMap.detect(categoryNames: names))?.name == expected)
@@ -257,11 +272,11 @@ struct MetricsTests {
     @Test func jsonLinesMatchByFileName() throws {
         let dataset = try CocoDataset(jsonData: fixtureData("coco-tiny.json"))
         let lines = """
-        {"image": "/tmp/run/a.png", "width": 360, "height": 640, "detections": [{"type": "text", "box": [10, 10, 100, 20], "confidence": 0.9}]}
+            {"image": "screenshots/run/a.png", "width": 360, "height": 640, "detections": [{"type": "text", "box": [10, 10, 100, 20], "confidence": 0.9}]}
 
-        {"image": "other.png", "width": 360, "height": 640, "detections": []}
-        {"image": "b.png", "detections": []}
-        """
+            {"image": "other.png", "width": 360, "height": 640, "detections": []}
+            {"image": "b.png", "detections": []}
+            """
         let loaded = try DetectionsFile.parse(Data(lines.utf8), dataset: dataset, labelMap: .uiReal)
         #expect(loaded.format == .jsonLines)
         #expect(loaded.byImageID[1]?.count == 1)
