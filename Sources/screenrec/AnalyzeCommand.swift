@@ -133,17 +133,12 @@ struct Analyze: ParsableCommand {
             let worst = try BatchRunner.run(arguments: images, skip: skip, jobs: jobs, output: output, append: append) { worker, path in
                 let encoder = jsonLinesEncoder()
                 let analyzer = workers[worker]
-                do {
+                return batchLine(image: path, encoder: encoder) {
                     let pixels = try loadInputImage(at: path, maxPixels: analyzer.configuration.limits.maxPixels)
                     let a = try analyzer.analyze(image: pixels)
-                    let line = Line(
+                    return Line(
                         image: path, width: a.image.width, height: a.image.height, schemaVersion: a.schemaVersion,
                         elements: a.elements, diagnostics: a.diagnostics)
-                    return (try encoder.encode(line), nil)
-                } catch let e as ScreenRecognitionError {
-                    return errorLine(image: path, e, encoder: encoder)
-                } catch {
-                    return errorLine(image: path, ScreenRecognitionError(.runtime, "\(path): \(error)"), encoder: encoder)
                 }
             }
             if let worst { throw ExitCode(CLIErrors.exitCode(for: worst)) }

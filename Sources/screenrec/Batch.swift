@@ -270,3 +270,17 @@ func jsonLinesEncoder() -> JSONEncoder {
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     return encoder
 }
+
+/// One batch line: what `body` returns, as JSON, or the error line when it throws (an error from
+/// outside the library is named with the file), so one bad file is reported and the batch goes on.
+func batchLine(image path: String, encoder: JSONEncoder, _ body: () throws -> some Encodable) -> (
+    line: Data, failure: ScreenRecognitionError.Kind?
+) {
+    do {
+        return (try encoder.encode(try body()), nil)
+    } catch let e as ScreenRecognitionError {
+        return errorLine(image: path, e, encoder: encoder)
+    } catch {
+        return errorLine(image: path, ScreenRecognitionError(.runtime, "\(path): \(error)"), encoder: encoder)
+    }
+}

@@ -72,19 +72,14 @@ struct Detect: ParsableCommand {
             let post = settings
             let worst = try BatchRunner.run(arguments: images, skip: skip, jobs: jobs, output: output, append: append) { _, path in
                 let encoder = jsonLinesEncoder()
-                do {
+                return batchLine(image: path, encoder: encoder) {
                     let pixels = try loadInputImage(at: path, maxPixels: AnalysisConfiguration.default.limits.maxPixels)
                     let found = PostProcessing.run(try detector.detect(in: pixels), settings: post)
-                    let line = Line(
+                    return Line(
                         image: path, width: pixels.width, height: pixels.height,
                         detections: found.map {
                             Line.D(type: $0.type, box: $0.box.roundedToPixels(), confidence: $0.confidence.roundedConfidence)
                         })
-                    return (try encoder.encode(line), nil)
-                } catch let e as ScreenRecognitionError {
-                    return errorLine(image: path, e, encoder: encoder)
-                } catch {
-                    return errorLine(image: path, ScreenRecognitionError(.runtime, "\(path): \(error)"), encoder: encoder)
                 }
             }
             if let worst { throw ExitCode(CLIErrors.exitCode(for: worst)) }

@@ -164,15 +164,17 @@ public enum SelectionState {
         return false
     }
 
+    /// `rect` clipped to the image, on whole pixels.
+    static func pixelBounds(_ image: RGBAImage, _ rect: Rect) -> (x0: Int, x1: Int, y0: Int, y1: Int) {
+        let r = rect.clamped(width: Double(image.width), height: Double(image.height))
+        return (Int(r.minX), Int(r.maxX), Int(r.minY), Int(r.maxY))
+    }
+
     /// Page control value: the dots are runs of columns holding non-background pixels; the current
     /// page is the dot whose colour is the outlier. Returns (current 1-based, count).
     public static func pageControlValue(_ image: RGBAImage, _ rect: Rect, settings: SelectionSettings) -> (current: Int, count: Int)? {
         guard let bg = histogram(image, rect, bits: settings.quantizationBits).first?.color else { return nil }
-        let r = rect.clamped(width: Double(image.width), height: Double(image.height))
-        let x0 = Int(r.minX)
-        let x1 = Int(r.maxX)
-        let y0 = Int(r.minY)
-        let y1 = Int(r.maxY)
+        let (x0, x1, y0, y1) = pixelBounds(image, rect)
         guard x1 > x0, y1 > y0 else { return nil }
         var runs: [(start: Int, end: Int, r: Int, g: Int, b: Int, n: Int)] = []
         var inRun = false
@@ -222,11 +224,7 @@ public enum SelectionState {
     /// from where the tinted (chroma ≥ 60) minimum track ends — *design choice* thresholds.
     public static func sliderValue(_ image: RGBAImage, _ rect: Rect, settings: SelectionSettings) -> Double? {
         guard let bg = histogram(image, rect, bits: settings.quantizationBits).first?.color else { return nil }
-        let r = rect.clamped(width: Double(image.width), height: Double(image.height))
-        let x0 = Int(r.minX)
-        let x1 = Int(r.maxX)
-        let y0 = Int(r.minY)
-        let y1 = Int(r.maxY)
+        let (x0, x1, y0, y1) = pixelBounds(image, rect)
         guard x1 - x0 > 4, y1 > y0 else { return nil }
         var tinted: [Int] = []
         var thumb: [Int] = []
