@@ -180,6 +180,14 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     /// *design choice*: Material's list items put a 24-dp leading icon 16–32 dp from the text
     /// (0.7–1.3 widths); iOS table cells 16 pt from a 29-pt image.
     public var decorationGap: Double = 1.5
+    /// An icon with a short caption right under it (a launcher's "Instagram", a toolbar's "Cart",
+    /// an action row's "Call") is one button labelled by the caption — ui-real's TextImageButton,
+    /// 259 of the 5,446 boxes of its valid split (``Metadata/joinIconCaptions(_:screen:maxGap:bottomBand:)``).
+    public var joinIconCaptions = true
+    /// The caption starts at most this many icon heights below the icon: 0.5 — *design choice*:
+    /// Material's navigation items put the label 4–8 dp under a 24-dp icon (0.17–0.33), iOS toolbars
+    /// and launchers about as close.
+    public var captionGap: Double = 0.5
     /// A container holding more controls than this (toggles, checkboxes, sliders, text fields,
     /// segments) is a list section, not a card, and is not grouped: each control row must stay
     /// reachable and be announced with its own label (Soundproof's VoiceOver write-up: a cell's switch is spoken with its
@@ -392,6 +400,7 @@ extension AnalysisConfiguration {
         fraction("interactivity.leadingIconBand", interactivity.leadingIconBand)
         fraction("interactivity.navigationBarBand", interactivity.navigationBarBand)
         nonNegative("grouping.decorationGap", grouping.decorationGap)
+        nonNegative("grouping.captionGap", grouping.captionGap)
         fraction("announcements.headerBand", announcements.headerBand)
         nonNegative("announcements.headerHeightRatio", announcements.headerHeightRatio)
         atLeast("limits.maxPixels", limits.maxPixels, 1)

@@ -106,6 +106,14 @@ public struct TextButtonMetrics: Codable, Sendable, Hashable {
     /// whose detected text lies inside a much larger tappable row.)
     public static let containment = 0.85
 
+    /// Which buttons are judged: text-only ones against ui-real's TextButton boxes, or buttons
+    /// showing an icon and text (a captioned icon, a logo beside "Continue") against its
+    /// TextImageButton boxes.
+    public enum Kind: String, Codable, Sendable, Hashable {
+        case text, iconAndText
+    }
+
+    public var kind: Kind
     public var truth: Int
     public var predicted: Int
     public var matched: Int
@@ -115,22 +123,28 @@ public struct TextButtonMetrics: Codable, Sendable, Hashable {
     public var precision: Double? { predicted > 0 ? Double(matched) / Double(predicted) : nil }
     public var recall: Double? { truth > 0 ? Double(matched) / Double(truth) : nil }
 
-    public init(truth: Int = 0, predicted: Int = 0, matched: Int = 0, onStaticText: Int = 0) {
+    public init(kind: Kind = .text, truth: Int = 0, predicted: Int = 0, matched: Int = 0, onStaticText: Int = 0) {
+        self.kind = kind
         self.truth = truth
         self.predicted = predicted
         self.matched = matched
         self.onStaticText = onStaticText
     }
 
-    /// Whether an announced element counts as a text button.
+    /// Whether an announced element counts as a text button (of either kind).
     public static func isTextButton(_ e: Element) -> Bool {
         guard e.children.isEmpty, e.traits.contains(.button), ![.tabButton, .segment, .checkbox, .toggle].contains(e.kind) else { return false }
         return e.detections.contains { $0.type == .text }
     }
 
+    /// Whether an announced element is a button of this metric's ``kind``.
+    public func counts(_ e: Element) -> Bool {
+        Self.isTextButton(e) && e.detections.contains { $0.type == .icon } == (kind == .iconAndText)
+    }
+
     /// Adds one screen: its analysis, its clickable-text boxes and its static-text boxes.
     public mutating func add(_ analysis: ScreenAnalysis, buttons: [Rect], staticTexts: [Rect]) {
-        let predictions = analysis.elements.flatMap(\.flattened).filter(Self.isTextButton).map(\.frame)
+        let predictions = analysis.elements.flatMap(\.flattened).filter(counts).map(\.frame)
         truth += buttons.count
         predicted += predictions.count
         var used = Set<Int>()
@@ -150,7 +164,8 @@ public struct TextButtonMetrics: Codable, Sendable, Hashable {
 
     public func text() -> String {
         func f(_ x: Double?) -> String { x.map { String(format: "%.3f", $0) } ?? "-" }
-        return "Text buttons: \(truth) in the ground truth, \(predicted) announced as buttons, \(matched) matched "
+        let name = kind == .text ? "Text buttons" : "Icon-and-text buttons"
+        return "\(name): \(truth) in the ground truth, \(predicted) announced as buttons, \(matched) matched "
             + "(\(onStaticText) on static text): precision \(f(precision)), recall \(f(recall))"
     }
 }

@@ -107,6 +107,7 @@ struct Eval: ParsableCommand {
         var grouping: GroupingSummary?
         var labelCoverage: LabelCoverage?
         var textButtons: TextButtonMetrics?
+        var iconAndTextButtons: TextButtonMetrics?
     }
 
     func run() throws {
@@ -116,9 +117,10 @@ struct Eval: ParsableCommand {
     private func evaluate() throws {
         var report = Report()
         if let dataset, let images, announcements {
-            let (coverage, buttons) = try evaluateAnnouncements(datasetPath: dataset, images: images)
+            let (coverage, buttons, iconButtons) = try evaluateAnnouncements(datasetPath: dataset, images: images)
             report.labelCoverage = coverage
             report.textButtons = buttons
+            report.iconAndTextButtons = iconButtons
         } else if let dataset, detections != nil || images != nil {
             report.detection = try evaluateDetections(datasetPath: dataset)
         }
@@ -151,18 +153,22 @@ struct Eval: ParsableCommand {
             if let g = report.grouping { sections.append(g.text()) }
             if let c = report.labelCoverage { sections.append(c.text()) }
             if let b = report.textButtons { sections.append(b.text()) }
+            if let b = report.iconAndTextButtons { sections.append(b.text()) }
             print(sections.joined(separator: "\n\n"))
         }
     }
 
     /// Runs the analyzer `analyze` uses on each data-set image and scores what it announces. Text
     /// buttons are judged against the data set's own category names "TextButton" (clickable text)
-    /// and "Text" (ui-real's labels; README of the data set).
-    private func evaluateAnnouncements(datasetPath: String, images: String) throws -> (LabelCoverage, TextButtonMetrics?) {
+    /// and "Text" (ui-real's labels; README of the data set), buttons showing an icon and text
+    /// against "TextImageButton".
+    private func evaluateAnnouncements(datasetPath: String, images: String) throws -> (LabelCoverage, TextButtonMetrics?, TextButtonMetrics?) {
         let data = try CocoDataset(contentsOf: URL(fileURLWithPath: datasetPath))
         let analyzer = try modelOptions.makeAnalyzer(config: config, useModels: true)
         let buttonIDs = Set(data.categories.filter { $0.name == "TextButton" }.map(\.id))
         let textIDs = Set(data.categories.filter { $0.name == "Text" }.map(\.id))
+        let iconButtonIDs = Set(data.categories.filter { $0.name == "TextImageButton" }.map(\.id))
+        var iconButtons = TextButtonMetrics(kind: .iconAndText)
         var analyses: [ScreenAnalysis] = []
         var buttons = TextButtonMetrics()
         var missing = 0
@@ -180,11 +186,14 @@ struct Eval: ParsableCommand {
             buttons.add(
                 analysis, buttons: boxes.filter { buttonIDs.contains($0.categoryID) }.map(\.bbox),
                 staticTexts: boxes.filter { textIDs.contains($0.categoryID) }.map(\.bbox))
+            iconButtons.add(
+                analysis, buttons: boxes.filter { iconButtonIDs.contains($0.categoryID) }.map(\.bbox),
+                staticTexts: boxes.filter { textIDs.contains($0.categoryID) }.map(\.bbox))
             if (n + 1) % 25 == 0 { FileHandle.standardError.write(Data("eval: analysed \(n + 1)/\(chosen.count) images\n".utf8)) }
         }
         if missing > 0 { warn("\(missing) of \(chosen.count) data-set images are not in \(images); they were skipped") }
         guard !analyses.isEmpty else { throw ScreenRecognitionError(.io, "none of the data set's images is in \(images)") }
-        return (LabelCoverage(analyses: analyses), buttonIDs.isEmpty ? nil : buttons)
+        return (LabelCoverage(analyses: analyses), buttonIDs.isEmpty ? nil : buttons, iconButtonIDs.isEmpty ? nil : iconButtons)
     }
 
     private func chosenLabelMap(_ data: CocoDataset) throws -> LabelMap {

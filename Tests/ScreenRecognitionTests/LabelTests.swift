@@ -222,4 +222,19 @@ struct AnnouncementMetricsTests {
         #expect(m.precision == 0.5 && m.recall == 0.5)
         #expect(TextButtonMetrics().precision == nil)
     }
+
+    @Test func iconAndTextButtonsAreJudgedApart() {
+        var login = Element(kind: .button, frame: r(100, 100, 60, 20), label: "Log In", traits: .button)
+        login.detections = [det(.text, 100, 100, 60, 20, "Log In")]
+        var cart = Element(kind: .button, frame: r(50, 300, 48, 68), label: "Cart", traits: .button)
+        cart.detections = [det(.icon, 50, 300, 48, 48), det(.text, 52, 352, 44, 16, "Cart")]
+        let screen = Self.analysis([login, cart])
+        var text = TextButtonMetrics()
+        text.add(screen, buttons: [r(90, 95, 80, 30)], staticTexts: [])
+        var iconText = TextButtonMetrics(kind: .iconAndText)
+        iconText.add(screen, buttons: [r(45, 295, 60, 80)], staticTexts: [])
+        #expect(text.predicted == 1 && text.matched == 1)
+        #expect(iconText.predicted == 1 && iconText.matched == 1)
+        #expect(iconText.text().hasPrefix("Icon-and-text buttons: 1 in the ground truth"))
+    }
 }

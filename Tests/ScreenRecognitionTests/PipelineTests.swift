@@ -135,6 +135,24 @@ struct PipelineTests {
         #expect(after == ["Left, Upper"], "\(after)")
     }
 
+    @Test(
+        "An icon with a short caption right under it is one button labelled by the caption",
+        arguments: [
+            // (caption box, caption, spoken)
+            (r(52, 352, 44, 16), "Cart", ["Cart, Button"]),
+            (r(30, 350, 88, 18), "Instagram", ["Instagram, Button"]),
+            (r(52, 420, 44, 16), "Cart", ["Icon", "Cart"]),  // 24 px below: more than half the icon's height
+            (r(140, 352, 44, 16), "Cart", ["Icon", "Cart"]),  // not under the icon
+            (r(10, 352, 180, 16), "Add to your cart", ["Icon", "Add to your cart"]),  // a sentence, not a caption
+        ])
+    func iconCaptions(box: Rect, caption: String, spoken: [String]) throws {
+        let dets = [det(.icon, 50, 300, 48, 48), det(.text, box.minX, box.minY, box.width, box.height, caption)]
+        var config = AnalysisConfiguration()
+        config.interactivity.useRuleWithoutModel = false  // the icon alone is not a button
+        let result = try ScreenAnalyzer(configuration: config).analyze(image: nil, size: ClockScreen.size, detections: dets)
+        #expect(result.transcript == spoken)
+    }
+
     @Test("Only a confident dialog hides the screen", arguments: [(0.9, 3), (0.55, 3), (0.45, 4), (0.2, 4)])
     func modalDialogConfidence(confidence: Double, spoken: Int) throws {
         var config = AnalysisConfiguration()

@@ -135,6 +135,41 @@ public enum Metadata {
         return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
     }
 
+    /// An icon with a short caption (a text, or a text the text-button model already called a button)
+    /// centred right under it is one button labelled by the caption
+    /// (ui-real's TextImageButton: a launcher's "Instagram", a toolbar's "Cart", an action row's
+    /// "Call"): the caption — at most ``TextButtons/Constants/maxWords`` words, at most 4 icon widths
+    /// wide, its centre within a quarter of the wider one's width of the icon's — starts within
+    /// `maxGap` icon heights below the icon. Icons in the bottom `bottomBand` of the screen are left
+    /// to tab-bar grouping (§5.5), which reads an icon and its caption as one tab.
+    public static func joinIconCaptions(_ elements: [Element], screen: ImageInfo, maxGap: Double, bottomBand: Double) -> [Element] {
+        var result = elements
+        var absorbed = Set<Int>()
+        let captions = elements.indices.filter { i in
+            let e = elements[i]
+            let isText = e.kind == .text || (e.kind == .button && e.detections.allSatisfy { $0.type == .text })
+            guard isText, e.children.isEmpty, let label = e.label else { return false }
+            return label.split(separator: " ").count <= TextButtons.Constants.maxWords
+        }
+        let bottom = (1 - bottomBand) * Double(screen.height)
+        for (i, icon) in elements.enumerated() where [.icon, .button].contains(icon.kind) && icon.children.isEmpty {
+            guard icon.detections.allSatisfy({ $0.type == .icon }), icon.frame.midY < bottom else { continue }
+            let f = icon.frame
+            let below = captions.filter { j in
+                let t = elements[j].frame
+                let gap = t.minY - f.maxY
+                return !absorbed.contains(j) && gap >= -0.1 * f.height && gap <= maxGap * f.height && t.height <= 1.2 * f.height
+                    && t.width <= 4 * f.width && abs(t.midX - f.midX) <= 0.25 * max(t.width, f.width)
+            }
+            guard let j = below.min(by: { elements[$0].frame.minY < elements[$1].frame.minY }) else { continue }
+            result[i] = Element(
+                kind: .button, frame: f.union(elements[j].frame), label: elements[j].label, traits: .button, hint: Hints.button,
+                detections: icon.detections + elements[j].detections)
+            absorbed.insert(j)
+        }
+        return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
+    }
+
     /// A picture with legible text inside (a logo, banner or poster) takes that text as its label
     /// : the texts lying ≥ `containment` inside a picture are read as its label, top to
     /// bottom, and are no longer separate elements. Only pictures covering at most `maxScreenShare`

@@ -4,8 +4,9 @@ import Foundation
 /// classifier, pictures a description (their own text first), read texts and icons a clickability
 /// decision (the text-button and icon clickability models, or the rule without one); then every
 /// detection becomes a leaf ``Element`` (``Metadata/element(for:clickable:pictureDescription:)``)
-/// and the parts of one element join it: a control's inner text is its label, a decorative icon
-/// belongs to the text beside it, a picture's legible text is its label.
+/// and the parts of one element join it: a control's inner text is its label, an icon and its
+/// caption are one button, a decorative icon belongs to the text beside it, a picture's legible
+/// text is its label.
 struct ContentStage: AnalysisStage {
     var recognizer: (any ContentRecognizer)?
     var content: ContentSettings
@@ -35,6 +36,11 @@ struct ContentStage: AnalysisStage {
             elements.append(Metadata.element(for: d, clickable: clickable, pictureDescription: description))
         }
         elements = Metadata.absorbIntoControls(elements, containment: grouping.containment)
+        if grouping.joinIconCaptions {
+            elements = Metadata.joinIconCaptions(
+                elements, screen: work.screen, maxGap: grouping.captionGap,
+                bottomBand: grouping.groupTabs ? grouping.tabBarBottomFraction : 0)
+        }
         if grouping.absorbDecorativeIcons { elements = Metadata.absorbDecorativeIcons(elements, gap: grouping.decorationGap) }
         if content.pictureTextAsLabel {
             elements = Metadata.absorbTextIntoPictures(
