@@ -48,7 +48,7 @@ public enum Grouping {
             elements.indices.filter { j in
                 guard j != index, elements[j].kind != .container, elements[j].kind != .dialog else { return false }
                 let g = elements[j].frame
-                return g.xOverlap(f) <= 0 && f.yOverlap(g) >= 0.5 * min(f.height, g.height)
+                return g.xOverlap(f) <= 0 && f.sharesRow(with: g)
             })
     }
 
@@ -70,7 +70,7 @@ public enum Grouping {
                 let gap = right.minX - left.maxX
                 guard abs(f.maxY - g.maxY) <= 0.25 * tall, gap <= 0.25 * tall,
                     right.minX > left.minX + 0.5 * left.width,  // beside, not stacked or nested
-                    f.yOverlap(g) >= 0.5 * min(f.height, g.height)
+                    f.sharesRow(with: g)
                 else { continue }
                 uf.union(a, b)
             }
@@ -226,7 +226,7 @@ public enum Grouping {
                 // A list section (an inset table): each row is a cell of its own — its texts, its
                 // leading icon and its control become one element, as VoiceOver reads table cells.
                 let rows = MissingElements.clusters(inside) { a, b in
-                    pool[a].frame.yOverlap(pool[b].frame) >= 0.5 * min(pool[a].frame.height, pool[b].frame.height)
+                    pool[a].frame.sharesRow(with: pool[b].frame)
                 }.filter { $0.count > 1 }
                 diagnostics.append(
                     Diagnostic(
@@ -287,7 +287,7 @@ public enum Grouping {
                     && pool[j].frame.minX >= lo && pool[j].frame.maxX <= hi && pool[j].frame.yOverlap(f) > 0
             }
         }
-        let row = texts.filter { pool[$0].frame.yOverlap(f) >= 0.5 * min(pool[$0].frame.height, f.height) }
+        let row = texts.filter { pool[$0].frame.sharesRow(with: f) }
         let right = row.filter { pool[$0].frame.minX >= f.maxX && pool[$0].frame.minX - f.maxX <= 3 * f.height }
             .min { pool[$0].frame.minX < pool[$1].frame.minX }
         let left = row.filter { pool[$0].frame.maxX <= f.minX && f.minX - pool[$0].frame.maxX <= max(3 * f.height, 0.6 * f.minX) }

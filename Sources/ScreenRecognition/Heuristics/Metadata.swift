@@ -124,7 +124,7 @@ public enum Metadata {
             let f = icon.frame
             let candidates = hosts.compactMap { j -> (Int, Double)? in
                 let g = elements[j].frame
-                guard f.yOverlap(g) >= 0.5 * min(f.height, g.height), f.xOverlap(g) <= 0 else { return nil }
+                guard f.sharesRow(with: g), f.xOverlap(g) <= 0 else { return nil }
                 let gap = max(g.minX - f.maxX, f.minX - g.maxX)
                 return gap <= maxGap * f.width ? (j, gap) : nil
             }

@@ -99,6 +99,9 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
     public func xOverlap(_ other: Rect) -> Double { max(0, min(maxX, other.maxX) - max(minX, other.minX)) }
     /// Length of the overlap of the two rectangles' projections on the y axis (0 when disjoint).
     public func yOverlap(_ other: Rect) -> Double { max(0, min(maxY, other.maxY) - max(minY, other.minY)) }
+    /// Whether the two rectangles lie on one row: their projections on the y axis overlap by at
+    /// least half the smaller height (the row of §5.5's text runs, cells and control labels).
+    public func sharesRow(with other: Rect) -> Bool { yOverlap(other) >= 0.5 * min(height, other.height) }
 
     /// The rectangle clipped to `0..<width × 0..<height`.
     public func clamped(width w: Double, height h: Double) -> Rect {
