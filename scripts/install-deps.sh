@@ -9,6 +9,8 @@ pkg-config --exists libpng 2>/dev/null || need+=(libpng-dev)
 pkg-config --exists libturbojpeg 2>/dev/null || need+=(libturbojpeg0-dev)
 pkg-config --exists tesseract 2>/dev/null || need+=(libtesseract-dev)
 [ -d /usr/share/tesseract-ocr/5/tessdata ] && ls /usr/share/tesseract-ocr/5/tessdata/eng.traineddata >/dev/null 2>&1 || need+=(tesseract-ocr-eng)
+# Korean: Tesseract's second reader for element crops English leaves unread (StandardAnalyzerOptions.cropLanguages).
+ls /usr/share/tesseract-ocr/5/tessdata/kor.traineddata >/dev/null 2>&1 || need+=(tesseract-ocr-kor)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v unzip >/dev/null 2>&1 || need+=(unzip)
 # The explorer's browser test (Tests/ScreenRecognitionServerTests/ExplorerBrowserTests.swift).

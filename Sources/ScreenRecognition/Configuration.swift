@@ -133,6 +133,11 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// A picture with legible text inside (logo, banner, poster) is labelled by that text and the
     /// texts are not separate elements (``Metadata/absorbTextIntoPictures(_:screen:containment:maxScreenShare:)``).
     public var pictureTextAsLabel = true
+    /// OCR lines on a picture's own pixels (not in a detected text) label it only at or above this
+    /// confidence: 0.8, measured on ui-real valid (2026-11-23): of the 141 such lines read, those
+    /// under 0.8 were mostly noise from photos ("re ‘Tore Chace", "Be fe", "bar’"), those above mostly
+    /// the logo or banner text ("jobrapido", "DOORDASH", "SAVE YOUR SHAZAMS").
+    public var minPictureTextConfidence: Double = 0.8
     public init() {}
 }
 
@@ -180,6 +185,11 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     /// *design choice*: Material's list items put a 24-dp leading icon 16–32 dp from the text
     /// (0.7–1.3 widths); iOS table cells 16 pt from a 29-pt image.
     public var decorationGap: Double = 1.5
+    /// An unlabelled picture at most this share of the screen's width beside a labelled text is
+    /// that row's image, read as part of it like a decorative icon: 0.2 — *design choice* from the
+    /// platforms' list rows: Material's avatar and thumbnail are 40–56 dp of a 360-dp screen
+    /// (0.11–0.16), an iOS table cell's image about 60 pt of 390 (0.15). 0 keeps pictures apart.
+    public var decorativePictureWidth: Double = 0.2
     /// An icon with a short caption right under it (a launcher's "Instagram", a toolbar's "Cart",
     /// an action row's "Call") is one button labelled by the caption — ui-real's TextImageButton,
     /// 259 of the 5,446 boxes of its valid split (``Metadata/joinIconCaptions(_:screen:maxGap:bottomBand:)``).
@@ -376,6 +386,7 @@ extension AnalysisConfiguration {
         fraction("postProcessing.crossClassIoU", postProcessing.crossClassIoU)
         fraction("missingElements.minOCRConfidence", missingElements.minOCRConfidence)
         fraction("content.ocrLineInsideFraction", content.ocrLineInsideFraction)
+        fraction("content.minPictureTextConfidence", content.minPictureTextConfidence)
         fraction("content.minIconConfidence", content.minIconConfidence)
         fraction("content.minPictureDescriptionConfidence", content.minPictureDescriptionConfidence)
         if !(1...8).contains(selection.quantizationBits) {
@@ -400,6 +411,7 @@ extension AnalysisConfiguration {
         fraction("interactivity.leadingIconBand", interactivity.leadingIconBand)
         fraction("interactivity.navigationBarBand", interactivity.navigationBarBand)
         nonNegative("grouping.decorationGap", grouping.decorationGap)
+        fraction("grouping.decorativePictureWidth", grouping.decorativePictureWidth)
         nonNegative("grouping.captionGap", grouping.captionGap)
         fraction("announcements.headerBand", announcements.headerBand)
         nonNegative("announcements.headerHeightRatio", announcements.headerHeightRatio)

@@ -15,12 +15,19 @@ public struct ScreenAnalyzer: Sendable {
     public var configuration: AnalysisConfiguration
     public var detector: (any ElementDetector)?
     public var textRecognizer: (any TextRecognizer)?
+    /// Second readers for an element's crop that ``textRecognizer`` leaves unread or reads as
+    /// gibberish, tried in order until one gives readable text (§5.1): another segmentation mode, another
+    /// script (the standard analyzer adds Tesseract's single-line English reader and, where its
+    /// language data is installed, Korean). Empty: no second reading.
+    public var cropReaders: [any TextRecognizer]
     public var contentRecognizer: (any ContentRecognizer)?
 
     public init(
         configuration: AnalysisConfiguration = .default, detector: (any ElementDetector)? = nil,
-        textRecognizer: (any TextRecognizer)? = nil, contentRecognizer: (any ContentRecognizer)? = nil
+        textRecognizer: (any TextRecognizer)? = nil, contentRecognizer: (any ContentRecognizer)? = nil,
+        cropReaders: [any TextRecognizer] = []
     ) {
+        self.cropReaders = cropReaders
         self.configuration = configuration
         self.detector = detector
         self.textRecognizer = textRecognizer
@@ -51,7 +58,7 @@ public struct ScreenAnalyzer: Sendable {
         let stages: [any AnalysisStage] = [
             DetectStage(detector: detector, given: given, limits: c.limits),  // §4
             PostProcessStage(settings: c.postProcessing),  // §4.1
-            ReadTextStage(recognizer: textRecognizer, content: c.content),  // §5.1 OCR
+            ReadTextStage(recognizer: textRecognizer, cropReaders: cropReaders, content: c.content, grouping: c.grouping),  // §5.1 OCR
             RecoverMissingStage(settings: c.missingElements),  // §5.1
             ContentStage(
                 recognizer: contentRecognizer, content: c.content,  // §5.2, §5.4

@@ -36,21 +36,28 @@ public struct StandardAnalyzerOptions: Sendable {
     /// Intra-op threads per ONNX model (2: the target machine's cores; 1 when several analyzers run
     /// side by side).
     public var threads = 2
+    /// Tesseract languages that read again an element's crop the OCR engine left unread (§5.1),
+    /// after Tesseract's single-line English reader; `nil` (the default): Korean where its language
+    /// data (`kor.traineddata`, Debian's tesseract-ocr-kor) is installed — a ninth of ui-real's
+    /// screens are Korean apps. Each language named here must be installed.
+    public var cropLanguages: [String]?
     /// Applied last, over the models' thresholds: `screenrec --config FILE`, or any change in code
     /// (`{ $0.announcements.includeHints = true }`).
     public var configure: (@Sendable (inout AnalysisConfiguration) throws -> Void)?
 
     public init(
         models: URL? = nil, onnxRuntime: URL? = nil, ocr: OCREngine = .tesseract, detector: Bool = true,
-        content: Bool? = nil, threads: Int = 2,
+        content: Bool? = nil, threads: Int = 2, cropLanguages: [String]? = nil,
         configure: (@Sendable (inout AnalysisConfiguration) throws -> Void)? = nil
     ) {
+        self.cropLanguages = cropLanguages
         self.models = models
         self.onnxRuntime = onnxRuntime
         self.ocr = ocr
         self.detector = detector
         self.content = content
         self.threads = threads
+        self.cropLanguages = cropLanguages
         self.configure = configure
     }
 }
@@ -114,7 +121,8 @@ extension ScreenAnalyzer {
         let engines = try StandardEngines(options: options)
         return ScreenAnalyzer(
             configuration: try engines.configuration(), detector: engines.detector,
-            textRecognizer: try engines.makeTextRecognizer(), contentRecognizer: engines.content)
+            textRecognizer: try engines.makeTextRecognizer(), contentRecognizer: engines.content,
+            cropReaders: try engines.makeCropReaders())
     }
 
     /// ``standard(_:)`` with the models folder and ONNX Runtime library given.
@@ -238,6 +246,37 @@ public struct StandardEngines: Sendable {
 
     /// A new text recogniser for the OCR engine asked for (nil for `.none`): each call makes its
     /// own Tesseract instance; PP-OCR's sessions are made afresh too.
+    /// Page segmentation mode of the crop readers: 7 (one line) for English, which reads the short
+    /// labels the sparse-text mode (11) misses on a lone crop; 6 (one block) for other languages,
+    /// which also reads a crop of two lines. Chosen on 20 unread ui-real crops (2026-11-23: English
+    /// "New!", "Free", "OK", "Wireless suction" read in mode 7 and not in 11; Korean the same in 6
+    /// and 7).
+    public static let cropLineMode = 7
+    public static let cropBlockMode = 6
+
+    /// The second readers for element crops (``ScreenAnalyzer/cropReaders``): Tesseract's English
+    /// in single-line mode, then each of ``StandardAnalyzerOptions/cropLanguages`` (default: Korean
+    /// where installed). None without OCR.
+    public func makeCropReaders() throws -> [any TextRecognizer] {
+        guard options.ocr != .none else { return [] }
+        var readers: [any TextRecognizer] = []
+        var line = TesseractSettings()
+        line.pageSegmentationMode = Self.cropLineMode
+        if let english = try? TesseractTextRecognizer(settings: line) {
+            readers.append(english)
+        }
+        var block = TesseractSettings()
+        block.pageSegmentationMode = Self.cropBlockMode
+        if let languages = options.cropLanguages {
+            for language in languages where language != "eng" {
+                readers.append(try TesseractTextRecognizer(language: language, settings: block))
+            }
+        } else if let korean = try? TesseractTextRecognizer(language: "kor", settings: block) {
+            readers.append(korean)
+        }
+        return readers
+    }
+
     public func makeTextRecognizer() throws -> (any TextRecognizer)? {
         switch options.ocr {
         case .none:

@@ -22,6 +22,13 @@ struct ModelOptions: ParsableArguments {
     var ocr: OCREngine?
 
     @Option(
+        name: .customLong("crop-languages"),
+        help: ArgumentHelp(
+            "Tesseract languages, comma-separated, that read again what the OCR engine left unread in an element (default: kor where tesseract-ocr-kor is installed; none for none).",
+            valueName: "langs"))
+    var cropLanguages: String?
+
+    @Option(
         help: ArgumentHelp(
             "The ONNX Runtime library (default: $SCREENREC_ONNXRUNTIME, else the package checkout's .deps/onnxruntime/, else the system's).", valueName: "path")
     )
@@ -44,7 +51,20 @@ struct ModelOptions: ParsableArguments {
             valueName: "on|off"))
     var content: Switch?
 
+    /// --crop-languages as a list: nil when not given, empty for `none`.
+    var cropLanguageList: [String]? {
+        guard let cropLanguages else { return nil }
+        if cropLanguages == "none" { return [] }
+        return cropLanguages.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
     func validate() throws {
+        if let list = cropLanguageList {
+            for l in list where l.isEmpty || !l.allSatisfy({ $0.isLetter || $0 == "_" }) {
+                throw ValidationError(
+                    "--crop-languages takes Tesseract language codes like kor or chi_sim, comma-separated, or none; got '\(cropLanguages ?? "")'")
+            }
+        }
         guard threads.map({ (1...64).contains($0) }) ?? true else { throw ValidationError("--threads must be between 1 and 64") }
     }
 
@@ -55,7 +75,7 @@ struct ModelOptions: ParsableArguments {
             models: models.map { URL(fileURLWithPath: $0) },
             onnxRuntime: onnxruntime.map { URL(fileURLWithPath: $0) },
             ocr: ocrEngine(), detector: useModels, content: content.map { $0 == .on },
-            threads: threadCount)
+            threads: threadCount, cropLanguages: cropLanguageList)
         if let config {
             o.configure = { c in c = try loadConfiguration(config, base: c) }
         }

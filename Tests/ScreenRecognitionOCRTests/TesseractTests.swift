@@ -14,6 +14,28 @@ private func fixture(_ name: String) throws -> RGBAImage {
     return try SystemImageDecoder().decode(Data(contentsOf: url), maxPixels: 10_000_000)
 }
 
+@Suite("Tesseract words joined into a line")
+struct TesseractWordJoinTests {
+    static func words(_ items: [(String, Double, Double)]) -> [RecognizedText.Word] {
+        items.map { RecognizedText.Word(text: $0.0, box: Rect(x: $0.1, y: 0, width: $0.2 - $0.1, height: 30), confidence: 0.9) }
+    }
+
+    @Test(arguments: [
+        // Korean syllables Tesseract returns apart (ui-real crops: gaps 0.13–0.23 of the height) are one word.
+        ([("많", 11.0, 45.0), ("이", 49.0, 80.0), ("들", 85.0, 112.0), ("은", 116.0, 136.0)], "많이들은"),
+        ([("슈", 9.0, 30.0), ("퍼", 37.0, 55.0)], "슈퍼"),
+        // A real space (0.3 of the height and more) stays.
+        ([("주전", 6.0, 51.0), ("검색어", 61.0, 139.0)], "주전 검색어"),
+        // Latin words keep their spaces however close.
+        ([("Log", 0.0, 40.0), ("In", 42.0, 60.0)], "Log In"),
+        ([("Qty", 0.0, 40.0), ("2", 42.0, 50.0), ("주간", 52.0, 80.0)], "Qty 2 주간"),
+        ([], ""),
+    ])
+    func joined(_ c: ([(String, Double, Double)], String)) {
+        #expect(TesseractTextRecognizer.joined(Self.words(c.0)) == c.1)
+    }
+}
+
 private let tesseractInstalled = (try? TesseractTextRecognizer()) != nil
 
 @Suite(.enabled(if: tesseractInstalled, "needs tesseract-ocr-eng"))

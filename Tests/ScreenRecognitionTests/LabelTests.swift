@@ -34,6 +34,12 @@ struct ReadableTextTests {
         Case(text: "Mr Smith's pkg arrived", confidence: 0.7, readable: true),
         Case(text: "Week", confidence: 0.4, readable: true),
         Case(text: "Bluetooth", confidence: .nan, readable: true),
+        // Korean (Tesseract's kor reader): syllables have no vowel or case shape; lone jamo are noise.
+        Case(text: "여성 티셔츠", confidence: 0.9, readable: true),
+        Case(text: "편성표", confidence: 0.5, readable: true),
+        Case(text: "티 블라우스 랭킹", confidence: 0.7, readable: true),
+        Case(text: "ㅇ ㅁ 00000", confidence: 0.6, readable: false),
+        Case(text: "튼 ㄴ", confidence: 0.5, readable: false),
     ]
 
     @Test(arguments: cases)
@@ -127,6 +133,36 @@ struct ElementOCRTests {
         #expect(diagnostics.contains { $0.message.contains("limit") })
     }
 
+    @Test("A crop the first reader leaves unread goes to the second readers in turn")
+    func secondReaders() {
+        var diagnostics: [Diagnostic] = []
+        let dets = [det(.segmentedControl, 100, 20, 100, 30), det(.text, 0, 0, 50, 20, "Day")]
+        let out = ElementOCR.readUnread(
+            dets, image: Self.segmentScreen, recognizer: Fixed(text: "Sib tb OR Oe", confidence: 0.5),
+            fallbacks: [Failing(), Fixed(text: "", confidence: 0.9), Fixed(text: "주간", confidence: 0.96), Fixed(text: "Week", confidence: 0.9)],
+            maxCalls: 24, rejectUnreadable: true, diagnostics: &diagnostics)
+        #expect(out.map(\.text) == ["주간", "Day"])
+        #expect(diagnostics.contains { $0.message == "1 element(s) read by a second crop reader" })
+        #expect(diagnostics.contains { $0.message.contains("could not be read") })
+        var quiet: [Diagnostic] = []
+        let first = ElementOCR.readUnread(
+            dets, image: Self.segmentScreen, recognizer: Fixed(text: "Week", confidence: 0.9),
+            fallbacks: [Fixed(text: "주간", confidence: 0.96)], maxCalls: 24, rejectUnreadable: true, diagnostics: &quiet)
+        #expect(first.map(\.text) == ["Week", "Day"])
+        #expect(quiet.isEmpty)
+    }
+
+    @Test("The analyzer's crop readers reach the element crops")
+    func analyzerCropReaders() throws {
+        let analyzer = ScreenAnalyzer(
+            textRecognizer: ReplayTextRecognizer([]), cropReaders: [Fixed(text: "Week", confidence: 0.9)])
+        let result = try analyzer.analyze(image: Self.segmentScreen, detections: [det(.text, 100, 20, 100, 30)])
+        #expect(result.transcript == ["Week"])
+        let without = try ScreenAnalyzer(textRecognizer: ReplayTextRecognizer([])).analyze(
+            image: Self.segmentScreen, detections: [det(.text, 100, 20, 100, 30)])
+        #expect(without.transcript == ["Text"])
+    }
+
     @Test("The pipeline drops gibberish OCR lines instead of speaking them")
     func pipelineRejectsGibberish() throws {
         let lines = [
@@ -137,6 +173,57 @@ struct ElementOCRTests {
         let result = try analyzer.analyze(image: RGBAImage(width: 390, height: 844, fill: .white), detections: [])
         #expect(result.transcript == ["Reminders"])
         #expect(result.diagnostics.contains { $0.message.contains("unreadable") })
+    }
+}
+
+@Suite("Pictures: their own text, or part of a row")
+struct PictureLabelTests {
+    static let screen = ImageInfo(width: 390, height: 844)
+
+    @Test("A logo's OCR line labels the picture; noise, held lines and backgrounds do not")
+    func ownText() {
+        let picture = det(.picture, 20, 100, 200, 80)
+        let lines = [
+            RecognizedText(text: "DOORDASH", box: r(40, 110, 120, 20), confidence: 0.92),
+            RecognizedText(text: "delightful delivery", box: r(40, 140, 150, 14), confidence: 0.96),
+            RecognizedText(text: "re Tore Chace", box: r(40, 160, 100, 12), confidence: 0.5),
+            RecognizedText(text: "f", box: r(200, 100, 10, 12), confidence: 0.95),
+        ]
+        func label(_ dets: [Detection], _ lines: [RecognizedText]) -> String? {
+            MissingElements.assignTextToPictures(dets, lines: lines, insideFraction: 0.5, minConfidence: 0.8, screen: Self.screen, maxScreenShare: 0.5)
+                .first?.text
+        }
+        #expect(label([picture], lines) == "DOORDASH, delightful delivery")
+        // A line a text detection holds is that text's, not the picture's.
+        #expect(label([picture, det(.text, 38, 108, 130, 24)], Array(lines.prefix(1))) == nil)
+        // A background picture over most of the screen takes none.
+        #expect(label([det(.picture, 0, 0, 390, 800)], lines) == nil)
+        #expect(label([det(.picture, 20, 100, 200, 80, "Given")], lines) == "Given")
+    }
+
+    @Test("A small unlabelled picture beside a labelled text is that row's image")
+    func rowImage() {
+        let avatar = Element(kind: .picture, frame: r(16, 100, 48, 48), traits: .image)
+        let name = el(.text, r(80, 112, 200, 24), "Angelina")
+        let out = Metadata.absorbDecorativeIcons([avatar, name], gap: 1.5, maxPictureWidth: 0.2 * 390)
+        #expect(out.map(\.label) == ["Angelina"])
+        #expect(out.first?.detections.count == avatar.detections.count + name.detections.count)
+        // Described, too wide, or with pictures left out: it stays.
+        var cat = avatar
+        cat.label = "Cat"
+        #expect(Metadata.absorbDecorativeIcons([cat, name], gap: 1.5, maxPictureWidth: 78).count == 2)
+        let banner = Element(kind: .picture, frame: r(0, 100, 120, 48), traits: .image)
+        #expect(Metadata.absorbDecorativeIcons([banner, el(.text, r(130, 112, 200, 24), "Sale")], gap: 1.5, maxPictureWidth: 78).count == 2)
+        #expect(Metadata.absorbDecorativeIcons([avatar, name], gap: 1.5).count == 2)
+    }
+
+    @Test("A caption that repeats a picture's own title is spoken once")
+    func titleOnce() {
+        let picture = Element(kind: .picture, frame: r(0, 0, 200, 100), label: "Hello Neighbor Map", traits: .image)
+        let caption = el(.text, r(0, 110, 200, 40), "Hello Neighbor Map, This map is based on a game")
+        #expect(Grouping.joinLabels([picture, caption]) == "Hello Neighbor Map, This map is based on a game")
+        let other = el(.text, r(0, 110, 200, 40), "Hello Neighbor Maps")
+        #expect(Grouping.joinLabels([picture, other]) == "Hello Neighbor Map, Hello Neighbor Maps")
     }
 }
 

@@ -121,10 +121,12 @@ public enum ElementOCR {
 
     /// Reads the detections that want text (``wantsText(_:)``), at most `maxCalls` of them, largest
     /// first. Lines are kept when ``ReadableText`` accepts them (with `rejectUnreadable`); boxes come
-    /// back in `image`'s pixels. Recogniser errors are collected into `diagnostics`, never thrown.
+    /// back in `image`'s pixels. A crop `recognizer` leaves unread goes to each of `fallbacks` in
+    /// turn until one reads it (the same crop; each call counts within `maxCalls`' crops, not
+    /// against it). Recogniser errors are collected into `diagnostics`, never thrown.
     public static func readUnread(
         _ detections: [Detection], image: RGBAImage, recognizer: any TextRecognizer,
-        maxCalls: Int, rejectUnreadable: Bool, diagnostics: inout [Diagnostic]
+        fallbacks: [any TextRecognizer] = [], maxCalls: Int, rejectUnreadable: Bool, diagnostics: inout [Diagnostic]
     ) -> [Detection] {
         var result = detections
         let wanted = detections.indices.filter { wantsText(detections[$0]) }
@@ -136,17 +138,25 @@ public enum ElementOCR {
                     message: "\(wanted.count - max(0, maxCalls)) unread element(s) over the per-screen limit of \(maxCalls) crop reads were left unread"))
         }
         var failures = 0
+        var secondReads = 0
         for i in wanted.prefix(max(0, maxCalls)) {
-            do {
-                if let text = try readCrop(detections[i].box, image: image, recognizer: recognizer, rejectUnreadable: rejectUnreadable) {
-                    result[i].text = text
+            for (n, reader) in ([recognizer] + fallbacks).enumerated() {
+                do {
+                    if let text = try readCrop(detections[i].box, image: image, recognizer: reader, rejectUnreadable: rejectUnreadable) {
+                        result[i].text = text
+                        if n > 0 { secondReads += 1 }
+                        break
+                    }
+                } catch {
+                    failures += 1
                 }
-            } catch {
-                failures += 1
             }
         }
         if failures > 0 {
             diagnostics.append(Diagnostic(stage: "ocr", message: "\(failures) element crop(s) could not be read"))
+        }
+        if secondReads > 0 {
+            diagnostics.append(Diagnostic(stage: "ocr", message: "\(secondReads) element(s) read by a second crop reader"))
         }
         return result
     }

@@ -405,9 +405,12 @@ public enum Grouping {
             if let l = e.label, !l.isEmpty { return l }
             return nil
         }
-        // The same words twice (a text and the OCR line recovered over it) are spoken once.
+        // The same words twice (a text and the OCR line recovered over it, a picture's own title and
+        // the caption that repeats it) are spoken once: a label that another one starts with goes.
         var seen = Set<String>()
-        let unique = labels.filter { seen.insert($0.lowercased()).inserted }
+        let unique = labels.filter { seen.insert($0.lowercased()).inserted }.filter { l in
+            !labels.contains { $0.count > l.count && $0.lowercased().hasPrefix(l.lowercased() + ",") }
+        }
         return unique.isEmpty ? nil : unique.joined(separator: ", ")
     }
 

@@ -112,7 +112,11 @@ public enum Metadata {
     /// field's left-view image is not an element of its own. The icon must overlap the other's row
     /// by half the smaller height and lie within `gap` × its own width of it
     /// (``GroupingSettings/decorationGap``), left or right; the nearest such element takes it.
-    public static func absorbDecorativeIcons(_ elements: [Element], gap maxGap: Double = GroupingSettings().decorationGap) -> [Element] {
+    /// Pictures no describer could label take part the same way when they are at most
+    /// `maxPictureWidth` wide (a list row's avatar or thumbnail; 0 leaves pictures out).
+    public static func absorbDecorativeIcons(
+        _ elements: [Element], gap maxGap: Double = GroupingSettings().decorationGap, maxPictureWidth: Double = 0
+    ) -> [Element] {
         var result = elements
         var absorbed = Set<Int>()
         let hosts = elements.indices.filter {
@@ -120,7 +124,9 @@ public enum Metadata {
                 && (elements[$0].kind == .textField || elements[$0].label != nil)
                 && elements[$0].detections.allSatisfy { $0.type != .icon }
         }
-        for (i, icon) in elements.enumerated() where icon.kind == .icon && icon.children.isEmpty {
+        for (i, icon) in elements.enumerated() where icon.children.isEmpty {
+            let decorativePicture = icon.kind == .picture && icon.label == nil && icon.frame.width <= maxPictureWidth
+            guard icon.kind == .icon || decorativePicture else { continue }
             let f = icon.frame
             let candidates = hosts.compactMap { j -> (Int, Double)? in
                 let g = elements[j].frame

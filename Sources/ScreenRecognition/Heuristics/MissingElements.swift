@@ -66,6 +66,41 @@ public enum MissingElements {
     /// §5.2: gives text-bearing detections (text, segments, text fields, and checkbox and switch
     /// rows whose box holds their text) without `text` the OCR lines that lie mostly inside them,
     /// read top-to-bottom then left-to-right and joined by spaces.
+    /// A picture with legible text inside (a logo, a banner, a poster; §5.2) takes the OCR lines
+    /// lying ≥ `insideFraction` inside it that no text-bearing detection holds — the detector saw a
+    /// picture, not texts — at most ``maxPictureLines`` of them in reading order. Pictures larger
+    /// than `maxScreenShare` of the screen are backgrounds and take none.
+    /// Lines on a picture's pixels are read less reliably than on a flat fill: only lines at or above
+    /// `minConfidence` with at least two letters or digits take part.
+    public static func assignTextToPictures(
+        _ detections: [Detection], lines: [RecognizedText], insideFraction: Double, minConfidence: Double,
+        screen: ImageInfo, maxScreenShare: Double
+    ) -> [Detection] {
+        let holders: [Rect] = detections.filter { ElementOCR.readTypes.contains($0.type) }.map(\.box)
+        let free = lines.filter { (l: RecognizedText) -> Bool in
+            l.confidence >= minConfidence && l.text.filter { $0.isLetter || $0.isNumber }.count >= 2
+                && !holders.contains { l.box.fractionInside($0) >= insideFraction }
+        }
+        let screenArea = Double(screen.width * screen.height)
+        return detections.map { d in
+            guard d.type == .picture, d.text == nil, d.box.width * d.box.height <= maxScreenShare * screenArea else { return d }
+            let inside = free.filter { $0.box.fractionInside(d.box) >= insideFraction }.sorted(by: readingOrder)
+            guard !inside.isEmpty else { return d }
+            var copy = d
+            copy.text = inside.prefix(maxPictureLines).map { $0.text.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
+            return copy
+        }
+    }
+
+    /// Top to bottom, then left to right for lines on one row.
+    static func readingOrder(_ a: RecognizedText, _ b: RecognizedText) -> Bool {
+        abs(a.box.midY - b.box.midY) > min(a.box.height, b.box.height) / 2 ? a.box.midY < b.box.midY : a.box.minX < b.box.minX
+    }
+
+    /// At most this many lines of a picture's own text make its label: a logo or a banner's title
+    /// and tagline; a poster's small print is not read out — *design choice*.
+    public static let maxPictureLines = 3
+
     public static func assignText(_ detections: [Detection], lines: [RecognizedText], insideFraction: Double) -> [Detection] {
         detections.map { d in
             guard d.text == nil, ElementOCR.readTypes.contains(d.type) else { return d }

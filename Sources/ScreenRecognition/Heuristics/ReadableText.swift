@@ -60,7 +60,7 @@ public enum ReadableText {
         let conf = confidence.isFinite ? confidence : 0
         let words = text.split(whereSeparator: \.isWhitespace).map { String($0).trimmingCharacters(in: .punctuationCharacters) }
             .filter { !$0.isEmpty }
-        let letterWords = words.filter { $0.count >= 2 && $0.allSatisfy(\.isLetter) }
+        let letterWords = words.filter { ($0.count >= 2 || $0.contains(where: isLoneJamo)) && $0.allSatisfy(\.isLetter) }
         let misshapen = letterWords.filter { !isWordShaped($0) }.count
         if misshapen > 0, Double(misshapen) > Thresholds.maxMisshapenShare * Double(max(words.count, 1)),
             conf < Thresholds.trustedConfidence
@@ -68,14 +68,38 @@ public enum ReadableText {
             return false
         }
         if words.count >= 3 {
-            let mean = Double(words.map(\.count).reduce(0, +)) / Double(words.count)
+            let mean = Double(words.map(latinLength).reduce(0, +)) / Double(words.count)
             if mean < Thresholds.minMeanWordLength, conf < Thresholds.fragmentConfidence { return false }
         }
         return true
     }
 
+    /// A Hangul syllable, CJK ideograph or kana: one character that carries what two or three Latin
+    /// letters do.
+    static func isSyllabic(_ c: Character) -> Bool {
+        guard let v = c.unicodeScalars.first?.value else { return false }
+        return (0xAC00...0xD7A3).contains(v) || (0x4E00...0x9FFF).contains(v) || (0x3400...0x4DBF).contains(v)
+            || (0x3040...0x30FF).contains(v)
+    }
+
+    /// A Hangul letter (jamo) outside a syllable block.
+    static func isLoneJamo(_ c: Character) -> Bool {
+        guard let v = c.unicodeScalars.first?.value else { return false }
+        return (0x3130...0x318F).contains(v) || (0x1100...0x11FF).contains(v)
+    }
+
+    /// A word's length in Latin letters for the fragment check: a syllabic character counts two
+    /// (Korean words are one to three syllables; "여성 티셔츠 랭킹" is not a run of fragments).
+    static func latinLength(_ word: String) -> Int {
+        word.reduce(0) { $0 + (isSyllabic($1) ? 2 : 1) }
+    }
+
     /// Check 2 for one letter-only word.
     static func isWordShaped(_ word: String) -> Bool {
+        // Hangul letters standing alone (ㅇ, ㄴ) are what a Korean reader makes of icons and noise;
+        // whole syllables and CJK characters have no vowel/case shape to check.
+        if word.contains(where: isLoneJamo) { return false }
+        if word.contains(where: isSyllabic) { return true }
         let lower = word.lowercased()
         if vowelFree.contains(lower) { return true }
         let isCapitals = word.allSatisfy { $0.isUppercase }

@@ -41,7 +41,10 @@ struct ContentStage: AnalysisStage {
                 elements, screen: work.screen, maxGap: grouping.captionGap,
                 bottomBand: grouping.groupTabs ? grouping.tabBarBottomFraction : 0)
         }
-        if grouping.absorbDecorativeIcons { elements = Metadata.absorbDecorativeIcons(elements, gap: grouping.decorationGap) }
+        if grouping.absorbDecorativeIcons {
+            elements = Metadata.absorbDecorativeIcons(
+                elements, gap: grouping.decorationGap, maxPictureWidth: grouping.decorativePictureWidth * Double(work.screen.width))
+        }
         if content.pictureTextAsLabel {
             elements = Metadata.absorbTextIntoPictures(
                 elements, screen: work.screen, containment: grouping.containment,

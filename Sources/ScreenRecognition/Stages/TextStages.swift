@@ -5,7 +5,9 @@ import Foundation
 /// show text but got none, or only part of theirs, are read again from their own crop (``ElementOCR``).
 struct ReadTextStage: AnalysisStage {
     var recognizer: (any TextRecognizer)?
+    var cropReaders: [any TextRecognizer] = []
     var content: ContentSettings
+    var grouping: GroupingSettings
 
     func run(_ work: inout ScreenInProgress) throws {
         guard let recognizer, let image = work.image else {
@@ -26,9 +28,15 @@ struct ReadTextStage: AnalysisStage {
         }
         work.trace.ocr = OCRReport(lines: lines)
         var detections = MissingElements.assignText(work.detections, lines: lines, insideFraction: content.ocrLineInsideFraction)
+        if content.pictureTextAsLabel {
+            detections = MissingElements.assignTextToPictures(
+                detections, lines: lines, insideFraction: content.ocrLineInsideFraction,
+                minConfidence: content.minPictureTextConfidence, screen: work.screen,
+                maxScreenShare: grouping.maxContainerScreenFraction)
+        }
         if content.readUnreadElements {
             detections = ElementOCR.readUnread(
-                detections, image: image, recognizer: recognizer, maxCalls: content.maxElementReads,
+                detections, image: image, recognizer: recognizer, fallbacks: cropReaders, maxCalls: content.maxElementReads,
                 rejectUnreadable: content.rejectUnreadableOCR, diagnostics: &work.diagnostics)
             detections = ElementOCR.rereadPartlyRead(
                 detections, lines: lines, image: image, recognizer: recognizer,
