@@ -64,9 +64,13 @@ struct Bench: ParsableCommand {
             let timedDetector = detector.map { TimedDetector(base: $0) }
             // The configuration `analyze` runs with (ScreenAnalyzer.standard: the models' thresholds).
             let configuration = try StandardEngines(options: modelOptions.standardOptions(), loading: []).configuration(detector: detector, content: content)
+            // The crop readers `analyze` adds (second readings of unread elements) count as OCR time.
+            let cropReaders =
+                timedOCR == nil
+                ? [] : try StandardEngines(options: modelOptions.standardOptions(), loading: []).makeCropReaders().map { TimedTextRecognizer(base: $0, timer: timedOCR!.timer) }
             let analyzer = ScreenAnalyzer(
                 configuration: configuration,
-                detector: timedDetector, textRecognizer: timedOCR, contentRecognizer: timedContent)
+                detector: timedDetector, textRecognizer: timedOCR, contentRecognizer: timedContent, cropReaders: cropReaders)
             let decoder = SystemImageDecoder()
             let maxPixels = AnalysisConfiguration.default.limits.maxPixels
 
@@ -245,8 +249,12 @@ final class StageTimer: @unchecked Sendable {
 
 final class TimedTextRecognizer: TextRecognizer, @unchecked Sendable {
     let base: any TextRecognizer
-    let timer = StageTimer()
-    init(base: any TextRecognizer) { self.base = base }
+    let timer: StageTimer
+    /// `timer`: shared with other recognisers timed as the same stage (the OCR engine and its crop readers).
+    init(base: any TextRecognizer, timer: StageTimer = StageTimer()) {
+        self.base = base
+        self.timer = timer
+    }
     func reset() { timer.reset() }
     var elapsed: Double { timer.elapsed }
     func recognizeText(in image: RGBAImage, region: Rect?) throws -> [RecognizedText] {
