@@ -130,6 +130,15 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// 0.8 — *design choice*: one dropped letter of a short word ("Alarm" read as "larm", 77 %)
     /// falls below it; detector boxes are rarely more than 10 % wider than their ink on each side.
     public var minReadCoverage = 0.8
+    /// Whole-screen OCR lines below this confidence are read again by the analyzer's crop readers
+    /// (``ElementOCR/rereadDoubtful(_:image:readers:below:margin:maxCalls:diagnostics:)``): 0.7,
+    /// measured 2026-11-23 — 8 of the 417 lines of the 3x OCR check set fall below it (icon junk,
+    /// "-§20.26"), while the English reader's lines on a Korean ui-real screen ("BE NE", "W11,092
+    /// itty") all lie between 0.35 and 0.75. 0 turns it off.
+    public var rereadBelowConfidence = 0.7
+    /// A second reading replaces a doubtful line only when it is at least this much more confident:
+    /// 0.1 — *design choice*, so that two readers' near-equal guesses do not swap back and forth.
+    public var rereadConfidenceMargin = 0.1
     /// A picture with legible text inside (logo, banner, poster) is labelled by that text and the
     /// texts are not separate elements (``Metadata/absorbTextIntoPictures(_:screen:containment:maxScreenShare:)``).
     public var pictureTextAsLabel = true
@@ -387,6 +396,8 @@ extension AnalysisConfiguration {
         fraction("missingElements.minOCRConfidence", missingElements.minOCRConfidence)
         fraction("content.ocrLineInsideFraction", content.ocrLineInsideFraction)
         fraction("content.minPictureTextConfidence", content.minPictureTextConfidence)
+        fraction("content.rereadBelowConfidence", content.rereadBelowConfidence)
+        fraction("content.rereadConfidenceMargin", content.rereadConfidenceMargin)
         fraction("content.minIconConfidence", content.minIconConfidence)
         fraction("content.minPictureDescriptionConfidence", content.minPictureDescriptionConfidence)
         if !(1...8).contains(selection.quantizationBits) {

@@ -152,6 +152,34 @@ struct ElementOCRTests {
         #expect(quiet.isEmpty)
     }
 
+    @Test("A doubtful line is replaced only by a more confident reading in another script")
+    func doubtfulLines() {
+        let image = RGBAImage(width: 300, height: 100, fill: .white).filling(r(30, 26, 50, 8), with: .black)
+        let lines = [
+            RecognizedText(text: "BE NE", box: r(20, 20, 80, 20), confidence: 0.44),
+            RecognizedText(text: "Settings", box: r(20, 20, 80, 20), confidence: 0.95),
+            RecognizedText(text: "-§20.26", box: r(20, 20, 80, 20), confidence: 0.55),
+        ]
+        var diagnostics: [Diagnostic] = []
+        let korean = ElementOCR.rereadDoubtful(
+            lines, image: image, readers: [Fixed(text: "무료 배송", confidence: 0.9)], below: 0.7, margin: 0.1, maxCalls: 24,
+            diagnostics: &diagnostics)
+        #expect(korean.map(\.text) == ["무료 배송", "Settings", "무료 배송"])
+        #expect(diagnostics.contains { $0.message == "2 doubtful OCR line(s) replaced by a second reading" })
+        let latin = ElementOCR.rereadDoubtful(
+            lines, image: image, readers: [Fixed(text: "8885.42", confidence: 0.9)], below: 0.7, margin: 0.1, maxCalls: 24,
+            diagnostics: &diagnostics)
+        #expect(latin.map(\.text) == lines.map(\.text))
+        let unsure = ElementOCR.rereadDoubtful(
+            lines, image: image, readers: [Fixed(text: "무료", confidence: 0.5)], below: 0.7, margin: 0.1, maxCalls: 24,
+            diagnostics: &diagnostics)
+        #expect(unsure.map(\.text) == ["BE NE", "Settings", "-§20.26"])
+        let capped = ElementOCR.rereadDoubtful(
+            lines, image: image, readers: [Fixed(text: "무료 배송", confidence: 0.9)], below: 0.7, margin: 0.1, maxCalls: 1,
+            diagnostics: &diagnostics)
+        #expect(capped.map(\.text) == ["무료 배송", "Settings", "-§20.26"])
+    }
+
     @Test("The analyzer's crop readers reach the element crops")
     func analyzerCropReaders() throws {
         let analyzer = ScreenAnalyzer(

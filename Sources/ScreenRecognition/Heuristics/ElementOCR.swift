@@ -163,7 +163,55 @@ public enum ElementOCR {
 
     /// The text read from `box`'s normalised crop (``normalizedCrop(_:box:)``), lines in reading
     /// order and repaired (``TextRepair``); nil when the crop is empty or nothing readable is in it.
+    /// Whole-screen OCR lines read with little confidence (below `below`; on a Korean screen the
+    /// English reader's "BE NE", "W11,092 itty") are read again from their own crop by each of
+    /// `readers`, least confident first, at most `maxCalls` lines; a reading in another script (a
+    /// letter beyond Latin) that is readable and at least `margin` more confident replaces the
+    /// line's text. Latin readings do not: on the English check set a second Latin reading turned
+    /// "-§885.42" into "8885.42" and "4°" into "40" (2026-11-23). Errors go to `diagnostics`.
+    public static func rereadDoubtful(
+        _ lines: [RecognizedText], image: RGBAImage, readers: [any TextRecognizer], below: Double, margin: Double,
+        maxCalls: Int, diagnostics: inout [Diagnostic]
+    ) -> [RecognizedText] {
+        var result = lines
+        let doubtful = lines.indices.filter { lines[$0].confidence < below }.sorted { lines[$0].confidence < lines[$1].confidence }
+        var replaced = 0
+        var failures = 0
+        for i in doubtful.prefix(max(0, maxCalls)) {
+            var best: (text: String, confidence: Double)?
+            for reader in readers {
+                do {
+                    guard let read = try readCropWithConfidence(lines[i].box, image: image, recognizer: reader, rejectUnreadable: true) else { continue }
+                    guard read.text.contains(where: isNonLatinLetter) else { continue }
+                    if read.confidence >= lines[i].confidence + margin, read.confidence > (best?.confidence ?? 0) { best = read }
+                } catch {
+                    failures += 1
+                }
+            }
+            guard let best else { continue }
+            result[i] = RecognizedText(
+                text: best.text, box: lines[i].box, confidence: best.confidence,
+                words: [RecognizedText.Word(text: best.text, box: lines[i].box, confidence: best.confidence)])
+            replaced += 1
+        }
+        if replaced > 0 { diagnostics.append(Diagnostic(stage: "ocr", message: "\(replaced) doubtful OCR line(s) replaced by a second reading")) }
+        if failures > 0 { diagnostics.append(Diagnostic(stage: "ocr", message: "\(failures) doubtful OCR line(s) could not be read again")) }
+        return result
+    }
+
+    /// A letter outside the Latin blocks (U+0000–U+024F): Hangul, CJK, Cyrillic, Greek, Arabic…
+    static func isNonLatinLetter(_ c: Character) -> Bool {
+        c.isLetter && (c.unicodeScalars.first?.value ?? 0) > 0x24F
+    }
+
     static func readCrop(_ box: Rect, image: RGBAImage, recognizer: any TextRecognizer, rejectUnreadable: Bool) throws -> String? {
+        try readCropWithConfidence(box, image: image, recognizer: recognizer, rejectUnreadable: rejectUnreadable)?.text
+    }
+
+    /// ``readCrop(_:image:recognizer:rejectUnreadable:)`` with the mean confidence of the lines read.
+    static func readCropWithConfidence(
+        _ box: Rect, image: RGBAImage, recognizer: any TextRecognizer, rejectUnreadable: Bool
+    ) throws -> (text: String, confidence: Double)? {
         guard let crop = normalizedCrop(image, box: box) else { return nil }
         let region = Rect(
             x: 0, y: 0, width: crop.source.width * Double(crop.scale) + 2 * Double(margin(crop)),
@@ -171,8 +219,10 @@ public enum ElementOCR {
         let lines = try recognizer.recognizeText(in: crop.picture, region: region)
             .filter { !rejectUnreadable || ReadableText.isReadable($0.text, confidence: $0.confidence) }
             .sorted { abs($0.box.midY - $1.box.midY) > min($0.box.height, $1.box.height) / 2 ? $0.box.midY < $1.box.midY : $0.box.minX < $1.box.minX }
-        let text = TextRepair.repair(lines).map { $0.text.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
-        return text.isEmpty ? nil : text
+        let kept = TextRepair.repair(lines).filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
+        let text = kept.map { $0.text.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        guard !text.isEmpty else { return nil }
+        return (text, kept.map(\.confidence).reduce(0, +) / Double(kept.count))
     }
 
     /// Share of a text element's width that the OCR lines read into it span (their centres inside

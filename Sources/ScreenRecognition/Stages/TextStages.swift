@@ -26,6 +26,11 @@ struct ReadTextStage: AnalysisStage {
             lines = lines.filter { ReadableText.isReadable($0.text, confidence: $0.confidence) }
             if lines.count < read { work.note("ocr", "\(read - lines.count) unreadable OCR line(s) dropped") }
         }
+        if !cropReaders.isEmpty, content.rereadBelowConfidence > 0 {
+            lines = ElementOCR.rereadDoubtful(
+                lines, image: image, readers: cropReaders, below: content.rereadBelowConfidence,
+                margin: content.rereadConfidenceMargin, maxCalls: content.maxElementReads, diagnostics: &work.diagnostics)
+        }
         work.trace.ocr = OCRReport(lines: lines)
         var detections = MissingElements.assignText(work.detections, lines: lines, insideFraction: content.ocrLineInsideFraction)
         if content.pictureTextAsLabel {
