@@ -65,9 +65,9 @@ struct Bench: ParsableCommand {
             // The configuration `analyze` runs with (ScreenAnalyzer.standard: the models' thresholds).
             let configuration = try StandardEngines(options: modelOptions.standardOptions(), loading: []).configuration(detector: detector, content: content)
             // The crop readers `analyze` adds (second readings of unread elements) count as OCR time.
-            let cropReaders =
-                timedOCR == nil
-                ? [] : try StandardEngines(options: modelOptions.standardOptions(), loading: []).makeCropReaders().map { TimedTextRecognizer(base: $0, timer: timedOCR!.timer) }
+            let engines = try StandardEngines(options: modelOptions.standardOptions(), loading: [])
+            let cropReaders: [any TextRecognizer] =
+                try timedOCR.map { ocr in try engines.makeCropReaders().map { TimedTextRecognizer(base: $0, timer: ocr.timer) } } ?? []
             let analyzer = ScreenAnalyzer(
                 configuration: configuration,
                 detector: timedDetector, textRecognizer: timedOCR, contentRecognizer: timedContent, cropReaders: cropReaders)
