@@ -38,8 +38,8 @@ public struct StandardAnalyzerOptions: Sendable {
     public var threads = 2
     /// Tesseract languages that read again an element's crop the OCR engine left unread (§5.1),
     /// after Tesseract's single-line English reader; `nil` (the default): Korean where its language
-    /// data (`kor.traineddata`, Debian's tesseract-ocr-kor) is installed — a ninth of ui-real's
-    /// screens are Korean apps. Each language named here must be installed.
+    /// data (`kor.traineddata`, Debian's tesseract-ocr-kor) is installed — most of ui-real valid's
+    /// 35 "other" screens (of 299) are Korean apps. Each language named here must be installed.
     public var cropLanguages: [String]?
     /// Applied last, over the models' thresholds: `screenrec --config FILE`, or any change in code
     /// (`{ $0.announcements.includeHints = true }`).

@@ -24,7 +24,7 @@ struct ModelOptions: ParsableArguments {
     @Option(
         name: .customLong("crop-languages"),
         help: ArgumentHelp(
-            "Tesseract languages, comma-separated, that read again what the OCR engine left unread in an element (default: kor where tesseract-ocr-kor is installed; none for none).",
+            "Tesseract languages, comma-separated, that read again what the OCR engine left unread in an element (default: kor where tesseract-ocr-kor is installed; none: only Tesseract's English line reader).",
             valueName: "langs"))
     var cropLanguages: String?
 
