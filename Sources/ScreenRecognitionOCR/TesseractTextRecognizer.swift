@@ -132,7 +132,8 @@ public struct TesseractTextRecognizer: TextRecognizer {
             throw ScreenRecognitionError(
                 .model,
                 "Tesseract language data \(languages.map { $0 + ".traineddata" }.joined(separator: ", ")) "
-                    + "not found (looked in \(looked)). Install it (Debian/Ubuntu: apt-get install tesseract-ocr-eng; "
+                    + "not found (looked in \(looked)). Install it (Debian/Ubuntu: apt-get install "
+                    + languages.map { "tesseract-ocr-" + $0.lowercased().replacingOccurrences(of: "_", with: "-") }.joined(separator: " ") + "; "
                     + "macOS: brew install tesseract) or pass its folder as the data path / TESSDATA_PREFIX.")
         }
         self.dataPath = found

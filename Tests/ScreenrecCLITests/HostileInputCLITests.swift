@@ -159,3 +159,29 @@ struct HostileInputCLITests {
         #expect(r.stderr.contains("/dev/zero: not a PNG or JPEG image (starts with 00 00 00 00 00 00 00 00"), "\(r.stderr)")
     }
 }
+
+@Suite("screenrec --crop-languages")
+struct CropLanguagesCLITests {
+    @Test("a malformed language list is a usage error (64), a missing language one clear line naming its package")
+    func badLanguages() throws {
+        let malformed = try CLI.run(["analyze", "Examples/settings.png", "--detections", "Examples/settings.detections.json", "--crop-languages", "../x"])
+        #expect(malformed.status == 64)
+        #expect(malformed.stderr.contains("--crop-languages takes Tesseract language codes"), "\(malformed.stderr)")
+        let missing = try CLI.run([
+            "analyze", "Examples/settings.png", "--detections", "Examples/settings.detections.json", "--crop-languages", "chi_zzz",
+        ])
+        #expect(missing.status != 0 && missing.status < 128)
+        #expect(missing.stderr.contains("chi_zzz.traineddata not found") && missing.stderr.contains("tesseract-ocr-chi-zzz"), "\(missing.stderr)")
+        #expect(missing.stdout.isEmpty)
+    }
+
+    @Test("none keeps the transcript of a screen the engine reads whole")
+    func none() throws {
+        let a = try CLI.run(["analyze", "Examples/settings.png", "--detections", "Examples/settings.detections.json", "--format", "transcript"])
+        let b = try CLI.run([
+            "analyze", "Examples/settings.png", "--detections", "Examples/settings.detections.json", "--format", "transcript", "--crop-languages", "none",
+        ])
+        #expect(a.status == 0 && b.status == 0, "\(a.stderr)\(b.stderr)")
+        #expect(a.stdout == b.stdout && a.stdout.contains("Selected, Week, Button, 2 of 3"))
+    }
+}
