@@ -188,7 +188,7 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     public var maxContainerScreenFraction: Double = 0.5
     /// A plain (not clickable) icon right beside a text, text field or text button on its row is
     /// that element's decoration — a table cell's image, a text field's left view — and is spoken
-    /// as part of it, not as a separate "Icon" stop (``Metadata/absorbDecorativeIcons(_:gap:)``).
+    /// as part of it, not as a separate "Icon" stop (``Metadata/absorbDecorativeIcons(_:gap:maxPictureWidth:)``).
     public var absorbDecorativeIcons = true
     /// How far (in icon widths) a decorative icon may sit from the element it decorates: 1.5 —
     /// *design choice*: Material's list items put a 24-dp leading icon 16–32 dp from the text

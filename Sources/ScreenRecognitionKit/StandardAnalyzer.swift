@@ -254,7 +254,7 @@ public struct StandardEngines: Sendable {
     public static let cropLineMode = 7
     public static let cropBlockMode = 6
 
-    /// The second readers for element crops (``ScreenAnalyzer/cropReaders``): Tesseract's English
+    /// The second readers for element crops (`ScreenAnalyzer.cropReaders`): Tesseract's English
     /// in single-line mode, then each of ``StandardAnalyzerOptions/cropLanguages`` (default: Korean
     /// where installed). None without OCR.
     public func makeCropReaders() throws -> [any TextRecognizer] {
