@@ -259,6 +259,12 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// (Models/textbuttons/model.json: the lowest with ≥ 90 % out-of-fold precision on ui-real's
     /// train split, §5.4's operating point applied to texts — MODEL_CARD.md there).
     public var textButtonThreshold: Double = 0.5
+    /// A read text whose words are a button title (``TextButtons/isActionPhrase(_:)``: "Log In",
+    /// "Sign up with email", "Next", "Forgot Password?") is a button, besides those the text-button
+    /// model finds. On ui-real valid (`screenrec eval --announcements`, 2026-11-23) most texts it
+    /// takes that ui-real labels Text are tappable all the same ("SKIP", "CANCEL", "Sign in with
+    /// Google"): the data set's own labels count them as errors (README, Measured).
+    public var actionPhrasesAreButtons = true
     /// An icon in the left 20 % of the screen with text beside it is a cell's leading icon, not a
     /// button (``Interactivity/isLeading(_:settings:)``) — *design choice* modelled on iOS Settings
     /// cells (a 29-pt image 16 pt from the edge of a 390-pt screen).

@@ -133,7 +133,12 @@ enum Rules {
     static func labelMismatch(_ e: Element, _ x: ExposedElement, overlap: Double, platform: Platform) -> Finding? {
         guard let label = x.spokenLabel else { return nil }
         // The visible text: OCR'd text leaves only (an icon's meaning may be worded many ways).
-        let texts = e.flattened.filter { $0.children.isEmpty && $0.kind == .text }.compactMap(\.label).filter { !$0.isEmpty }
+        // Text buttons ("Send, Button") show their title as text too.
+        let texts = e.flattened.filter { leaf in
+            leaf.children.isEmpty
+                && (leaf.kind == .text
+                    || (leaf.kind == .button && leaf.detections.contains { $0.type == .text } && !leaf.detections.contains { $0.type == .icon }))
+        }.compactMap(\.label).filter { !$0.isEmpty }
         let visible = texts.flatMap(words)
         guard !visible.isEmpty else { return nil }
         let labelWords = Set(words(label))

@@ -255,6 +255,23 @@ struct PictureLabelTests {
     }
 }
 
+@Suite("Button titles by their words")
+struct ActionPhraseTests {
+    @Test(arguments: [
+        ("Log In", true), ("SIGN UP WITH EMAIL", true), ("Forgot Password?", true), ("Get started", true), ("NOT NOW", true),
+        ("No, thanks", true), ("Already have an account?", true), ("Continue with Google", true), ("로그인", true), ("팔로우", true),
+        ("Next", true), ("Done!", true),
+        // Prompts, sentences, nouns, titles that only start like an action.
+        ("Choose language:", false), ("Select one that applies", false), ("No messages yet", false), ("Book club", false),
+        ("save money, feel good", false), ("Log in to see more. It is free", false), ("Sign up to get the newsletter every week now", false),
+        ("Inbox", false), ("", false), ("Share your referral code:", false), ("Watch your leagues live.", false),
+        ("Start making money!", false), ("Start now!", true), ("Delete message?", false), ("Forgot your email?", true),
+    ])
+    func phrase(_ c: (String, Bool)) {
+        #expect(TextButtons.isActionPhrase(c.0) == c.1)
+    }
+}
+
 @Suite("Control labels")
 struct RowLabelTests {
     @Test("A checkbox or switch row takes the text inside it as its label")

@@ -12,7 +12,7 @@ struct PipelineTests {
         let result = try analyzer.analyze(image: ClockScreen.image())
         #expect(
             result.transcript == [
-                "Edit",
+                "Edit, Button",  // a button title by its word, as in Fig. 9
                 "Add, Button",
                 "World Clock, Heading",
                 "Today, +0HRS, Cupertino",
@@ -75,7 +75,7 @@ struct PipelineTests {
         let dets = [det(.text, 16, 54, 34, 22), det(.icon, 352, 52, 24, 24, icon: .add)]
         let analyzer = ScreenAnalyzer(textRecognizer: ReplayTextRecognizer(lines))
         let result = try analyzer.analyze(image: RGBAImage(width: 390, height: 844, fill: .white), detections: dets)
-        #expect(result.transcript == ["Edit", "Add, Button", "Reminders"])
+        #expect(result.transcript == ["Edit, Button", "Add, Button", "Reminders"])
         let recovered = try #require(result.elements.last?.detections.first)
         #expect(recovered.source == .ocr)
     }
@@ -90,7 +90,7 @@ struct PipelineTests {
             det(.text, 230, 440, 80, 24, "Delete"),
         ]
         let result = try ScreenAnalyzer().analyze(image: nil, size: ClockScreen.size, detections: dets)
-        #expect(result.transcript == ["Delete message?", "Cancel", "Delete"])
+        #expect(result.transcript == ["Delete message?", "Cancel, Button", "Delete, Button"])
         #expect(result.diagnostics.contains { $0.stage == "dialog" && $0.message.contains("1 element") })
     }
 
@@ -143,7 +143,7 @@ struct PipelineTests {
             (r(30, 350, 88, 18), "Instagram", ["Instagram, Button"]),
             (r(52, 420, 44, 16), "Cart", ["Icon", "Cart"]),  // 24 px below: more than half the icon's height
             (r(140, 352, 44, 16), "Cart", ["Icon", "Cart"]),  // not under the icon
-            (r(10, 352, 180, 16), "Add to your cart", ["Icon", "Add to your cart"]),  // a sentence, not a caption
+            (r(10, 352, 180, 16), "Add to your cart", ["Icon", "Add to your cart, Button"]),  // too wide for a caption; a button title of its own
         ])
     func iconCaptions(box: Rect, caption: String, spoken: [String]) throws {
         let dets = [det(.icon, 50, 300, 48, 48), det(.text, box.minX, box.minY, box.width, box.height, caption)]
@@ -270,6 +270,7 @@ struct ContentSeamTests {
     func textButtons(probability: Double, threshold: Double, button: Bool) throws {
         var cfg = AnalysisConfiguration.default
         cfg.interactivity.textButtonThreshold = threshold
+        cfg.interactivity.actionPhrasesAreButtons = false  // the model alone
         let note = det(.text, 40, 500, 300, 24, "Forgot your password?")
         let login = det(.text, 150, 530, 90, 24, "Log In")
         let content = ReplayContentRecognizer(textButtonProbability: { $0.box == login.box ? probability : 0.01 })
@@ -285,12 +286,32 @@ struct ContentSeamTests {
 
     @Test("A text-button model failure degrades to static text and is reported")
     func textButtonFailure() throws {
-        let result = try ScreenAnalyzer(contentRecognizer: FailingRecognizer())
+        var cfg = AnalysisConfiguration.default
+        cfg.interactivity.actionPhrasesAreButtons = false
+        let result = try ScreenAnalyzer(configuration: cfg, contentRecognizer: FailingRecognizer())
             .analyze(
                 image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)),
                 detections: [det(.text, 150, 530, 90, 24, "Log In")])
         #expect(result.elements.map(\.announcement) == ["Log In"])
         #expect(result.diagnostics.contains { $0.message.contains("text-button model failed") })
+    }
+
+    @Test("A text whose words are a button title is a button without any model; a large title and a prompt are not")
+    func actionPhrases() throws {
+        let screen = RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255))
+        let dets = [
+            det(.text, 16, 100, 200, 48, "Explore"),  // large title: twice the other texts' height
+            det(.text, 16, 300, 200, 22, "Choose language:"),
+            det(.text, 16, 400, 300, 22, "Sign up with email"),
+            det(.text, 16, 500, 120, 22, "SKIP"),
+            det(.text, 16, 600, 200, 22, "Book club"),
+        ]
+        let result = try ScreenAnalyzer().analyze(image: screen, detections: dets)
+        #expect(result.elements.map(\.announcement) == ["Explore, Heading", "Choose language:", "Sign up with email, Button", "SKIP, Button", "Book club"])
+        var off = AnalysisConfiguration.default
+        off.interactivity.actionPhrasesAreButtons = false
+        let plain = try ScreenAnalyzer(configuration: off).analyze(image: screen, detections: dets)
+        #expect(!plain.elements.contains { $0.kind == .button })
     }
 
     @Test(

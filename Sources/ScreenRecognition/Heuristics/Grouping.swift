@@ -386,6 +386,12 @@ public enum Grouping {
                 customActions: actions(others), position: control.position,
                 children: ordered, detections: detections)
         }
+        // A container around one button (a card-shaped "Send") is that button, over the container's area.
+        if ordered.count == 1, var only = ordered.first, only.isInteractive {
+            only.frame = frame
+            only.detections = detections
+            return only
+        }
         let acts = actions(ordered)
         return Element(
             kind: .group, frame: frame, label: joinLabels(ordered.filter { !$0.isInteractive || acts.isEmpty }),

@@ -206,9 +206,16 @@ public enum Metadata {
     /// ``AnnouncementSettings/headerHeightRatio`` × the median height of the other texts there (of
     /// all texts when it is alone there).
     public static func markHeader(_ elements: [Element], screenHeight: Double, settings: AnnouncementSettings = .init()) -> [Element] {
-        let texts = elements.indices.filter { elements[$0].kind == .text }
+        // Text buttons ("Edit", "Cancel") are set in the same type as the texts beside them: they
+        // count for the size comparison, but only a static text can be the header.
+        let texts = elements.indices.filter {
+            elements[$0].kind == .text
+                || (elements[$0].kind == .button && !elements[$0].detections.isEmpty && elements[$0].detections.allSatisfy { $0.type == .text })
+        }
         let top = texts.filter { elements[$0].frame.midY <= settings.headerBand * screenHeight }
-        guard let tallest = top.max(by: { elements[$0].frame.height < elements[$1].frame.height }) else { return elements }
+        guard let tallest = top.filter({ elements[$0].kind == .text }).max(by: { elements[$0].frame.height < elements[$1].frame.height }) else {
+            return elements
+        }
         let others = (top.count > 1 ? top : texts).filter { $0 != tallest }
         guard !others.isEmpty else { return elements }
         let heights = others.map { elements[$0].frame.height }.sorted()

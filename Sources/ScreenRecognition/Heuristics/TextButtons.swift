@@ -78,6 +78,54 @@ public enum TextButtons {
 
     /// Turns single-line texts that look tappable into buttons (after grouping: text blocks and
     /// texts grouped into tabs, cells or captions keep their roles).
+    /// Words that begin a button's title: Apple's HIG ("use a verb or verb phrase that describes the
+    /// action") and Material ("button text … describes the action the button performs") title buttons
+    /// with an imperative verb; these are the verbs of the standard system and app actions (account,
+    /// navigation, editing, sharing, commerce, media). Nouns and verbs that as often start a label
+    /// or a prompt ("Select one…", "Choose language:", "See how…", "No messages") are left out, and
+    /// so are verbs that are as often nouns in a title ("Book club", "Order history", "Post", "Report").
+    public static let actionVerbs: Set<String> = [
+        "sign", "signin", "signup", "log", "login", "logout", "register", "create", "next", "skip", "ok", "okay", "cancel", "done",
+        "get", "start", "continue", "join", "learn", "shop", "explore", "view", "go", "add", "apply", "find", "connect", "rate",
+        "upgrade", "checkout", "discover", "forgot", "retry", "try", "subscribe", "unsubscribe", "follow", "unfollow", "submit", "send",
+        "save", "edit", "delete", "remove", "share", "invite", "accept", "decline", "allow", "confirm", "close",
+        "download", "install", "play", "watch", "reset", "verify", "resend", "agree", "dismiss", "enable", "disable", "call",
+        "reply", "upload", "browse", "block", "unblock", "mute", "unmute", "undo", "redo", "refresh", "reload",
+        "back", "finish", "proceed", "pay", "buy", "donate", "claim", "redeem", "activate", "update", "open",
+    ]
+
+    /// Whole titles of buttons that do not start with an action verb (English and, for the Korean
+    /// apps of ui-real, their Korean counterparts: log in, sign up, OK, cancel, next, more, follow,
+    /// skip, start, save, delete, share, close, confirm).
+    public static let actionPhrases: Set<String> = [
+        "not now", "maybe later", "later", "no thanks", "no, thanks", "not you?", "got it", "more", "see all", "see more",
+        "show more", "show all", "read more", "yes", "no", "already have an account?", "new user?", "i agree",
+        "로그인", "회원가입", "확인", "취소", "다음", "더보기", "팔로우", "건너뛰기", "시작하기", "저장", "삭제", "공유", "닫기", "완료",
+    ]
+
+    /// A read text that is a button's title by its words (§5.4 for texts, without pixels): at most
+    /// ``actionPhraseMaxWords`` words, not a prompt or a sentence (no ":" at the end, no comma, no
+    /// full stop inside, no "." or "!" closing three words or more, no question but "Forgot…?"), and either one of ``actionPhrases`` or beginning with one of
+    /// ``actionVerbs`` ("Log In", "SIGN UP WITH EMAIL", "Forgot Password?", "Get started").
+    public static func isActionPhrase(_ text: String) -> Bool {
+        let t = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().replacingOccurrences(of: "’", with: "'")
+        if actionPhrases.contains(t) || actionPhrases.contains(t.trimmingCharacters(in: CharacterSet(charactersIn: "!.?"))) { return true }
+        guard !t.isEmpty, !t.hasSuffix(":"), !t.contains(","), !t.dropLast().contains(".") else { return false }
+        let words = t.split(whereSeparator: \.isWhitespace)
+        guard (1...actionPhraseMaxWords).contains(words.count), let first = words.first else { return false }
+        // Three words or more closed by "." or "!" are a sentence or a slogan ("Watch your leagues
+        // live.", "Start making money!"), not a title ("Start now!").
+        if words.count >= 3, t.hasSuffix(".") || t.hasSuffix("!") { return false }
+        // A question is a dialog's title ("Delete message?"), except the account links ("Forgot
+        // Password?"; the others are in ``actionPhrases``).
+        if t.hasSuffix("?"), !first.hasPrefix("forgot") { return false }
+        return actionVerbs.contains(String(first).trimmingCharacters(in: CharacterSet(charactersIn: "!?.'\"")))
+    }
+
+    /// Longest button title the word rule takes: 5 words ("Sign up with your email" is 5; Apple's
+    /// HIG asks for short titles, Material for one to three words) — *design choice*.
+    public static let actionPhraseMaxWords = 5
+
     public static func mark(_ elements: [Element], image: RGBAImage?) -> [Element] {
         guard let image else { return elements }
         let barBottom = Constants.barFraction * Double(image.height)

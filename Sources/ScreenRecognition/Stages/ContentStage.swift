@@ -12,10 +12,13 @@ struct ContentStage: AnalysisStage {
     var content: ContentSettings
     var interactivity: InteractivitySettings
     var grouping: GroupingSettings
+    /// ``AnnouncementSettings/headerHeightRatio``: how much taller than the median text a title is.
+    var headerHeightRatio: Double = AnnouncementSettings().headerHeightRatio
 
     func run(_ work: inout ScreenInProgress) throws {
         let detections = work.detections
-        let textButtons = textButtonIndices(detections, work: &work)
+        var textButtons = textButtonIndices(detections, work: &work)
+        if interactivity.actionPhrasesAreButtons { textButtons.formUnion(actionPhraseIndices(detections)) }
         let meanings = iconMeanings(detections, work: &work)
         var elements: [Element] = []
         for (index, original) in detections.enumerated() {
@@ -51,6 +54,20 @@ struct ContentStage: AnalysisStage {
                 maxScreenShare: grouping.maxContainerScreenFraction)
         }
         work.elements = elements
+    }
+
+    /// Read texts whose words are a button title (``TextButtons/isActionPhrase(_:)``), except titles:
+    /// a text at least ``AnnouncementSettings/headerHeightRatio`` × the screen's median text height
+    /// ("Explore" as a large title) is a heading, not a button.
+    func actionPhraseIndices(_ detections: [Detection]) -> Set<Int> {
+        let texts = detections.indices.filter { detections[$0].type == .text }
+        let heights = texts.map { detections[$0].box.height }.sorted()
+        guard !heights.isEmpty else { return [] }
+        let median = heights[heights.count / 2]
+        return Set(
+            texts.filter {
+                detections[$0].box.height < headerHeightRatio * median && TextButtons.isActionPhrase(detections[$0].text ?? "")
+            })
     }
 
     /// The icon classifier's meanings, at or above ``ContentSettings/minIconConfidence``, for the
