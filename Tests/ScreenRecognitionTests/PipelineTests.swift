@@ -308,6 +308,10 @@ struct ContentSeamTests {
         ]
         let result = try ScreenAnalyzer().analyze(image: screen, detections: dets)
         #expect(result.elements.map(\.announcement) == ["Explore, Heading", "Choose language:", "Sign up with email, Button", "SKIP, Button", "Book club"])
+        // A checkbox row's text is the checkbox's label, whatever its first word.
+        let row = try ScreenAnalyzer().analyze(
+            image: screen, detections: [det(.checkboxUnselected, 16, 700, 24, 24), det(.text, 50, 701, 200, 22, "Send newsletter")])
+        #expect(row.transcript == ["Send newsletter, Checkbox, Unchecked"])
         var off = AnalysisConfiguration.default
         off.interactivity.actionPhrasesAreButtons = false
         let plain = try ScreenAnalyzer(configuration: off).analyze(image: screen, detections: dets)

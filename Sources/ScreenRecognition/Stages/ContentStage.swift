@@ -58,15 +58,20 @@ struct ContentStage: AnalysisStage {
 
     /// Read texts whose words are a button title (``TextButtons/isActionPhrase(_:)``), except titles:
     /// a text at least ``AnnouncementSettings/headerHeightRatio`` × the screen's median text height
-    /// ("Explore" as a large title) is a heading, not a button.
+    /// ("Explore" as a large title) is a heading, not a button, and a text on a checkbox's or
+    /// switch's row is its label.
     func actionPhraseIndices(_ detections: [Detection]) -> Set<Int> {
         let texts = detections.indices.filter { detections[$0].type == .text }
         let heights = texts.map { detections[$0].box.height }.sorted()
         guard !heights.isEmpty else { return [] }
         let median = heights[heights.count / 2]
+        // A checkbox's or switch's row text ("Send newsletter") is the control's label, not a button.
+        let controls = detections.filter { [.checkboxSelected, .checkboxUnselected, .toggleSelected, .toggleUnselected].contains($0.type) }.map(\.box)
         return Set(
-            texts.filter {
-                detections[$0].box.height < headerHeightRatio * median && TextButtons.isActionPhrase(detections[$0].text ?? "")
+            texts.filter { i in
+                let box = detections[i].box
+                return box.height < headerHeightRatio * median && !controls.contains { $0.sharesRow(with: box) }
+                    && TextButtons.isActionPhrase(detections[i].text ?? "")
             })
     }
 
