@@ -201,12 +201,14 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     public var decorativePictureWidth: Double = 0.2
     /// An icon with a short caption right under it (a launcher's "Instagram", a toolbar's "Cart",
     /// an action row's "Call") is one button labelled by the caption — ui-real's TextImageButton,
-    /// 259 of the 5,446 boxes of its valid split (``Metadata/joinIconCaptions(_:screen:maxGap:bottomBand:)``).
+    /// 259 of the 5,446 boxes of its valid split (``Metadata/joinIconCaptions(_:screen:maxGap:bottomBand:maxPictureWidth:)``; small pictures take part, see ``decorativePictureWidth``).
     public var joinIconCaptions = true
-    /// The caption starts at most this many icon heights below the icon: 0.5 — *design choice*:
-    /// Material's navigation items put the label 4–8 dp under a 24-dp icon (0.17–0.33), iOS toolbars
-    /// and launchers about as close.
-    public var captionGap: Double = 0.5
+    /// The caption starts at most this many icon heights below the icon: 0.75 — Material's
+    /// navigation items put the label 4–8 dp under a 24-dp icon (0.17–0.33), iOS toolbars and
+    /// launchers about as close; measured on ui-real valid, grid menus set theirs farther: "3
+    /// guests", "1 room", "찜한 방", "My Orders" sit 0.52–0.72 icon heights under their icons (0.5
+    /// until 2026-11-23 left them apart, spoken as "Icon" and a text).
+    public var captionGap: Double = 0.75
     /// A container holding more controls than this (toggles, checkboxes, sliders, text fields,
     /// segments) is a list section, not a card, and is not grouped: each control row must stay
     /// reachable and be announced with its own label (Soundproof's VoiceOver write-up: a cell's switch is spoken with its

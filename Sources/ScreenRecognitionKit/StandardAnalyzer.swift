@@ -36,6 +36,10 @@ public struct StandardAnalyzerOptions: Sendable {
     /// Intra-op threads per ONNX model (2: the target machine's cores; 1 when several analyzers run
     /// side by side).
     public var threads = 2
+    /// Strips of a screenshot Tesseract reads at once (``TesseractSettings/parallelStrips``; 2,
+    /// the target machine's cores; 1 reads it whole). Independent of ``threads`` so that an
+    /// analysis is the same however many run side by side.
+    public var ocrStrips = 2
     /// Tesseract languages that read again an element's crop the OCR engine left unread (§5.1),
     /// after Tesseract's single-line English reader; `nil` (the default): Korean where its language
     /// data (`kor.traineddata`, Debian's tesseract-ocr-kor) is installed — most of ui-real valid's
@@ -47,9 +51,10 @@ public struct StandardAnalyzerOptions: Sendable {
 
     public init(
         models: URL? = nil, onnxRuntime: URL? = nil, ocr: OCREngine = .tesseract, detector: Bool = true,
-        content: Bool? = nil, threads: Int = 2, cropLanguages: [String]? = nil,
+        content: Bool? = nil, threads: Int = 2, cropLanguages: [String]? = nil, ocrStrips: Int = 2,
         configure: (@Sendable (inout AnalysisConfiguration) throws -> Void)? = nil
     ) {
+        self.ocrStrips = ocrStrips
         self.cropLanguages = cropLanguages
         self.models = models
         self.onnxRuntime = onnxRuntime
@@ -117,6 +122,9 @@ extension ScreenAnalyzer {
     public static func standard(_ options: StandardAnalyzerOptions = .init()) throws -> ScreenAnalyzer {
         guard (1...64).contains(options.threads) else {
             throw ScreenRecognitionError(.invalidInput, "threads must be between 1 and 64, got \(options.threads)")
+        }
+        guard (1...8).contains(options.ocrStrips) else {
+            throw ScreenRecognitionError(.invalidInput, "ocrStrips must be between 1 and 8, got \(options.ocrStrips)")
         }
         let engines = try StandardEngines(options: options)
         return ScreenAnalyzer(
@@ -282,7 +290,9 @@ public struct StandardEngines: Sendable {
         case .none:
             return nil
         case .tesseract:
-            return try TesseractTextRecognizer()
+            var settings = TesseractSettings()
+            settings.parallelStrips = options.ocrStrips
+            return try TesseractTextRecognizer(settings: settings)
         case .ppocr:
             let models = try StandardModels.modelsDirectory(options.models)
             return try PPOCRTextRecognizer(

@@ -137,9 +137,18 @@ public struct TextButtonMetrics: Codable, Sendable, Hashable {
         return e.detections.contains { $0.type == .text }
     }
 
-    /// Whether an announced element is a button of this metric's ``kind``.
+    /// Whether an announced element is a button of this metric's ``kind``: for icon-and-text, a
+    /// button showing an icon or a small picture besides its text, or a tab bar's button made of
+    /// an icon and its title (ui-real draws a bottom navigation's items as TextImageButton; until
+    /// 2026-11-23 tabs were left out of this count).
     public func counts(_ e: Element) -> Bool {
-        Self.isTextButton(e) && e.detections.contains { $0.type == .icon } == (kind == .iconAndText)
+        let showsImage = e.detections.contains { $0.type == .icon || $0.type == .picture }
+        switch kind {
+        case .text: return Self.isTextButton(e) && !showsImage
+        case .iconAndText:
+            let tab = e.kind == .tabButton && e.detections.contains { $0.type == .text }
+            return (Self.isTextButton(e) || tab) && showsImage
+        }
     }
 
     /// Adds one screen: its analysis, its clickable-text boxes and its static-text boxes.

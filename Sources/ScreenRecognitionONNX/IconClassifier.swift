@@ -40,6 +40,10 @@ public final class ONNXIconClassifier: Sendable {
     /// A crop whose luminance spans less than this (0–1 scale, after resizing) has no glyph and is
     /// "unknown" without asking the model (unless given: ``defaultMinimumContrast``).
     public let minimumContrast: Float
+    /// Whether an unknown icon is tried again mirrored and turned a quarter each way: read as a
+    /// confident "back" so, it is a forward, up or down arrow or chevron
+    /// (``IconMeaning/derivedDirections``; see ``classify(in:boxes:)``).
+    public let derivesDirections: Bool
     /// The meaning of each output class (`nil` for the "other" class).
     let meanings: [IconMeaning?]
     let inputSize: ModelContract.ImageSize
@@ -52,6 +56,13 @@ public final class ONNXIconClassifier: Sendable {
     /// generalisation sets, Models/icons/MODEL_CARD.md), while a blank patch was measured to come out
     /// as a confident "more" (IconClassifierTests.blankPatchIsUnknown).
     public static let defaultMinimumContrast: Float = 0.1
+
+    /// "Back" on a glyph turned a quarter must be at least this probable to call it up or down:
+    /// 0.95, measured on the 557 unknown icons of ui-real valid's analyses: of the 21 read as up or
+    /// down at the model's threshold, 10 were arrows or chevrons and 11 roofs of house icons, chart
+    /// lines, a plane and layers; at ≥ 0.95, 3 arrows and nothing else. Mirrored glyphs need only
+    /// the model's threshold: all 23 read as forward there were right arrows or chevrons.
+    public static let turnedThreshold = 0.95
 
     /// The most icons one model run takes: 128 — *design choice*, bounding one run's input at
     /// 128 × 3 × 40 × 40 floats (2.4 MiB) while a screen has tens of icons.
@@ -85,7 +96,8 @@ public final class ONNXIconClassifier: Sendable {
     ///   the ONNX file lacks its tensors.
     public init(
         directory: URL, runtime: ONNXRuntime, threads: Int = 1, contractName: String = "model.json",
-        unknownThreshold: Double? = nil, minimumContrast: Float = ONNXIconClassifier.defaultMinimumContrast
+        unknownThreshold: Double? = nil, minimumContrast: Float = ONNXIconClassifier.defaultMinimumContrast,
+        derivesDirections: Bool = true
     ) throws {
         let (session, contract) = try ONNXModel.load(
             directory: directory, kind: .iconClassifier, runtime: runtime,
@@ -122,6 +134,7 @@ public final class ONNXIconClassifier: Sendable {
         self.meanings = meanings
         self.unknownThreshold = threshold
         self.minimumContrast = minimumContrast
+        self.derivesDirections = derivesDirections && meanings.contains(.back)
         self.inputSize = size
         self.normalization = normalization
         self.inputName = contract.inputs[0].name
@@ -268,9 +281,89 @@ public final class ONNXIconClassifier: Sendable {
     }
 
     /// Classifies the icons in `boxes` in one model run (or one per ``maxBatch`` icons), in order.
+    ///
+    /// With ``derivesDirections``, each icon left unknown is read again mirrored and turned a
+    /// quarter either way (one more run for all of them): the models know "back" (‹, ←) and were
+    /// trained to call forward, up and down arrows and chevrons "other", so a glyph that reads as a
+    /// confident "back" (the same threshold and "other" test) only once mirrored points forward,
+    /// once turned clockwise points down, anticlockwise up (turned: at ≥ ``turnedThreshold``).
+    /// The most probable of those wins.
     /// - Throws: `.invalidInput` when any box is not finite, empty or outside the image.
     public func classify(in image: RGBAImage, boxes: [Rect]) throws -> [Classification] {
-        try run(in: image, boxes: boxes).map { classification($0.probabilities, contrast: $0.contrast) }
+        let runs = try run(in: image, boxes: boxes)
+        var results = runs.map { classification($0.probabilities, contrast: $0.contrast) }
+        guard derivesDirections else { return results }
+        let unknown = results.indices.filter { results[$0].meaning == nil && runs[$0].contrast >= minimumContrast }
+        guard !unknown.isEmpty else { return results }
+        let turns = Turn.allCases.filter { $0 == .mirrored || inputSize.width == inputSize.height }
+        let inputs = unknown.flatMap { i in turns.map { turned(inputValues(for: image, box: boxes[i]), $0) } }
+        let probabilities = try runValues(inputs)
+        for (k, i) in unknown.enumerated() {
+            var best: (meaning: IconMeaning, c: Classification)?
+            for (t, turn) in turns.enumerated() {
+                let c = classification(probabilities[k * turns.count + t], contrast: runs[i].contrast)
+                guard c.meaning == .back, c.confidence > (best?.c.confidence ?? 0) else { continue }
+                guard turn == .mirrored || c.confidence >= Self.turnedThreshold else { continue }
+                best = (turn.meaning, c)
+            }
+            if let (meaning, c) = best {
+                results[i] = Classification(bestMeaning: meaning, confidence: c.confidence, otherProbability: c.otherProbability, meaning: meaning)
+            }
+        }
+        return results
+    }
+
+    /// How a glyph is turned to read it as "back".
+    enum Turn: CaseIterable {
+        case mirrored, anticlockwise, clockwise
+        /// What a glyph that reads "back" so means.
+        var meaning: IconMeaning {
+            switch self {
+            case .mirrored: .forward
+            case .anticlockwise: .up
+            case .clockwise: .down
+            }
+        }
+    }
+
+    /// Input values (`3 × H × W` planes) mirrored left–right, or turned a quarter (square inputs only).
+    func turned(_ values: [Float], _ turn: Turn) -> [Float] {
+        let W = inputSize.width
+        let H = inputSize.height
+        var out = values
+        for c in 0..<3 {
+            let base = c * W * H
+            for y in 0..<H {
+                for x in 0..<W {
+                    let source: Int
+                    switch turn {
+                    case .mirrored: source = y * W + (W - 1 - x)
+                    case .anticlockwise: source = x * W + (W - 1 - y)  // out(x, y) = in(S−1−y, x)
+                    case .clockwise: source = (H - 1 - x) * W + y  // out(x, y) = in(y, S−1−x)
+                    }
+                    out[base + y * W + x] = values[base + source]
+                }
+            }
+        }
+        return out
+    }
+
+    /// Class probabilities for ready-made inputs, in runs of at most ``maxBatch``.
+    func runValues(_ inputs: [[Float]]) throws -> [[Float]] {
+        let W = inputSize.width
+        let H = inputSize.height
+        let classes = meanings.count
+        var results: [[Float]] = []
+        for start in stride(from: 0, to: inputs.count, by: Self.maxBatch) {
+            let chunk = inputs[start..<min(inputs.count, start + Self.maxBatch)]
+            let out = try session.run([inputName: Tensor(shape: [chunk.count, 3, H, W], values: chunk.flatMap { $0 })], outputs: [outputName])
+            guard let probs = out[outputName], probs.values.count == chunk.count * classes else {
+                throw ScreenRecognitionError(
+                    .runtime, "\(session.name) returned '\(outputName)' of shape \(out[outputName]?.shape ?? []), expected [\(chunk.count), \(classes)]")
+            }
+            for k in 0..<chunk.count { results.append(Array(probs.values[(k * classes)..<((k + 1) * classes)])) }
+        }
+        return results
     }
 
     /// The icon's meaning (§5.2), or `nil` when unknown — below the threshold or more likely an icon

@@ -26,9 +26,10 @@ struct ClassifyIcon: ParsableCommand {
             given>", "label": <icon id or "unknown">, "confidence"} per image: the label is one of the \
             38 icon ids (back close add search menu settings share more home person heart star bookmark \
             trash edit camera photo play pause mail phone chat bell cart filter refresh download upload \
-            info help location calendar clock lock link microphone send checkmark) or "unknown" when the \
-            best meaning's probability is below the model's threshold or an icon of another meaning is \
-            more likely; confidence is the best meaning's probability either way. An image that cannot \
+            info help location calendar clock lock link microphone send checkmark), forward, up or down \
+            (an unknown glyph that reads as a confident "back" once mirrored or turned a quarter), or \
+            "unknown" when the best meaning's probability is below the model's threshold or an icon of \
+            another meaning is more likely; confidence is the best meaning's probability either way. An image that cannot \
             be read gets {"image", "error"} on its line and a message on stderr; the exit status is then \
             65 (or 66 when a file is missing), after every image was tried. --bench-runs N times the \
             classification (crop, resize, inference; not decoding) N times per image after 3 untimed \

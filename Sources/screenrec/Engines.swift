@@ -39,8 +39,16 @@ struct ModelOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Threads per model (default 2: the target machine's cores; with `analyze --jobs N` over several images, the cores over N).", valueName: "n"))
+            "Threads per model, and Tesseract strips read at once (at most 2) (default 2: the target machine's cores; with `analyze --jobs N` over several images, the cores over N).",
+            valueName: "n"))
     var threads: Int?
+
+    @Option(
+        name: .customLong("ocr-strips"),
+        help: ArgumentHelp(
+            "Horizontal strips of a screenshot Tesseract reads at once, cut in blank bands (default 2: the target machine's cores; 1 reads it whole). The analysis does not depend on --threads or --jobs.",
+            valueName: "n"))
+    var ocrStrips: Int?
 
     /// --threads, else 2.
     var threadCount: Int { threads ?? 2 }
@@ -66,6 +74,7 @@ struct ModelOptions: ParsableArguments {
             }
         }
         guard threads.map({ (1...64).contains($0) }) ?? true else { throw ValidationError("--threads must be between 1 and 64") }
+        guard ocrStrips.map({ (1...8).contains($0) }) ?? true else { throw ValidationError("--ocr-strips must be between 1 and 8") }
     }
 
     /// The library's options for these flags (``ScreenAnalyzer/standard(_:)``); `useModels` false
@@ -75,7 +84,7 @@ struct ModelOptions: ParsableArguments {
             models: models.map { URL(fileURLWithPath: $0) },
             onnxRuntime: onnxruntime.map { URL(fileURLWithPath: $0) },
             ocr: ocrEngine(), detector: useModels, content: content.map { $0 == .on },
-            threads: threadCount, cropLanguages: cropLanguageList)
+            threads: threadCount, cropLanguages: cropLanguageList, ocrStrips: ocrStrips ?? 2)
         if let config {
             o.configure = { c in c = try loadConfiguration(config, base: c) }
         }

@@ -38,6 +38,36 @@ struct TesseractWordJoinTests {
 
 private let tesseractInstalled = (try? TesseractTextRecognizer()) != nil
 
+@Suite("Tesseract strips are cut in blank bands")
+struct StripCutTests {
+    /// A 100-row picture with ink (0) on the given rows, white elsewhere.
+    static func picture(ink rows: [ClosedRange<Int>]) -> GreyImage {
+        var p = [UInt8](repeating: 255, count: 10 * 100)
+        for r in rows { for y in r { for x in 2..<8 { p[y * 10 + x] = 0 } } }
+        return GreyImage(width: 10, height: 100, pixels: p)
+    }
+
+    @Test(arguments: [
+        // Blank band 45...54 around the middle: cut at its centre.
+        ([0...44, 55...99], 2, [50]),
+        // The nearest band to the middle wins (40...43 is 4 rows, 60...69 is farther).
+        ([0...39, 44...59, 70...99], 2, [42]),
+        // A blank band of 3 rows is too thin to cut; no band in the middle half: read whole.
+        ([0...48, 52...99], 2, []),
+        ([0...80], 2, []),
+        // Three strips: one cut near each third.
+        ([0...30, 36...64, 70...99], 3, [33, 67]),
+        // Cuts share the height (not the ink): the blank band nearest the middle.
+        ([0...29, 36...39, 80...83], 2, [60]),
+        // One strip, or no ink: no cut.
+        ([], 2, []),
+        ([0...44, 55...99], 1, []),
+    ])
+    func cuts(_ c: ([ClosedRange<Int>], Int, [Int])) {
+        #expect(TesseractTextRecognizer.stripCuts(Self.picture(ink: c.0), strips: c.1, blankLevel: 200, minBlankRows: 4) == c.2)
+    }
+}
+
 @Suite(.enabled(if: tesseractInstalled, "needs tesseract-ocr-eng"))
 struct TesseractTests {
     let ocr: TesseractTextRecognizer
@@ -129,6 +159,22 @@ struct TesseractTests {
         }
         #expect(results.count == 3)
         #expect(Set(results.map { $0.joined(separator: "|") }).count == 1)
+    }
+
+    /// A tall picture read as two strips at once gives the same lines, in the same places, as one
+    /// read: the cut lies in a blank band, so no line is split.
+    @Test func stripsReadTheSameLinesAsOneRead() throws {
+        let image = try fixture("notifications-dark")
+        var whole = TesseractSettings()
+        whole.parallelStrips = 1
+        var strips = TesseractSettings()
+        strips.minStripHeight = 100
+        let a = try TesseractTextRecognizer(settings: whole).recognizeText(in: image, region: nil)
+        let b = try TesseractTextRecognizer(settings: strips).recognizeText(in: image, region: nil)
+        #expect(a.map(\.text) == b.map(\.text))
+        for (x, y) in zip(a, b) {
+            #expect(abs(x.box.minY - y.box.minY) <= 2 && abs(x.box.maxY - y.box.maxY) <= 2, "\(x.text): \(x.box) vs \(y.box)")
+        }
     }
 
     @Test func luminancePreprocessingStillReadsDarkMode() throws {

@@ -141,6 +141,42 @@ struct IconClassifierTests {
         #expect(r.meaning == nil, "a blank patch has no meaning: \(r)")
     }
 
+    /// An 80×80 white image with a 7-px grey chevron through three points (a stroke: pixels within
+    /// 3.5 px of either segment).
+    static func chevron(_ points: [(Double, Double)]) -> RGBAImage {
+        var px = [UInt8](repeating: 255, count: 80 * 80 * 4)
+        func distance(_ x: Double, _ y: Double, _ a: (Double, Double), _ b: (Double, Double)) -> Double {
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1)
+            let t = max(0, min(1, ((x - a.0) * dx + (y - a.1) * dy) / (dx * dx + dy * dy)))
+            return ((x - a.0 - t * dx) * (x - a.0 - t * dx) + (y - a.1 - t * dy) * (y - a.1 - t * dy)).squareRoot()
+        }
+        for y in 0..<80 {
+            for x in 0..<80 where min(distance(Double(x), Double(y), points[0], points[1]), distance(Double(x), Double(y), points[1], points[2])) <= 3.5 {
+                for (k, v) in [60, 60, 67].enumerated() { px[(y * 80 + x) * 4 + k] = UInt8(v) }
+            }
+        }
+        return RGBAImage(width: 80, height: 80, pixels: px)!
+    }
+
+    /// The model knows "back" (‹) only; the other three directions are read on the turned glyph.
+    @Test(
+        "chevrons point back, forward, up and down",
+        arguments: [
+            ([(50.0, 20.0), (30.0, 40.0), (50.0, 60.0)], IconMeaning.back),
+            ([(30.0, 20.0), (50.0, 40.0), (30.0, 60.0)], .forward),
+            ([(20.0, 50.0), (40.0, 30.0), (60.0, 50.0)], .up),
+            ([(20.0, 30.0), (40.0, 50.0), (60.0, 30.0)], .down),
+        ])
+    func chevronDirections(points: [(Double, Double)], meaning: IconMeaning) throws {
+        let c = try Self.classifier()
+        let r = try c.classify(in: Self.chevron(points), box: Rect(x: 10, y: 10, width: 60, height: 60))
+        #expect(r.meaning == meaning, "\(r)")
+        // Without deriving directions only "back" is recognised.
+        let plain = try ONNXIconClassifier(directory: Self.directory, runtime: ONNXRuntime.load(), derivesDirections: false)
+        let p = try plain.classify(in: Self.chevron(points), box: Rect(x: 10, y: 10, width: 60, height: 60))
+        #expect(p.meaning == (meaning == .back ? .back : nil), "\(p)")
+    }
+
     @Test(
         "bad boxes are invalid input",
         arguments: [
@@ -215,7 +251,8 @@ struct IconClassifierTests {
 /// their detections files, whose `iconLabel` says what each icon means; icons without one — Wi-Fi,
 /// Bluetooth, globe, chevrons — have none of the 38 meanings). Measured with the shipped model (r2):
 /// add, clock and search right, the Timer tab's glyph unknown, the link badge (a diagonal chain on
-/// a green square) wrongly "edit" (0.50); every unlabelled icon unknown.
+/// a green square) wrongly "edit" (0.50); every unlabelled icon unknown. Since 2026-11-23 the two
+/// disclosure chevrons are "forward" (derived directions), the other unlabelled icons still unknown.
 @Suite("Icon classifier on the example screens")
 struct IconClassifierExampleTests {
     struct File: Decodable {
@@ -232,6 +269,7 @@ struct IconClassifierExampleTests {
         var right = 0
         var wrong = 0
         var labelled = 0
+        var forward = 0
         for name in ["clock", "settings"] {
             let ex = packageRoot.appendingPathComponent("Examples")
             let img = try SystemImageDecoder().decode(Data(contentsOf: ex.appendingPathComponent("\(name).png")), maxPixels: 1 << 24)
@@ -241,11 +279,14 @@ struct IconClassifierExampleTests {
                 if let truth = d.iconLabel {
                     labelled += 1
                     if got?.meaning.rawValue == truth { right += 1 } else if got != nil { wrong += 1 }
+                } else if got?.meaning == .forward {
+                    forward += 1  // a disclosure chevron, read as "back" mirrored
                 } else {
-                    #expect(got == nil, "\(name) \(d.box) has none of the 38 meanings: \(String(describing: got))")
+                    #expect(got == nil, "\(name) \(d.box) has none of the meanings: \(String(describing: got))")
                 }
             }
         }
+        #expect(forward == 2)  // the settings screen's two disclosure chevrons; Wi-Fi, Bluetooth, globe stay unknown
         #expect(labelled == 5)
         #expect(right >= 3)
         #expect(wrong <= 1)

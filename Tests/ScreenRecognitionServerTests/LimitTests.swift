@@ -11,19 +11,26 @@ import Testing
 final class GateDetector: ElementDetector, @unchecked Sendable {
     let entered = DispatchSemaphore(value: 0)
     let gate = DispatchSemaphore(value: 0)
+    /// Liveness bounds, not timings: a test that goes wrong fails instead of hanging the run. Under
+    /// the whole suite on 2 cores a request took over 60 s to reach the detector, so they are wide.
+    static let enterTimeout: DispatchTimeInterval = .seconds(300)
+    static let gateTimeout: DispatchTimeInterval = .seconds(600)
     func detect(in image: RGBAImage) throws -> [Detection] {
         entered.signal()
-        gate.wait()
+        if gate.wait(timeout: .now() + Self.gateTimeout) == .timedOut {
+            Issue.record("the gate was never opened")
+        }
         return []
     }
-    /// Waits (off the cooperative pool) until a request is inside `detect`.
+    /// Waits (off the cooperative pool) until a request is inside `detect`; records a failure and
+    /// returns if none arrives within ``enterTimeout``.
     func waitUntilEntered() async {
-        await withCheckedContinuation { c in
+        let result = await withCheckedContinuation { c in
             DispatchQueue.global().async {
-                self.entered.wait()
-                c.resume()
+                c.resume(returning: self.entered.wait(timeout: .now() + Self.enterTimeout))
             }
         }
+        if result == .timedOut { Issue.record("no request reached the detector") }
     }
     func open(_ times: Int = 1) { for _ in 0..<times { gate.signal() } }
 }

@@ -10,6 +10,7 @@ struct IconSpokenLabelTests {
         (IconMeaning.back, "Back"), (.close, "Close"), (.add, "Add"), (.search, "Search"), (.more, "More"),
         (.share, "Share"), (.settings, "Settings"), (.trash, "Delete"), (.edit, "Edit"), (.checkmark, "Done"),
         (.phone, "Call"), (.bell, "Notifications"), (.microphone, "Dictate"), (.person, "Profile"),
+        (.forward, "Forward"), (.up, "Up"), (.down, "Down"),
     ])
     func voiceOverWords(meaning: IconMeaning, word: String) {
         #expect(meaning.spokenLabel == word)
@@ -19,6 +20,7 @@ struct IconSpokenLabelTests {
         let words = IconMeaning.allCases.map(\.spokenLabel)
         #expect(Set(words).count == IconMeaning.allCases.count)
         #expect(words.allSatisfy { ($0.first?.isUppercase ?? false) && !$0.contains(" ") })
-        #expect(IconMeaning.allCases.count == 38)
+        #expect(IconMeaning.allCases.count == 41)
+        #expect(IconMeaning.modelMeanings.count == 38 && IconMeaning.derivedDirections.count == 3)
     }
 }

@@ -227,6 +227,13 @@ struct PictureLabelTests {
         // A background picture over most of the screen takes none.
         #expect(label([det(.picture, 0, 0, 390, 800)], lines) == nil)
         #expect(label([det(.picture, 20, 100, 200, 80, "Given")], lines) == "Given")
+        // A line read twice inside it is spoken once ("Home, Home, Quick Credit" on ui-real valid).
+        let twice = [
+            RecognizedText(text: "Home", box: r(30, 105, 40, 14), confidence: 0.9),
+            RecognizedText(text: "HOME", box: r(30, 125, 40, 14), confidence: 0.9),
+            RecognizedText(text: "Quick Credit", box: r(30, 145, 90, 14), confidence: 0.9),
+        ]
+        #expect(label([picture], twice) == "Home, Quick Credit")
     }
 
     @Test("A small unlabelled picture beside a labelled text is that row's image")
@@ -290,6 +297,18 @@ struct RowLabelTests {
         let lines = [RecognizedText(text: "Send newsletter", box: r(60, 110, 150, 20), confidence: 0.9)]
         let out = MissingElements.assignText([det(.checkboxUnselected, 0, 100, 390, 44)], lines: lines, insideFraction: 0.5)
         #expect(out.first?.text == "Send newsletter")
+    }
+
+    /// The mark of a radio button, checkbox or switch read with its row text is not spoken.
+    @Test(arguments: [
+        ("O English", "English"), ("© Remember me", "Remember me"), ("[ ] Accept terms", "Accept terms"),
+        ("Wi-Fi |", "Wi-Fi"), ("Notifications ®", "Notifications"), ("» Dark mode", "Dark mode"),
+        ("O", "O"), ("English", "English"), ("Option A", "Option A"), ("Vitamin D", "Vitamin D"), ("0 items", "0 items"),
+    ])
+    func controlGlyph(_ c: (String, String)) {
+        #expect(Metadata.withoutControlGlyph(c.0) == c.1)
+        #expect(Metadata.element(for: det(.checkboxSelected, 0, 0, 300, 40, c.0)).label == c.1)
+        #expect(Metadata.element(for: det(.toggleUnselected, 0, 0, 300, 40, c.0)).label == c.1)
     }
 
     @Test(arguments: [
@@ -368,5 +387,25 @@ struct AnnouncementMetricsTests {
         #expect(text.predicted == 1 && text.matched == 1)
         #expect(iconText.predicted == 1 && iconText.matched == 1)
         #expect(iconText.text().hasPrefix("Icon-and-text buttons: 1 in the ground truth"))
+    }
+
+    /// A tab made of an icon and its title, and a small picture over its caption, are icon-and-text
+    /// buttons; a tab of an icon alone, or a text tab, is not.
+    @Test func tabsAndCaptionedPicturesAreIconAndTextButtons() {
+        var tab = Element(kind: .tabButton, frame: r(20, 580, 24, 30), label: "Home", traits: [.button, .tabBar])
+        tab.detections = [det(.icon, 20, 580, 24, 20), det(.text, 20, 602, 24, 8, "Home")]
+        tab.children = [el(.icon, r(20, 580, 24, 20)), el(.text, r(20, 602, 24, 8), "Home")]
+        var iconTab = Element(kind: .tabButton, frame: r(80, 580, 24, 20), label: "Search", traits: [.button, .tabBar])
+        iconTab.detections = [det(.icon, 80, 580, 24, 20)]
+        var textTab = Element(kind: .tabButton, frame: r(140, 590, 40, 10), label: "Chats", traits: [.button, .tabBar])
+        textTab.detections = [det(.text, 140, 590, 40, 10, "Chats")]
+        var app = Element(kind: .button, frame: r(100, 100, 60, 80), label: "Bluetooth Share", traits: .button)
+        app.detections = [det(.picture, 110, 100, 40, 40), det(.text, 100, 150, 60, 12, "Bluetooth Share")]
+        var m = TextButtonMetrics(kind: .iconAndText)
+        m.add(Self.analysis([tab, iconTab, textTab, app]), buttons: [r(18, 578, 28, 34), r(95, 95, 70, 90)], staticTexts: [])
+        #expect(m.predicted == 2 && m.matched == 2)
+        var t = TextButtonMetrics()
+        t.add(Self.analysis([tab, iconTab, textTab, app]), buttons: [], staticTexts: [])
+        #expect(t.predicted == 0)
     }
 }

@@ -153,6 +153,25 @@ struct PipelineTests {
         #expect(result.transcript == spoken)
     }
 
+    @Test(
+        "A small picture with a short caption under it is one button; a wide one keeps its caption apart",
+        arguments: [
+            // (picture width, caption gap, spoken)
+            (48.0, 8.0, ["Bluetooth Share, Button"]),
+            (48.0, 34.0, ["Bluetooth Share, Button"]),  // 0.7 picture heights below: a grid menu's caption
+            (48.0, 40.0, ["Image", "Bluetooth Share"]),  // farther than 0.75 heights
+            (120.0, 8.0, ["Image", "Bluetooth Share"]),  // wider than 0.2 of the screen: a photo, not a tile
+        ])
+    func pictureCaptions(width: Double, gap: Double, spoken: [String]) throws {
+        let dets = [
+            det(.picture, 100, 300, width, 48), det(.text, 100 + width / 2 - 50, 348 + gap, 100, 14, "Bluetooth Share"),
+        ]
+        var config = AnalysisConfiguration()
+        config.grouping.groupPictureSubtitles = false  // the caption stays its own element when not joined
+        let result = try ScreenAnalyzer(configuration: config).analyze(image: nil, size: ClockScreen.size, detections: dets)
+        #expect(result.transcript == spoken)
+    }
+
     @Test("Only a confident dialog hides the screen", arguments: [(0.9, 3), (0.55, 3), (0.45, 4), (0.2, 4)])
     func modalDialogConfidence(confidence: Double, spoken: Int) throws {
         var config = AnalysisConfiguration()

@@ -185,3 +185,23 @@ struct CropLanguagesCLITests {
         #expect(a.stdout == b.stdout && a.stdout.contains("Selected, Week, Button, 2 of 3"))
     }
 }
+
+@Suite("screenrec --ocr-strips")
+struct OCRStripsCLITests {
+    @Test("out of 1...8 is a usage error (64)", arguments: ["0", "9", "two"])
+    func bad(value: String) throws {
+        let r = try CLI.run(["ocr", "Examples/settings.png", "--ocr-strips", value])
+        #expect(r.status == 64, "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test("the settings example reads the same words in one piece and in two strips")
+    func sameWords() throws {
+        let one = try CLI.run(["ocr", "Examples/settings.png", "--format", "text", "--ocr-strips", "1"])
+        let two = try CLI.run(["ocr", "Examples/settings.png", "--format", "text"])
+        #expect(one.status == 0 && two.status == 0, "\(one.stderr)\(two.stderr)")
+        #expect(one.stdout.contains("Wi-Fi") && two.stdout.contains("Wi-Fi"))
+        let words = { (s: String) in Set(s.split(whereSeparator: { $0.isWhitespace }).map { $0.trimmingCharacters(in: .punctuationCharacters) }) }
+        #expect(words(one.stdout) == words(two.stdout), "\(one.stdout)\n---\n\(two.stdout)")
+    }
+}

@@ -18,7 +18,8 @@ def test_meanings_match_the_swift_contract():
     src = open(os.path.join(ROOT, "Sources/ScreenRecognition/Model/ElementClass.swift")).read()
     body = src[src.index("enum IconMeaning"):src.index("public var spokenLabel")]
     ids = [w for line in re.findall(r"^\s*case ([a-z, ]+)$", body, re.M) for w in re.split(r",\s*", line.strip())]
-    assert ids == MEANINGS
+    # The last three (forward, up, down) are derived from "back" on the turned glyph, not model classes.
+    assert ids == MEANINGS + ["forward", "up", "down"]
     assert CLASSES == MEANINGS + [OTHER]
 
 
@@ -255,3 +256,30 @@ def test_init_from_onnx_reproduces_the_exported_model(tmp_path):
     with torch.no_grad():
         got = torch.softmax(dst(x), 1).numpy()
     assert np.abs(got - want).max() < 1e-4
+
+
+def test_derived_directions_turn_the_glyph_as_the_swift_classifier_does():
+    """eval_ui_real's turns: a fake session that answers "back" only for a left-pointing input shows
+    which turn finds forward, up and down (np.rot90 k=1 on (H, W) turns anticlockwise)."""
+    from screenrec_training.icons import eval_ui_real as ev
+
+    def arrow(direction):
+        x = np.zeros((3, 9, 9), np.float32)
+        tip = {"left": (4, 0), "right": (4, 8), "up": (0, 4), "down": (8, 4)}[direction]
+        x[:, tip[0], tip[1]] = 1.0
+        return x
+
+    class Fake:
+        def run(self, _, feeds):
+            out = np.zeros((len(feeds["image"]), len(CLASSES)), np.float32)
+            for i, x in enumerate(feeds["image"]):
+                if x[0, 4, 0] == 1.0:  # points left: "back"
+                    out[i, MEANINGS.index("back")] = 0.97
+                else:
+                    out[i, CLASSES.index(OTHER)] = 0.9
+            return [out]
+
+    for direction, meaning in (("right", "forward"), ("up", "up"), ("down", "down")):
+        got = ev.derived_direction(Fake(), arrow(direction), 0.43)
+        assert got is not None and got[0] == meaning, (direction, got)
+    assert ev.derived_direction(Fake(), arrow("left"), 0.43) is None  # already "back": no turn reads it

@@ -31,11 +31,11 @@ public enum Metadata {
             return Element(kind: .picture, frame: d.box, label: pictureDescription, traits: .image, detections: [d])
         case .toggleSelected, .toggleUnselected:
             return Element(
-                kind: .toggle, frame: d.box, label: nonEmpty, value: d.type == .toggleSelected ? "On" : "Off",
+                kind: .toggle, frame: d.box, label: withoutControlGlyph(nonEmpty), value: d.type == .toggleSelected ? "On" : "Off",
                 traits: [.button, .toggleButton], hint: Hints.toggle, detections: [d])
         case .checkboxSelected, .checkboxUnselected:
             return Element(
-                kind: .checkbox, frame: d.box, label: nonEmpty,
+                kind: .checkbox, frame: d.box, label: withoutControlGlyph(nonEmpty),
                 value: d.type == .checkboxSelected ? "Checked" : "Unchecked",
                 traits: .button,
                 hint: Hints.button, detections: [d])
@@ -69,6 +69,24 @@ public enum Metadata {
         let tokens = label.split(separator: " ", maxSplits: 1).map(String.init)
         guard tokens.count == 2, ["Q", "q", "O", "o", "©", "@"].contains(tokens[0]), isSearchPlaceholder(tokens[1]) else { return label }
         return tokens[1]
+    }
+
+    /// A checkbox, radio button or switch read together with its row text comes back with the mark
+    /// as a character: "O English", "O Balfour" (radio rings; 2 of the 90 labelled checkbox and
+    /// switch rows of ui-real valid's analyses, the only ones this rule changes there), "© Remember
+    /// me", "Wi-Fi |". A first token that is one of these look-alikes
+    /// (Tesseract's readings of rings and boxes) or has no letter or digit (twice at most: "[ ]"),
+    /// and a last token with no letter or digit or that is "©", "@", "®", are dropped when a word
+    /// remains — *design choice*.
+    static func withoutControlGlyph(_ label: String?) -> String? {
+        guard let label else { return nil }
+        var tokens = label.split(separator: " ").map(String.init)
+        let hasAlnum = { (t: String) in t.contains { $0.isLetter || $0.isNumber } }
+        let leading: Set<String> = ["O", "o", "©", "@", "®", "Q", "q", "|", "[", "]", "(", ")", "•", "¢"]
+        let trailing: Set<String> = ["©", "@", "®"]
+        for _ in 0..<2 where tokens.count >= 2 && (leading.contains(tokens[0]) || !hasAlnum(tokens[0])) { tokens.removeFirst() }
+        if tokens.count >= 2, let last = tokens.last, trailing.contains(last) || !hasAlnum(last) { tokens.removeLast() }
+        return tokens.joined(separator: " ")
     }
 
     /// Text and icons lying inside a text field, a segment, or a checkbox or switch row (≥
@@ -147,8 +165,13 @@ public enum Metadata {
     /// "Call"): the caption — at most ``TextButtons/Constants/maxWords`` words, at most 4 icon widths
     /// wide, its centre within a quarter of the wider one's width of the icon's — starts within
     /// `maxGap` icon heights below the icon. Icons in the bottom `bottomBand` of the screen are left
-    /// to tab-bar grouping (§5.5), which reads an icon and its caption as one tab.
-    public static func joinIconCaptions(_ elements: [Element], screen: ImageInfo, maxGap: Double, bottomBand: Double) -> [Element] {
+    /// to tab-bar grouping (§5.5), which reads an icon and its caption as one tab. Pictures at most
+    /// `maxPictureWidth` wide take part like icons (a launcher's app icon over "Bluetooth Share", a
+    /// shop's category tile over "뷰티": ui-real labels them TextImageButton); the caption, the
+    /// thing's name, is the label — the describer's guess is dropped.
+    public static func joinIconCaptions(
+        _ elements: [Element], screen: ImageInfo, maxGap: Double, bottomBand: Double, maxPictureWidth: Double = 0
+    ) -> [Element] {
         var result = elements
         var absorbed = Set<Int>()
         let captions = elements.indices.filter { i in
@@ -158,8 +181,10 @@ public enum Metadata {
             return label.split(separator: " ").count <= TextButtons.Constants.maxWords
         }
         let bottom = (1 - bottomBand) * Double(screen.height)
-        for (i, icon) in elements.enumerated() where [.icon, .button].contains(icon.kind) && icon.children.isEmpty {
-            guard icon.detections.allSatisfy({ $0.type == .icon }), icon.frame.midY < bottom else { continue }
+        for (i, icon) in elements.enumerated() where [.icon, .button, .picture].contains(icon.kind) && icon.children.isEmpty {
+            let isIcon = icon.kind != .picture && icon.detections.allSatisfy({ $0.type == .icon })
+            let isSmallPicture = icon.kind == .picture && icon.frame.width <= maxPictureWidth
+            guard isIcon || isSmallPicture, icon.frame.midY < bottom else { continue }
             let f = icon.frame
             let below = captions.filter { j in
                 let t = elements[j].frame

@@ -87,7 +87,13 @@ public enum MissingElements {
             let inside = free.filter { $0.box.fractionInside(d.box) >= insideFraction }.sorted(by: readingOrder)
             guard !inside.isEmpty else { return d }
             var copy = d
-            copy.text = inside.prefix(maxPictureLines).map { $0.text.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
+            // A line repeated (a banner's "Home" over a "Home" tab drawn into it) is spoken once.
+            var lines: [String] = []
+            for line in inside.map({ $0.text.trimmingCharacters(in: .whitespaces) })
+            where !lines.contains(where: { $0.lowercased() == line.lowercased() }) {
+                lines.append(line)
+            }
+            copy.text = lines.prefix(maxPictureLines).joined(separator: ", ")
             return copy
         }
     }

@@ -50,12 +50,23 @@ public enum ElementClass: String, CaseIterable, Codable, Sendable, Hashable, Com
     }
 }
 
-/// The 38 icon meanings recognised by VoiceOver's icon recognition (paper §5.2) — the contract ids
-/// used by `iconLabel` in detections files and by the icon classifier.
+/// The icon meanings: the 38 recognised by VoiceOver's icon recognition (paper §5.2), the contract
+/// ids used by `iconLabel` in detections files and the icon classifier's classes, and three
+/// directions (``derivedDirections``) the classifier derives from "back" on the mirrored or turned
+/// glyph.
 public enum IconMeaning: String, CaseIterable, Codable, Sendable, Hashable {
     case back, close, add, search, menu, settings, share, more, home, person, heart, star, bookmark
     case trash, edit, camera, photo, play, pause, mail, phone, chat, bell, cart, filter, refresh
     case download, upload, info, help, location, calendar, clock, lock, link, microphone, send, checkmark
+    // Directions: "back" mirrored (a disclosure chevron, a "next" arrow) or turned a quarter.
+    case forward, up, down
+
+    /// The meanings read from the glyph turned so that it would point back (left): `forward` from
+    /// the mirrored glyph, `up` from the glyph turned a quarter anticlockwise, `down` clockwise.
+    public static let derivedDirections: [IconMeaning] = [.forward, .up, .down]
+
+    /// The meanings an icon classifier's model has classes for (all but ``derivedDirections``).
+    public static let modelMeanings: [IconMeaning] = allCases.filter { !derivedDirections.contains($0) }
 
     /// The word VoiceOver-style announcements use for an icon of this meaning.
     ///
@@ -101,6 +112,10 @@ public enum IconMeaning: String, CaseIterable, Codable, Sendable, Hashable {
         case .microphone: "Dictate"
         case .send: "Send"
         case .checkmark: "Done"
+        // SF Symbols' chevron.forward / chevron.up / chevron.down
+        case .forward: "Forward"
+        case .up: "Up"
+        case .down: "Down"
         }
     }
 }

@@ -42,7 +42,8 @@ struct ContentStage: AnalysisStage {
         if grouping.joinIconCaptions {
             elements = Metadata.joinIconCaptions(
                 elements, screen: work.screen, maxGap: grouping.captionGap,
-                bottomBand: grouping.groupTabs ? grouping.tabBarBottomFraction : 0)
+                bottomBand: grouping.groupTabs ? grouping.tabBarBottomFraction : 0,
+                maxPictureWidth: grouping.decorativePictureWidth * Double(work.screen.width))
         }
         if grouping.absorbDecorativeIcons {
             elements = Metadata.absorbDecorativeIcons(

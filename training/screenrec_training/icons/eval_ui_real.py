@@ -19,23 +19,55 @@ from .preprocess import preprocess
 from .table import CLASSES, MEANINGS
 
 
-def evaluate(labels: dict, images: str, model_dir: str) -> dict:
+# The Swift classifier's derived directions (ONNXIconClassifier.classify(in:boxes:)): an unknown
+# glyph read as a confident "back" mirrored is "forward", turned a quarter anticlockwise "up",
+# clockwise "down" (input planes [C, H, W]; np.rot90 with k=1 on (H, W) turns anticlockwise).
+TURNS = (("forward", lambda x: x[:, :, ::-1]), ("up", lambda x: np.rot90(x, 1, axes=(1, 2))),
+         ("down", lambda x: np.rot90(x, -1, axes=(1, 2))))
+
+
+# ONNXIconClassifier.turnedThreshold: up and down need "back" at >= 0.95 on the turned glyph.
+TURNED_THRESHOLD = 0.95
+
+
+def derived_direction(sess, x: np.ndarray, t: float) -> tuple[str, float] | None:
+    """The derived direction of the unknown icon with input `x` ([3, H, W]), or None."""
+    batch = np.stack([np.ascontiguousarray(f(x)) for _, f in TURNS]).astype(np.float32)
+    p = sess.run(["probabilities"], {"image": batch})[0]
+    back = MEANINGS.index("back")
+    best = None
+    for (name, _), row, d in zip(TURNS, p, decide(p, t)):
+        if name != "forward" and row[back] < TURNED_THRESHOLD:
+            continue
+        if int(d) == back and (best is None or row[back] > best[1]):
+            best = (name, float(row[back]))
+    return best
+
+
+def evaluate(labels: dict, images: str, model_dir: str, directions: bool = True) -> dict:
     contract = json.load(open(os.path.join(model_dir, "model.json")))
     sess = ort.InferenceSession(os.path.join(model_dir, contract["file"]))
     t = contract["unknownThreshold"]
     rows = []
     for r in labels["icons"]:
         rgb = np.asarray(Image.open(os.path.join(images, r["image"])).convert("RGB"))
-        p = sess.run(["probabilities"], {"image": preprocess(rgb, tuple(r["box"]))[None]})[0]
+        x = preprocess(rgb, tuple(r["box"]))
+        p = sess.run(["probabilities"], {"image": x[None]})[0]
         d = int(decide(p, t)[0])
-        rows.append({**r, "top1": MEANINGS[int(p[0, :len(MEANINGS)].argmax())], "label": MEANINGS[d] if d >= 0 else "unknown",
-                     "confidence": round(float(p[0, :len(MEANINGS)].max()), 4)})
+        row = {**r, "top1": MEANINGS[int(p[0, :len(MEANINGS)].argmax())], "label": MEANINGS[d] if d >= 0 else "unknown",
+               "confidence": round(float(p[0, :len(MEANINGS)].max()), 4)}
+        if directions and d < 0 and (found := derived_direction(sess, x, t)):
+            row["label"], row["confidence"] = found[0], round(found[1], 4)
+        rows.append(row)
     known = [r for r in rows if r["meaning"] != "none"]
     none = [r for r in rows if r["meaning"] == "none"]
     labelled = [r for r in rows if r["label"] != "unknown"]
     return {
         "icons": len(rows), "withMeaning": len(known), "withoutMeaning": len(none), "threshold": t,
-        "top1": round(sum(r["top1"] == r["meaning"] for r in known) / max(1, len(known)), 4),
+        "withDerivedDirection": sum(r["meaning"] not in MEANINGS for r in known),
+        # top-1 over the model's own classes: icons whose meaning is a derived direction are left out
+        "top1": round(sum(r["top1"] == r["meaning"] for r in known if r["meaning"] in MEANINGS)
+                      / max(1, sum(r["meaning"] in MEANINGS for r in known)), 4),
         "labelledCorrectly": round(sum(r["label"] == r["meaning"] for r in known) / max(1, len(known)), 4),
         "unknownRateWithMeaning": round(sum(r["label"] == "unknown" for r in known) / max(1, len(known)), 4),
         "noneLeftUnknown": round(sum(r["label"] == "unknown" for r in none) / max(1, len(none)), 4),
@@ -51,8 +83,9 @@ def main() -> None:
     p.add_argument("--images", required=True)
     p.add_argument("--model", required=True)
     p.add_argument("--out", default=None)
+    p.add_argument("--no-directions", action="store_true", help="leave out the derived forward/up/down directions")
     a = p.parse_args()
-    res = evaluate(json.load(open(a.labels)), a.images, a.model)
+    res = evaluate(json.load(open(a.labels)), a.images, a.model, directions=not a.no_directions)
     text = json.dumps(res, indent=1)
     print(text)
     if a.out:
