@@ -194,6 +194,11 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     /// *design choice*: Material's list items put a 24-dp leading icon 16–32 dp from the text
     /// (0.7–1.3 widths); iOS table cells 16 pt from a 29-pt image.
     public var decorationGap: Double = 1.5
+    /// How far (in icon widths) a plain icon left of a text button's title, on the button's one-colour
+    /// fill, may sit and still be the button's leading image (a logo in "Sign in with Google";
+    /// ``Metadata/absorbButtonIcons(_:image:maxGap:colourDistance:)``): 10 — measured on ui-real
+    /// valid, where such logos and row icons sit 1.5–8.8 widths from their titles.
+    public var buttonIconGap: Double = 10
     /// An unlabelled picture at most this share of the screen's width beside a labelled text is
     /// that row's image, read as part of it like a decorative icon: 0.2 — *design choice* from the
     /// platforms' list rows: Material's avatar and thumbnail are 40–56 dp of a 360-dp screen
@@ -430,6 +435,7 @@ extension AnalysisConfiguration {
         fraction("interactivity.leadingIconBand", interactivity.leadingIconBand)
         fraction("interactivity.navigationBarBand", interactivity.navigationBarBand)
         nonNegative("grouping.decorationGap", grouping.decorationGap)
+        nonNegative("grouping.buttonIconGap", grouping.buttonIconGap)
         fraction("grouping.decorativePictureWidth", grouping.decorativePictureWidth)
         nonNegative("grouping.captionGap", grouping.captionGap)
         fraction("announcements.headerBand", announcements.headerBand)

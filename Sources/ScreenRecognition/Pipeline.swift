@@ -62,7 +62,8 @@ public struct ScreenAnalyzer: Sendable {
             RecoverMissingStage(settings: c.missingElements),  // §5.1
             ContentStage(
                 recognizer: contentRecognizer, content: c.content,  // §5.2, §5.4
-                interactivity: c.interactivity, grouping: c.grouping, headerHeightRatio: c.announcements.headerHeightRatio),
+                interactivity: c.interactivity, grouping: c.grouping, headerHeightRatio: c.announcements.headerHeightRatio,
+                colourDistance: c.selection.minTintDistance),
             ModalDialogStage(settings: c.grouping),  // dialogs hide the rest
             SelectionStage(settings: c.selection),  // §5.3
             HeaderStage(settings: c.announcements),  // header trait

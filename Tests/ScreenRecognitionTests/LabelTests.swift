@@ -252,6 +252,27 @@ struct PictureLabelTests {
         #expect(Metadata.absorbDecorativeIcons([avatar, name], gap: 1.5).count == 2)
     }
 
+    /// "Sign in with Google": a logo at the left of a blue button, the title centred far from it.
+    @Test("A logo on a text button's fill is the button's image; a control between, or another fill, keeps it apart")
+    func buttonLogo() {
+        let page = RGBAImage(width: 390, height: 300, fill: .white).filling(r(20, 100, 350, 48), with: .blue)
+        let logo = Element(kind: .icon, frame: r(32, 112, 24, 24), traits: .image)
+        var title = Element(kind: .button, frame: r(120, 114, 150, 20), label: "Sign in with Google", traits: .button)
+        title.detections = [det(.text, 120, 114, 150, 20, "Sign in with Google")]
+        // 64 px away: 2.7 logo widths, on one fill.
+        let out = Metadata.absorbButtonIcons([logo, title], image: page, maxGap: 10, colourDistance: 40)
+        #expect(out.map(\.label) == ["Sign in with Google"])
+        #expect(out.first?.frame == r(32, 112, 238, 24))
+        // Another control's border between them (a pill), or no pixels: it stays apart.
+        let pill = page.filling(r(80, 110, 4, 28), with: .orange)
+        #expect(Metadata.absorbButtonIcons([logo, title], image: pill, maxGap: 10, colourDistance: 40).count == 2)
+        #expect(Metadata.absorbButtonIcons([logo, title], image: nil, maxGap: 10, colourDistance: 40).count == 2)
+        // Too far (more than 2 widths when the limit is 2), or right of the title: apart.
+        #expect(Metadata.absorbButtonIcons([logo, title], image: page, maxGap: 2, colourDistance: 40).count == 2)
+        let trailing = Element(kind: .icon, frame: r(300, 112, 24, 24), traits: .image)
+        #expect(Metadata.absorbButtonIcons([trailing, title], image: page, maxGap: 10, colourDistance: 40).count == 2)
+    }
+
     @Test("A caption that repeats a picture's own title is spoken once")
     func titleOnce() {
         let picture = Element(kind: .picture, frame: r(0, 0, 200, 100), label: "Hello Neighbor Map", traits: .image)

@@ -14,6 +14,8 @@ struct ContentStage: AnalysisStage {
     var grouping: GroupingSettings
     /// ``AnnouncementSettings/headerHeightRatio``: how much taller than the median text a title is.
     var headerHeightRatio: Double = AnnouncementSettings().headerHeightRatio
+    /// ``SelectionSettings/minTintDistance``: colours closer than this are one fill (a button's).
+    var colourDistance: Double = SelectionSettings().minTintDistance
 
     func run(_ work: inout ScreenInProgress) throws {
         let detections = work.detections
@@ -46,6 +48,8 @@ struct ContentStage: AnalysisStage {
                 maxPictureWidth: grouping.decorativePictureWidth * Double(work.screen.width))
         }
         if grouping.absorbDecorativeIcons {
+            elements = Metadata.absorbButtonIcons(
+                elements, image: work.image, maxGap: grouping.buttonIconGap, colourDistance: colourDistance)
             elements = Metadata.absorbDecorativeIcons(
                 elements, gap: grouping.decorationGap, maxPictureWidth: grouping.decorativePictureWidth * Double(work.screen.width))
         }
