@@ -36,7 +36,7 @@ public struct StandardAnalyzerOptions: Sendable {
     /// Intra-op threads per ONNX model (2: the target machine's cores; 1 when several analyzers run
     /// side by side).
     public var threads = 2
-    /// Strips of a screenshot Tesseract reads at once (``TesseractSettings/parallelStrips``; 2,
+    /// Strips of a screenshot Tesseract reads at once (`TesseractSettings.parallelStrips`; 2,
     /// the target machine's cores; 1 reads it whole). Independent of ``threads`` so that an
     /// analysis is the same however many run side by side.
     public var ocrStrips = 2

@@ -42,7 +42,7 @@ public final class ONNXIconClassifier: Sendable {
     public let minimumContrast: Float
     /// Whether an unknown icon is tried again mirrored and turned a quarter each way: read as a
     /// confident "back" so, it is a forward, up or down arrow or chevron
-    /// (``IconMeaning/derivedDirections``; see ``classify(in:boxes:)``).
+    /// (`IconMeaning.derivedDirections`; see ``classify(in:boxes:)``).
     public let derivesDirections: Bool
     /// The meaning of each output class (`nil` for the "other" class).
     let meanings: [IconMeaning?]
@@ -91,6 +91,8 @@ public final class ONNXIconClassifier: Sendable {
     ///   - contractName: the contract's file name in `directory`.
     ///   - unknownThreshold: the bar a meaning needs (default: the contract's `unknownThreshold`).
     ///   - minimumContrast: the glyph test (default ``defaultMinimumContrast``).
+    ///   - derivesDirections: read unknown icons again mirrored and turned (``derivesDirections``;
+    ///     on by default, off when the model has no "back" class).
     /// - Throws: `.model` when the files are missing, the contract is malformed or of another
     ///   format, names classes the core does not know, has an unusable input size or threshold, or
     ///   the ONNX file lacks its tensors.

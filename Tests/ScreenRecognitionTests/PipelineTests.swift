@@ -172,6 +172,26 @@ struct PipelineTests {
         #expect(result.transcript == spoken)
     }
 
+    @Test(
+        "An unlabelled picture behind a form is a background and not announced",
+        arguments: [
+            // (picture box, texts on it, hidden)
+            (r(0, 0, 390, 844), 2, true),
+            (r(0, 0, 390, 844), 1, false),  // one element on it: perhaps a photo with its caption
+            (r(0, 0, 390, 400), 2, false),  // under half the screen: a banner, not a background
+        ])
+    func backgroundPictures(box: Rect, texts: Int, hidden: Bool) throws {
+        var dets = [det(.picture, box.minX, box.minY, box.width, box.height)]
+        for k in 0..<texts { dets.append(det(.text, 40, 100 + Double(k) * 100, 200, 30, k == 0 ? "Welcome back" : "Discover more")) }
+        let result = try ScreenAnalyzer().analyze(image: nil, size: ClockScreen.size, detections: dets)
+        #expect(result.transcript.contains { $0.hasSuffix("Image") } == !hidden, "\(result.transcript)")
+        #expect(result.diagnostics.contains { $0.message.contains("background picture") } == hidden)
+        var off = AnalysisConfiguration()
+        off.content.hideBackgroundPictures = false
+        #expect(
+            try ScreenAnalyzer(configuration: off).analyze(image: nil, size: ClockScreen.size, detections: dets).transcript.contains { $0.hasSuffix("Image") })
+    }
+
     @Test("Only a confident dialog hides the screen", arguments: [(0.9, 3), (0.55, 3), (0.45, 4), (0.2, 4)])
     func modalDialogConfidence(confidence: Double, spoken: Int) throws {
         var config = AnalysisConfiguration()

@@ -216,6 +216,22 @@ public enum Metadata {
         return Double(near) >= 0.95 * Double(colours.count)
     }
 
+    /// The indices of background pictures: unlabelled, covering more than `minScreenShare` of the
+    /// screen, with at least `minInside` other elements lying ≥ `containment` inside them
+    /// (``ContentSettings/hideBackgroundPictures``).
+    public static func backgroundPictures(
+        _ elements: [Element], screen: ImageInfo, minScreenShare: Double, containment: Double, minInside: Int = 2
+    ) -> Set<Int> {
+        let screenArea = Double(screen.width * screen.height)
+        return Set(
+            elements.indices.filter { i in
+                let p = elements[i]
+                guard p.kind == .picture, p.label == nil, p.value == nil, p.frame.width * p.frame.height > minScreenShare * screenArea else { return false }
+                let inside = elements.indices.filter { $0 != i && elements[$0].frame.fractionInside(p.frame) >= containment }
+                return inside.count >= minInside
+            })
+    }
+
     /// An icon with a short caption (a text, or a text the text-button model already called a button)
     /// centred right under it is one button labelled by the caption
     /// (ui-real's TextImageButton: a launcher's "Instagram", a toolbar's "Cart", an action row's

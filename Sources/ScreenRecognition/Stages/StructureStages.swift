@@ -119,6 +119,24 @@ struct TintedTextButtonsStage: AnalysisStage {
     }
 }
 
+/// An unlabelled picture behind other elements is a background and is not announced
+/// (``ContentSettings/hideBackgroundPictures``) — after grouping, which still sees it: the tab-bar
+/// rule measures from the bottom-most element, and without the background sign-in buttons at the
+/// foot of a splash screen were read as tabs (8 text buttons on ui-real valid).
+struct HideBackgroundsStage: AnalysisStage {
+    var content: ContentSettings
+    var grouping: GroupingSettings
+
+    func run(_ work: inout ScreenInProgress) throws {
+        guard content.hideBackgroundPictures else { return }
+        let backgrounds = Metadata.backgroundPictures(
+            work.elements, screen: work.screen, minScreenShare: grouping.maxContainerScreenFraction, containment: grouping.containment)
+        guard !backgrounds.isEmpty else { return }
+        work.elements = work.elements.indices.filter { !backgrounds.contains($0) }.map { work.elements[$0] }
+        work.note("pictures", "\(backgrounds.count) background picture(s) not announced")
+    }
+}
+
 /// §5.6: navigation order by XY-cut (``Ordering``).
 struct OrderStage: AnalysisStage {
     var settings: OrderingSettings
