@@ -90,11 +90,12 @@ struct GroupingTests {
     }
 
     @Test(
-        "Tabs need at least two buttons, close to the bottom-most element",
+        "Tabs need at least three buttons, close to the bottom-most element",
         arguments: [
             ([r(150, 780, 90, 30)], 0),  // one lone button
-            ([r(20, 600, 28, 28), r(120, 600, 28, 28)], 0),  // above the bottom 20%
-            ([r(20, 790, 28, 28), r(120, 790, 28, 28)], 2),
+            ([r(20, 790, 28, 28), r(120, 790, 28, 28)], 0),  // a pair ("Cancel" / "OK") is not a tab bar
+            ([r(20, 600, 28, 28), r(120, 600, 28, 28), r(220, 600, 28, 28)], 0),  // above the bottom 20%
+            ([r(20, 790, 28, 28), r(120, 790, 28, 28), r(220, 790, 28, 28)], 3),
         ])
     func tabLimits(frames: [Rect], expected: Int) {
         let elements = frames.map { el(.icon, $0) }
