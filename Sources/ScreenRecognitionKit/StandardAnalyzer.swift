@@ -55,7 +55,6 @@ public struct StandardAnalyzerOptions: Sendable {
         configure: (@Sendable (inout AnalysisConfiguration) throws -> Void)? = nil
     ) {
         self.ocrStrips = ocrStrips
-        self.cropLanguages = cropLanguages
         self.models = models
         self.onnxRuntime = onnxRuntime
         self.ocr = ocr

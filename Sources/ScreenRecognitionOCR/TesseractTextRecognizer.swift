@@ -296,9 +296,7 @@ public struct TesseractTextRecognizer: TextRecognizer {
         let results = StripResults(count: bounds.count)
         DispatchQueue.concurrentPerform(iterations: bounds.count) { i in
             let (y0, y1) = bounds[i]
-            let strip = GreyImage(
-                width: grey.width, height: y1 - y0, pixels: Array(grey.pixels[(y0 * grey.width)..<(y1 * grey.width)]))
-            results.set(i, Result { try engines.withEngine { try $0.read(Self.padded(strip, by: m)) } })
+            results.set(i, Result { try engines.withEngine { try $0.read(Self.padded(grey, rows: y0..<y1, by: m)) } })
         }
         var lines: [[RawWord]] = []
         for (i, result) in results.all.enumerated() {
@@ -402,14 +400,17 @@ public struct TesseractTextRecognizer: TextRecognizer {
         return GreyImage(width: w, height: h, pixels: p)
     }
 
-    static func padded(_ g: GreyImage, by m: Int) -> GreyImage {
+    static func padded(_ g: GreyImage, by m: Int) -> GreyImage { padded(g, rows: 0..<g.height, by: m) }
+
+    /// The rows `rows` of `g` (a strip) with a white border of `m` pixels.
+    static func padded(_ g: GreyImage, rows: Range<Int>, by m: Int) -> GreyImage {
         let w = g.width + 2 * m
-        let h = g.height + 2 * m
+        let h = rows.count + 2 * m
         var p = [UInt8](repeating: 255, count: w * h)
         g.pixels.withUnsafeBufferPointer { src in
             p.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<g.height {
-                    let d = dst.baseAddress! + (y + m) * w + m
+                for (k, y) in rows.enumerated() {
+                    let d = dst.baseAddress! + (k + m) * w + m
                     d.update(from: src.baseAddress! + y * g.width, count: g.width)
                 }
             }

@@ -227,8 +227,8 @@ public final class ONNXIconClassifier: Sendable {
         return hi - lo
     }
 
-    /// Probabilities and crop contrast for each box, in runs of at most ``maxBatch`` icons.
-    func run(in image: RGBAImage, boxes: [Rect]) throws -> [(probabilities: [Float], contrast: Float)] {
+    /// Model input, probabilities and crop contrast for each box, in runs of at most ``maxBatch`` icons.
+    func run(in image: RGBAImage, boxes: [Rect]) throws -> [(values: [Float], probabilities: [Float], contrast: Float)] {
         for box in boxes {
             guard [box.x, box.y, box.width, box.height].allSatisfy(\.isFinite), box.width >= 1, box.height >= 1 else {
                 throw ScreenRecognitionError(.invalidInput, "icon box \(box) is empty or not finite")
@@ -237,27 +237,9 @@ public final class ONNXIconClassifier: Sendable {
                 throw ScreenRecognitionError(.invalidInput, "icon box \(box) lies outside the \(image.width)×\(image.height) image")
             }
         }
-        let W = inputSize.width
-        let H = inputSize.height
-        let size = 3 * W * H
-        let classes = meanings.count
-        var results: [(probabilities: [Float], contrast: Float)] = []
-        results.reserveCapacity(boxes.count)
-        for start in stride(from: 0, to: boxes.count, by: Self.maxBatch) {
-            let chunk = boxes[start..<min(boxes.count, start + Self.maxBatch)]
-            var values: [Float] = []
-            values.reserveCapacity(chunk.count * size)
-            for box in chunk { values += inputValues(for: image, box: box) }
-            let out = try session.run([inputName: Tensor(shape: [chunk.count, 3, H, W], values: values)], outputs: [outputName])
-            guard let probs = out[outputName], probs.values.count == chunk.count * classes else {
-                throw ScreenRecognitionError(
-                    .runtime, "\(session.name) returned '\(outputName)' of shape \(out[outputName]?.shape ?? []), expected [\(chunk.count), \(classes)]")
-            }
-            for k in 0..<chunk.count {
-                results.append((Array(probs.values[(k * classes)..<((k + 1) * classes)]), contrast(of: values[(k * size)..<((k + 1) * size)])))
-            }
-        }
-        return results
+        let inputs = boxes.map { inputValues(for: image, box: $0) }
+        let probabilities = try runValues(inputs)
+        return zip(inputs, probabilities).map { ($0, $1, contrast(of: $0[...])) }
     }
 
     func classification(_ p: [Float], contrast: Float) -> Classification {
@@ -298,7 +280,7 @@ public final class ONNXIconClassifier: Sendable {
         let unknown = results.indices.filter { results[$0].meaning == nil && runs[$0].contrast >= minimumContrast }
         guard !unknown.isEmpty else { return results }
         let turns = Turn.allCases.filter { $0 == .mirrored || inputSize.width == inputSize.height }
-        let inputs = unknown.flatMap { i in turns.map { turned(inputValues(for: image, box: boxes[i]), $0) } }
+        let inputs = unknown.flatMap { i in turns.map { turned(runs[i].values, $0) } }
         let probabilities = try runValues(inputs)
         for (k, i) in unknown.enumerated() {
             var best: (meaning: IconMeaning, c: Classification)?
@@ -350,7 +332,7 @@ public final class ONNXIconClassifier: Sendable {
         return out
     }
 
-    /// Class probabilities for ready-made inputs, in runs of at most ``maxBatch``.
+    /// Class probabilities for model inputs (`3 × H × W` values each), in runs of at most ``maxBatch``.
     func runValues(_ inputs: [[Float]]) throws -> [[Float]] {
         let W = inputSize.width
         let H = inputSize.height

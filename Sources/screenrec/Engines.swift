@@ -22,7 +22,6 @@ struct ModelOptions: ParsableArguments {
     var ocr: OCREngine?
 
     @Option(
-        name: .customLong("crop-languages"),
         help: ArgumentHelp(
             "Tesseract languages, comma-separated, that read again what the OCR engine left unread in an element (default: kor where tesseract-ocr-kor is installed; none: only Tesseract's English line reader).",
             valueName: "langs"))
@@ -39,12 +38,11 @@ struct ModelOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Threads per model, and Tesseract strips read at once (at most 2) (default 2: the target machine's cores; with `analyze --jobs N` over several images, the cores over N).",
+            "Threads per model (default 2: the target machine's cores; with `analyze --jobs N` over several images, the cores over N).",
             valueName: "n"))
     var threads: Int?
 
     @Option(
-        name: .customLong("ocr-strips"),
         help: ArgumentHelp(
             "Horizontal strips of a screenshot Tesseract reads at once, cut in blank bands (default 2: the target machine's cores; 1 reads it whole). The analysis does not depend on --threads or --jobs.",
             valueName: "n"))

@@ -164,7 +164,7 @@ public enum Metadata {
     /// wide button, so the icon can sit many of its widths away — up to `maxGap` (10) widths,
     /// measured on ui-real valid, where the 16 such logos and row icons found sit 1.5–8.8 widths from
     /// their title. Only when the pixels between them, across the title's middle half, are one
-    /// colour (≥ 95 % within ``SelectionSettings/minTintDistance`` of their median): a separate
+    /// colour (≥ 95 % within ``SelectionSettings/minTintDistance`` of their fill colour): a separate
     /// control between (a "Share" pill's border) or content keeps the icon apart — *design choice*.
     public static func absorbButtonIcons(
         _ elements: [Element], image: RGBAImage?, maxGap: Double, colourDistance: Double
@@ -198,8 +198,8 @@ public enum Metadata {
         return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
     }
 
-    /// Whether ≥ 95 % of the pixels in `rect` lie within `distance` of their median colour (an empty
-    /// rectangle — touching boxes — counts as one colour).
+    /// Whether ≥ 95 % of the pixels in `rect` lie within `distance` of its fill colour
+    /// (`RGBAImage.dominantColour`); an empty rectangle — touching boxes — counts as one colour.
     static func isOneColour(_ image: RGBAImage, _ rect: Rect, distance: Double) -> Bool {
         let r = rect.clamped(width: Double(image.width), height: Double(image.height))
         let x0 = Int(r.minX.rounded(.up))
@@ -207,13 +207,16 @@ public enum Metadata {
         let y0 = Int(r.minY.rounded(.up))
         let y1 = Int(r.maxY.rounded(.down))
         guard x1 > x0, y1 > y0 else { return rect.width <= 0 }
-        var colours: [RGB] = []
-        colours.reserveCapacity((x1 - x0) * (y1 - y0))
-        for y in y0..<y1 { for x in x0..<x1 { colours.append(image.color(x: x, y: y)) } }
-        func median(_ c: [UInt8]) -> UInt8 { c.sorted()[c.count / 2] }
-        let m = RGB(r: median(colours.map(\.r)), g: median(colours.map(\.g)), b: median(colours.map(\.b)))
-        let near = colours.filter { $0.distance(to: m) < distance }.count
-        return Double(near) >= 0.95 * Double(colours.count)
+        guard let fill = image.dominantColour(x0: x0, y0: y0, x1: x1, y1: y1) else { return false }
+        var near = 0
+        for y in y0..<y1 {
+            for x in x0..<x1 {
+                let c = image.color(x: x, y: y)
+                let (dr, dg, db) = (Double(c.r) - fill.r, Double(c.g) - fill.g, Double(c.b) - fill.b)
+                if (dr * dr + dg * dg + db * db).squareRoot() < distance { near += 1 }
+            }
+        }
+        return Double(near) >= 0.95 * Double((x1 - x0) * (y1 - y0))
     }
 
     /// The indices of background pictures: unlabelled, covering more than `minScreenShare` of the

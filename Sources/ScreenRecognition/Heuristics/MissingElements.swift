@@ -63,9 +63,6 @@ public enum MissingElements {
         return detections + added
     }
 
-    /// §5.2: gives text-bearing detections (text, segments, text fields, and checkbox and switch
-    /// rows whose box holds their text) without `text` the OCR lines that lie mostly inside them,
-    /// read top-to-bottom then left-to-right and joined by spaces.
     /// A picture with legible text inside (a logo, a banner, a poster; §5.2) takes the OCR lines
     /// lying ≥ `insideFraction` inside it that no text-bearing detection holds — the detector saw a
     /// picture, not texts — at most ``maxPictureLines`` of them in reading order. Pictures larger
@@ -107,11 +104,13 @@ public enum MissingElements {
     /// and tagline; a poster's small print is not read out — *design choice*.
     public static let maxPictureLines = 3
 
+    /// §5.2: gives text-bearing detections (text, segments, text fields, and checkbox and switch
+    /// rows whose box holds their text) without `text` the OCR lines that lie mostly inside them,
+    /// read top-to-bottom then left-to-right and joined by spaces.
     public static func assignText(_ detections: [Detection], lines: [RecognizedText], insideFraction: Double) -> [Detection] {
         detections.map { d in
             guard d.text == nil, ElementOCR.readTypes.contains(d.type) else { return d }
-            let inside = lines.filter { $0.box.fractionInside(d.box) >= insideFraction }
-                .sorted { abs($0.box.midY - $1.box.midY) > min($0.box.height, $1.box.height) / 2 ? $0.box.midY < $1.box.midY : $0.box.minX < $1.box.minX }
+            let inside = lines.filter { $0.box.fractionInside(d.box) >= insideFraction }.sorted(by: readingOrder)
             guard !inside.isEmpty else { return d }
             var copy = d
             copy.text = inside.map { $0.text.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")

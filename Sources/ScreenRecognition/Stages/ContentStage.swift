@@ -41,17 +41,18 @@ struct ContentStage: AnalysisStage {
             elements.append(Metadata.element(for: d, clickable: clickable, pictureDescription: description))
         }
         elements = Metadata.absorbIntoControls(elements, containment: grouping.containment)
+        let smallPictureWidth = grouping.decorativePictureWidth * Double(work.screen.width)
         if grouping.joinIconCaptions {
             elements = Metadata.joinIconCaptions(
                 elements, screen: work.screen, maxGap: grouping.captionGap,
                 bottomBand: grouping.groupTabs ? grouping.tabBarBottomFraction : 0,
-                maxPictureWidth: grouping.decorativePictureWidth * Double(work.screen.width))
+                maxPictureWidth: smallPictureWidth)
         }
         if grouping.absorbDecorativeIcons {
             elements = Metadata.absorbButtonIcons(
                 elements, image: work.image, maxGap: grouping.buttonIconGap, colourDistance: colourDistance)
             elements = Metadata.absorbDecorativeIcons(
-                elements, gap: grouping.decorationGap, maxPictureWidth: grouping.decorativePictureWidth * Double(work.screen.width))
+                elements, gap: grouping.decorationGap, maxPictureWidth: smallPictureWidth)
         }
         if content.pictureTextAsLabel {
             elements = Metadata.absorbTextIntoPictures(
