@@ -260,6 +260,29 @@ struct ContentSeamTests {
     }
 
     @Test(
+        "A small square picture the icon classifier recognises is an icon; others stay pictures",
+        arguments: [
+            // (picture size, recognised meaning, setting on, announcement)
+            (40.0, 40.0, IconMeaning.mail, true, "Mail, Button"),
+            (40.0, 40.0, nil, true, "Image"),  // not recognised
+            (40.0, 40.0, IconMeaning.mail, false, "Image"),  // setting off
+            (40.0, 70.0, IconMeaning.mail, true, "Image"),  // 1.75 times as tall as wide: not an icon's shape
+            (100.0, 100.0, IconMeaning.mail, true, "Image"),  // wider than 0.2 of the 390-pt screen
+        ] as [(Double, Double, IconMeaning?, Bool, String)])
+    func iconSizedPictures(width: Double, height: Double, meaning: IconMeaning?, on: Bool, spoken: String) throws {
+        let picture = det(.picture, 100, 400, width, height)
+        var cfg = AnalysisConfiguration.default
+        cfg.content.readIconSizedPictures = on
+        let content = ReplayContentRecognizer(
+            icons: meaning.map { [picture.box: IconRecognition(meaning: $0, confidence: 0.9)] } ?? [:],
+            clickProbability: { _ in 0.95 })
+        let result = try ScreenAnalyzer(configuration: cfg, contentRecognizer: content)
+            .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)), detections: [picture])
+        #expect(result.transcript == [spoken])
+        #expect(result.diagnostics.contains { $0.message.contains("icon-sized picture") } == (spoken != "Image"))
+    }
+
+    @Test(
         "The click threshold decides, and the recognised meaning reaches the model",
         arguments: [(0.6, 0.5, true), (0.4, 0.5, false), (0.89, 0.9, false), (0.91, 0.9, true)])
     func threshold(probability: Double, threshold: Double, button: Bool) throws {

@@ -18,10 +18,15 @@ struct ContentStage: AnalysisStage {
     var colourDistance: Double = SelectionSettings().minTintDistance
 
     func run(_ work: inout ScreenInProgress) throws {
+        let meanings = iconMeanings(work.detections, work: &work)
+        // A small, square picture the icon classifier recognises is an icon the detector took for a
+        // picture (an envelope, a play button, a download arrow in a circle): from here on it is one.
+        let retyped = meanings.keys.filter { work.detections[$0].type == .picture }
+        for i in retyped { work.detections[i].type = .icon }
+        if !retyped.isEmpty { work.note("icons", "\(retyped.count) icon-sized picture(s) recognised as icons") }
         let detections = work.detections
         var textButtons = textButtonIndices(detections, work: &work)
         if interactivity.actionPhrasesAreButtons { textButtons.formUnion(actionPhraseIndices(detections)) }
-        let meanings = iconMeanings(detections, work: &work)
         var elements: [Element] = []
         for (index, original) in detections.enumerated() {
             try work.checkpoint()  // one content-model call per element: stop between them too
@@ -82,9 +87,15 @@ struct ContentStage: AnalysisStage {
     }
 
     /// The icon classifier's meanings, at or above ``ContentSettings/minIconConfidence``, for the
-    /// icons detected without one — all of a screen's icons in one call.
+    /// icons detected without one and, with ``ContentSettings/readIconSizedPictures``, for the
+    /// icon-sized pictures without text (``isIconSized(_:screen:)``) — all in one call.
     func iconMeanings(_ detections: [Detection], work: inout ScreenInProgress) -> [Int: IconMeaning] {
-        let icons = detections.indices.filter { detections[$0].type == .icon && detections[$0].iconLabel == nil }
+        let screen = work.screen
+        let icons = detections.indices.filter {
+            let d = detections[$0]
+            if d.type == .icon { return d.iconLabel == nil }
+            return content.readIconSizedPictures && d.type == .picture && (d.text ?? "").isEmpty && isIconSized(d.box, screen: screen)
+        }
         guard let recognizer, let image = work.image, !icons.isEmpty else { return [:] }
         do {
             let found = try recognizer.recognizeIcons(in: image, boxes: icons.map { detections[$0].box })
@@ -99,6 +110,15 @@ struct ContentStage: AnalysisStage {
             work.note("icons", "icon recognition failed: \(error)")
             return [:]
         }
+    }
+
+    /// A picture no wider than ``GroupingSettings/decorativePictureWidth`` × the screen's width and
+    /// at most ``ContentSettings/iconAspectLimit`` times as long as it is wide: the size and shape of
+    /// an icon or an app's launcher icon.
+    func isIconSized(_ box: Rect, screen: ImageInfo) -> Bool {
+        let long = max(box.width, box.height)
+        let short = min(box.width, box.height)
+        return short > 0 && box.width <= grouping.decorativePictureWidth * Double(screen.width) && long <= content.iconAspectLimit * short
     }
 
     /// A picture's own text, else the describer's label at ``ContentSettings/minPictureDescriptionConfidence``.
