@@ -283,3 +283,49 @@ def test_derived_directions_turn_the_glyph_as_the_swift_classifier_does():
         got = ev.derived_direction(Fake(), arrow(direction), 0.43)
         assert got is not None and got[0] == meaning, (direction, got)
     assert ev.derived_direction(Fake(), arrow("left"), 0.43) is None  # already "back": no turn reads it
+
+
+def test_derived_directions_need_their_bars():
+    """Forward needs "back" at >= MIRRORED_THRESHOLD on the mirrored glyph, up/down at >= TURNED_THRESHOLD
+    on the turned one (the Swift classifier's mirroredThreshold / turnedThreshold)."""
+    from screenrec_training.icons import eval_ui_real as ev
+
+    class Fake:
+        def __init__(self, p):
+            self.p = p
+
+        def run(self, _, feeds):
+            out = np.zeros((len(feeds["image"]), len(CLASSES)), np.float32)
+            out[:, MEANINGS.index("back")] = self.p
+            out[:, CLASSES.index(OTHER)] = 1 - self.p
+            return [out]
+
+    x = np.zeros((3, 9, 9), np.float32)
+    assert ev.derived_direction(Fake(ev.MIRRORED_THRESHOLD - 0.05), x, 0.43) is None
+    got = ev.derived_direction(Fake((ev.MIRRORED_THRESHOLD + ev.TURNED_THRESHOLD) / 2), x, 0.43)
+    assert got is not None and got[0] == "forward"  # over the mirrored bar only
+    assert ev.MIRRORED_THRESHOLD < ev.TURNED_THRESHOLD
+
+
+def test_procedural_persons_include_silhouette_busts(monkeypatch):
+    """Half the persons are busts (procedural._bust): shoulders much wider than the head, ink down to
+    the bottom edge; both kinds appear among the first names."""
+    from screenrec_training.icons import procedural
+
+    def widths(m):
+        ink = m > 128
+        rows = [np.nonzero(r)[0] for r in ink]
+        return [r.max() - r.min() + 1 if len(r) else 0 for r in rows]
+
+    for n in range(40):
+        pen = procedural._Pen(random.Random(n))
+        procedural._bust(pen)
+        w = widths(pen.mask())
+        s = procedural.SIZE
+        assert max(w[2 * s // 3:]) >= 1.4 * max(w[: s // 4]), n  # shoulders wider than the head's top
+    calls = []
+    real = procedural._bust
+    monkeypatch.setattr(procedural, "_bust", lambda pen: (calls.append(1), real(pen)))
+    for n in range(40):
+        procedural.draw(f"person-{n}")
+    assert 8 <= len(calls) <= 32  # about BUST_FRACTION (0.5) of 40 persons

@@ -28,6 +28,8 @@ TURNS = (("forward", lambda x: x[:, :, ::-1]), ("up", lambda x: np.rot90(x, 1, a
 
 # ONNXIconClassifier.turnedThreshold: up and down need "back" at >= 0.95 on the turned glyph.
 TURNED_THRESHOLD = 0.95
+# ONNXIconClassifier.mirroredThreshold: forward needs "back" at >= 0.8 on the mirrored glyph.
+MIRRORED_THRESHOLD = 0.8
 
 
 def derived_direction(sess, x: np.ndarray, t: float) -> tuple[str, float] | None:
@@ -37,7 +39,7 @@ def derived_direction(sess, x: np.ndarray, t: float) -> tuple[str, float] | None
     back = MEANINGS.index("back")
     best = None
     for (name, _), row, d in zip(TURNS, p, decide(p, t)):
-        if name != "forward" and row[back] < TURNED_THRESHOLD:
+        if row[back] < (MIRRORED_THRESHOLD if name == "forward" else TURNED_THRESHOLD):
             continue
         if int(d) == back and (best is None or row[back] > best[1]):
             best = (name, float(row[back]))

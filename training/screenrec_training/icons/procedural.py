@@ -16,7 +16,7 @@ import random
 import zlib
 
 import numpy as np
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from .table import CLASSES, MEANINGS, OTHER
 
@@ -32,6 +32,8 @@ KINDS = {
     OTHER: ["forward", "up", "down", "minus", "ring", "stop", "caret", "dot", "bar"],
 }
 CONTAINER_FRACTION = 0.45
+# r4: share of procedural persons drawn as a silhouette bust (`_bust`)
+BUST_FRACTION = 0.5
 SIMPLE = ["close", "add", "pause", "menu", "person", "more", "back", "checkmark"]
 
 
@@ -107,6 +109,41 @@ def _chevron(pen: _Pen, direction: str, arrow: bool) -> None:
         pen.line([rot(*q) for q in stroke])
 
 
+def _bust(pen: _Pen) -> None:
+    """The silhouette pictogram of a person: an oval head on a neck and sloping shoulders, solid or
+    outlined (the default avatar of sign-in screens and contact lists; the disc-and-arch person of
+    the other branch does not cover it: held-out person was 73.8 % labelled correctly with that one
+    alone, 30 % on Ionicons' silhouettes)."""
+    r = pen.rng
+    sil = Image.new("L", (pen.n, pen.n), 0)
+    d = ImageDraw.Draw(sil)
+    hw, hh = r.uniform(0.13, 0.2), r.uniform(0.16, 0.24)      # head half width / half height
+    hy = 0.05 + hh
+    nw = hw * r.uniform(0.45, 0.8)                              # neck half width
+    ny = hy + hh * r.uniform(0.7, 0.95)                         # neck starts inside the head's lower part
+    top = hy + hh + r.uniform(0.03, 0.1)                        # where the shoulders begin
+    sw = r.uniform(0.36, 0.48)                                  # shoulders' half width at the bottom
+    x0, y0 = pen.p(0.5 - hw, hy - hh)
+    x1, y1 = pen.p(0.5 + hw, hy + hh)
+    d.ellipse([x0, y0, x1, y1], fill=255)
+    d.polygon([pen.p(0.5 - nw, ny), pen.p(0.5 + nw, ny), pen.p(0.5 + nw, top + 0.02), pen.p(0.5 - nw, top + 0.02)], fill=255)
+    # shoulders: a dome (an ellipse's top) over straight sides down to the bottom edge
+    sx0, sy0 = pen.p(0.5 - sw, top)
+    sx1, sy1 = pen.p(0.5 + sw, 0.97)
+    dome = (sy1 - sy0) * r.uniform(1.0, 1.8)
+    d.ellipse([sx0, sy0, sx1, sy0 + dome], fill=255)
+    d.rectangle([sx0, sy0 + dome / 2, sx1, sy1], fill=255)
+    d.rectangle([0, sy1, pen.n, pen.n], fill=0)
+    if r.random() < 0.4:  # outlined silhouette: the shape minus its erosion
+        k = max(3, int(round(pen.s(pen.w * 0.7))) | 1)
+        sil = ImageChops.subtract(sil, sil.filter(ImageFilter.MinFilter(k)))
+    if pen.ink == 255:
+        pen.img = ImageChops.lighter(pen.img, sil)
+    else:  # knocked out of a filled container
+        pen.img = ImageChops.subtract(pen.img, sil)
+    pen.d = ImageDraw.Draw(pen.img)
+
+
 def _draw(kind: str, pen: _Pen) -> None:
     r = pen.rng
     if kind == "close":
@@ -148,6 +185,8 @@ def _draw(kind: str, pen: _Pen) -> None:
         b = (r.uniform(0.35, 0.45), r.uniform(0.72, 0.85))
         c = (r.uniform(0.85, 0.95), r.uniform(0.15, 0.3))
         pen.line([a, b, c])
+    elif kind == "person" and r.random() < BUST_FRACTION:
+        _bust(pen)
     elif kind == "person":
         head = r.uniform(0.14, 0.22)
         hy = r.uniform(0.25, 0.35)

@@ -147,17 +147,19 @@ def _colours(rng: random.Random):
     return bg, fg
 
 
-def render_sample(mask: np.ndarray, rng: random.Random, size: int = 40, style: bool = False) -> np.ndarray:
+def render_sample(mask: np.ndarray, rng: random.Random, size: int = 40, style: bool = False,
+                  small: tuple[float, float, float] = (SMALL_FRACTION, 12, 32)) -> np.ndarray:
     """One augmented sample of the glyph `mask`: the model input's pixels before normalisation,
     uint8 [size, size, 3] (``preprocess`` = this / 255, then (v - 0.5) / 0.5). ``style``: half the
-    time draw the glyph in another style first (training sets only)."""
+    time draw the glyph in another style first (training sets only). ``small``: (share, smallest,
+    largest px) of the renders drawn as small icons of downscaled screenshots."""
     if style and rng.random() < STYLE_FRACTION:
         styled = random_style(mask, rng)
         if styled is not None:
             mask = styled
     # glyph size in px: 16–40 pt at 2x/3x (32–120 px); a third of the time 12–32 px, as icons in
     # downscaled screenshots (ui-real's are 12–30 px: Benchmarks/icons-ui-real) appear
-    g = rng.uniform(12, 32) if rng.random() < SMALL_FRACTION else rng.uniform(32, 120)
+    g = rng.uniform(small[1], small[2]) if rng.random() < small[0] else rng.uniform(32, 120)
     h0, w0 = mask.shape
     s = g / max(h0, w0)
     w, h = max(2, int(round(w0 * s))), max(2, int(round(h0 * s)))
