@@ -38,6 +38,21 @@ struct TextRepairTests {
         #expect(TextRepair.repair(input) == expected)
     }
 
+    @Test(
+        "A section sign before an amount is a dollar sign",
+        arguments: [
+            ("-§885.42", "-$885.42"),
+            ("+§244.88", "+$244.88"),
+            ("Total §12", "Total $12"),
+            ("(§5.00)", "($5.00)"),
+            ("§ 5 Abs. 2", "§ 5 Abs. 2"),  // a section number, set apart
+            ("Art§5", "Art§5"),  // inside a word
+            ("§abc", "§abc"),
+        ])
+    func dollars(input: String, expected: String) {
+        #expect(TextRepair.repair(input) == expected)
+    }
+
     @Test func repairsEveryLine() {
         let lines = [RecognizedText(text: "9:41 av", box: Rect(x: 0, y: 0, width: 10, height: 10), confidence: 0.9)]
         #expect(TextRepair.repair(lines).map(\.text) == ["9:41 AM"])

@@ -13,10 +13,30 @@ import Foundation
 /// - **Zero read as O.** In an offset or number ("+0HRS", "1O:30"), a capital O directly after a
 ///   sign (+, -, −, ±), a digit or a colon is the digit zero (OCR engines confuse the two glyphs;
 ///   words do not start a letter O after a sign or a digit).
+/// - **Dollar read as §.** A section sign directly before a digit, at the start of a word or
+///   after a sign or bracket ("-§885.42", "§12"), is a dollar sign: Tesseract reads Roboto's "$"
+///   as "§" (4 of the 8 amounts on the OCR check set's banking screen, at 3x and at 1x), and
+///   legal text sets a section number apart ("§ 5"); a "§" inside a word stays.
 public enum TextRepair {
     /// The repaired text (unchanged when no rule applies).
     public static func repair(_ text: String) -> String {
-        meridiem(zeroes(text))
+        meridiem(zeroes(dollars(text)))
+    }
+
+    static func dollars(_ text: String) -> String {
+        guard text.contains("§") else { return text }
+        let chars = Array(text)
+        var out = ""
+        for (i, c) in chars.enumerated() {
+            let before = i > 0 ? chars[i - 1] : nil
+            let startsWord = before == nil || before!.isWhitespace || "+-−±([".contains(before!)
+            if c == "§", startsWord, i + 1 < chars.count, chars[i + 1].isASCII, chars[i + 1].isNumber {
+                out.append("$")
+            } else {
+                out.append(c)
+            }
+        }
+        return out
     }
 
     /// `text` with every OCR line's text repaired.
