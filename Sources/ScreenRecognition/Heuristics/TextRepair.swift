@@ -23,13 +23,13 @@ public enum TextRepair {
         meridiem(zeroes(dollars(text)))
     }
 
+    /// `text` with each "§" that starts an amount ("-§885.42") as "$" (the rule above).
     static func dollars(_ text: String) -> String {
         guard text.contains("§") else { return text }
         let chars = Array(text)
         var out = ""
         for (i, c) in chars.enumerated() {
-            let before = i > 0 ? chars[i - 1] : nil
-            let startsWord = before == nil || before!.isWhitespace || "+-−±([".contains(before!)
+            let startsWord = i == 0 || chars[i - 1].isWhitespace || "+-−±([".contains(chars[i - 1])
             if c == "§", startsWord, i + 1 < chars.count, chars[i + 1].isASCII, chars[i + 1].isNumber {
                 out.append("$")
             } else {
