@@ -241,6 +241,10 @@ struct TesseractTests {
         // A short word alone on its line (an icon read as "fw") needs 0.90, unless it has a digit.
         let lone: [[TesseractTextRecognizer.RawWord]] = [[w("fw", 0.5, 0)], [w("Pay", 0.95, 0)], [w("6w", 0.5, 0)], [w("fw", 0.5, 0), w("Done", 0.9, 30)]]
         #expect(TesseractTextRecognizer.filter(lone, settings: settings, dx: 0, dy: 0).map(\.text) == ["Pay", "6w", "fw Done"])
+        // A syllable counts as two letters: a lone two- or three-syllable Korean word is not short,
+        // a lone syllable is.
+        let korean: [[TesseractTextRecognizer.RawWord]] = [[w("동영상", 0.86, 0)], [w("받기", 0.85, 0)], [w("가", 0.85, 0)], [w("가", 0.95, 0)]]
+        #expect(TesseractTextRecognizer.filter(korean, settings: settings, dx: 0, dy: 0).map(\.text) == ["동영상", "받기", "가"])
         // Thresholds off: the low-confidence words stay; a symbol alone is still no text.
         #expect(TesseractTextRecognizer.filter(lines, settings: .unfiltered, dx: 0, dy: 0).count == 3)
     }
