@@ -432,14 +432,13 @@ public struct TesseractTextRecognizer: TextRecognizer {
         var confidence: Double
     }
 
-    /// At most 3 characters and no digit, a syllabic character (``isSyllabic(_:)``) counting as 2: a
+    /// At most 3 characters and no digit, a syllabic character counting as 2 (`ReadableText.latinLength`): a
     /// Korean word of two or three syllables ("받기", "신상품") carries what a Latin word of four to
     /// nine letters does. Measured on ui-real valid (2026-11-23): the Korean crop reader read such
     /// tab and shop-category labels at 0.83–0.89 ("동영상", "스포츠", "매거진") and this rule, made for
     /// icons read as Latin letters, dropped them.
     static func isLoneShortWord(_ w: RawWord) -> Bool {
-        let length = w.text.reduce(0) { $0 + (isSyllabic($1) ? 2 : 1) }
-        return length <= 3 && !w.text.unicodeScalars.contains { CharacterSet.decimalDigits.contains($0) }
+        ReadableText.latinLength(w.text) <= 3 && !w.text.unicodeScalars.contains { CharacterSet.decimalDigits.contains($0) }
     }
 
     static func filter(_ lines: [[RawWord]], settings: TesseractSettings, dx: Double, dy: Double) -> [RecognizedText] {
@@ -480,17 +479,10 @@ public struct TesseractTextRecognizer: TextRecognizer {
         let height = words.map(\.box.height).max() ?? 0
         for (a, b) in zip(words, words.dropFirst()) {
             let close = b.box.minX - a.box.maxX < syllableGapRatio * height
-            let syllabic = a.text.last.map(isSyllabic) == true && b.text.first.map(isSyllabic) == true
+            let syllabic = a.text.last.map(ReadableText.isSyllabic) == true && b.text.first.map(ReadableText.isSyllabic) == true
             text += (close && syllabic ? "" : " ") + b.text
         }
         return text
-    }
-
-    /// A Hangul syllable, CJK ideograph or kana.
-    static func isSyllabic(_ c: Character) -> Bool {
-        guard let v = c.unicodeScalars.first?.value else { return false }
-        return (0xAC00...0xD7A3).contains(v) || (0x4E00...0x9FFF).contains(v) || (0x3400...0x4DBF).contains(v)
-            || (0x3040...0x30FF).contains(v)
     }
 
     // MARK: - The Tesseract instances

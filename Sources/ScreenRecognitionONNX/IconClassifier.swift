@@ -297,7 +297,7 @@ public final class ONNXIconClassifier: Sendable {
             for (t, turn) in turns.enumerated() {
                 let c = classification(probabilities[k * turns.count + t], contrast: runs[i].contrast)
                 guard c.meaning == .back, c.confidence > (best?.c.confidence ?? 0) else { continue }
-                guard c.confidence >= (turn == .mirrored ? Self.mirroredThreshold : Self.turnedThreshold) else { continue }
+                guard c.confidence >= turn.threshold else { continue }
                 best = (turn.meaning, c)
             }
             if let (meaning, c) = best {
@@ -318,6 +318,8 @@ public final class ONNXIconClassifier: Sendable {
             case .clockwise: .down
             }
         }
+        /// The probability "back" needs on the glyph so turned (``mirroredThreshold``, ``turnedThreshold``).
+        var threshold: Double { self == .mirrored ? ONNXIconClassifier.mirroredThreshold : ONNXIconClassifier.turnedThreshold }
     }
 
     /// Input values (`3 × H × W` planes) mirrored left–right, or turned a quarter (square inputs only).

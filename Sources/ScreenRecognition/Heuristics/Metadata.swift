@@ -211,9 +211,7 @@ public enum Metadata {
         var near = 0
         for y in y0..<y1 {
             for x in x0..<x1 {
-                let c = image.color(x: x, y: y)
-                let (dr, dg, db) = (Double(c.r) - fill.r, Double(c.g) - fill.g, Double(c.b) - fill.b)
-                if (dr * dr + dg * dg + db * db).squareRoot() < distance { near += 1 }
+                if image.color(x: x, y: y).distance(to: fill) < distance { near += 1 }
             }
         }
         return Double(near) >= 0.95 * Double((x1 - x0) * (y1 - y0))

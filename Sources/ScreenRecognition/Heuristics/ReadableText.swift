@@ -76,7 +76,7 @@ public enum ReadableText {
 
     /// A Hangul syllable, CJK ideograph or kana: one character that carries what two or three Latin
     /// letters do.
-    static func isSyllabic(_ c: Character) -> Bool {
+    package static func isSyllabic(_ c: Character) -> Bool {
         guard let v = c.unicodeScalars.first?.value else { return false }
         return (0xAC00...0xD7A3).contains(v) || (0x4E00...0x9FFF).contains(v) || (0x3400...0x4DBF).contains(v)
             || (0x3040...0x30FF).contains(v)
@@ -90,7 +90,7 @@ public enum ReadableText {
 
     /// A word's length in Latin letters for the fragment check: a syllabic character counts two
     /// (Korean words are one to three syllables; "여성 티셔츠 랭킹" is not a run of fragments).
-    static func latinLength(_ word: String) -> Int {
+    package static func latinLength(_ word: String) -> Int {
         word.reduce(0) { $0 + (isSyllabic($1) ? 2 : 1) }
     }
 

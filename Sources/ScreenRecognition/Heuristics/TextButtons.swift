@@ -58,12 +58,7 @@ public enum TextButtons {
         for y in stride(from: y0, to: y1, by: step) {
             for x in stride(from: x0, to: x1, by: step) { samples.append(image.color(x: x, y: y)) }
         }
-        func distance(_ c: RGB) -> Double {
-            let dr = Double(c.r) - fill.r
-            let dg = Double(c.g) - fill.g
-            let db = Double(c.b) - fill.b
-            return (dr * dr + dg * dg + db * db).squareRoot()
-        }
+        func distance(_ c: RGB) -> Double { c.distance(to: fill) }
         let maxD = samples.map(distance).max() ?? 0
         guard maxD >= 24 else { return nil }  // no ink: ElementOCR.Constants.minContrast
         let inkPixels = samples.filter { distance($0) >= Constants.inkFraction * maxD }

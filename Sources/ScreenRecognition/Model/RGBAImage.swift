@@ -73,9 +73,14 @@ public struct RGB: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// Euclidean distance in RGB space (0...441).
     public func distance(to o: RGB) -> Double {
-        let dr = Double(r) - Double(o.r)
-        let dg = Double(g) - Double(o.g)
-        let db = Double(b) - Double(o.b)
+        distance(to: (r: Double(o.r), g: Double(o.g), b: Double(o.b)))
+    }
+
+    /// Euclidean distance in RGB space to a mean or fill colour (``RGBAImage/dominantColour(x0:y0:x1:y1:step:)``).
+    public func distance(to o: (r: Double, g: Double, b: Double)) -> Double {
+        let dr = Double(r) - o.r
+        let dg = Double(g) - o.g
+        let db = Double(b) - o.b
         return (dr * dr + dg * dg + db * db).squareRoot()
     }
 
