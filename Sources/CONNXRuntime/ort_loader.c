@@ -42,7 +42,8 @@ SR_AT(ReleaseValue, 96);
 SR_AT(ReleaseTypeInfo, 98);
 SR_AT(ReleaseTensorTypeAndShapeInfo, 99);
 SR_AT(ReleaseSessionOptions, 100);
-_Static_assert(sizeof(SROrtApi) == 101 * sizeof(void *), "SROrtApi declares entries 0...100");
+SR_AT(AddSessionConfigEntry, 130);
+_Static_assert(sizeof(SROrtApi) == 131 * sizeof(void *), "SROrtApi declares entries 0...130");
 
 // OrtApiBase: { const OrtApi* (*GetApi)(uint32_t version); const char* (*GetVersionString)(void); }
 typedef struct {

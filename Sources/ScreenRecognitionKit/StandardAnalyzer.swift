@@ -36,10 +36,11 @@ public struct StandardAnalyzerOptions: Sendable {
     /// Intra-op threads per ONNX model (2: the target machine's cores; 1 when several analyzers run
     /// side by side).
     public var threads = 2
-    /// Strips of a screenshot Tesseract reads at once (`TesseractSettings.parallelStrips`; 2,
-    /// the target machine's cores; 1 reads it whole). Independent of ``threads`` so that an
+    /// Strips a screenshot is cut into for Tesseract, read by as many threads as there are cores
+    /// (`TesseractSettings.parallelStrips`; 4, twice the target machine's cores so that two
+    /// threads share uneven strips; 1 reads it whole). Independent of ``threads`` so that an
     /// analysis is the same however many run side by side.
-    public var ocrStrips = 2
+    public var ocrStrips = 4
     /// Tesseract languages that read again an element's crop the OCR engine left unread (§5.1),
     /// after Tesseract's single-line English reader; `nil` (the default): Korean where its language
     /// data (`kor.traineddata`, Debian's tesseract-ocr-kor) is installed — most of ui-real valid's
@@ -51,7 +52,7 @@ public struct StandardAnalyzerOptions: Sendable {
 
     public init(
         models: URL? = nil, onnxRuntime: URL? = nil, ocr: OCREngine = .tesseract, detector: Bool = true,
-        content: Bool? = nil, threads: Int = 2, cropLanguages: [String]? = nil, ocrStrips: Int = 2,
+        content: Bool? = nil, threads: Int = 2, cropLanguages: [String]? = nil, ocrStrips: Int = 4,
         configure: (@Sendable (inout AnalysisConfiguration) throws -> Void)? = nil
     ) {
         self.ocrStrips = ocrStrips

@@ -1,3 +1,4 @@
+import Dispatch
 import ScreenRecognition
 
 /// An 8-bit greyscale image, one byte a pixel, rows top to bottom without padding.
@@ -14,6 +15,12 @@ struct GreyImage: Sendable, Hashable {
 /// a light page. Measured on the check set (Benchmarks/ocr-checkset/RESULTS.md): plain luminance
 /// loses most white-on-colour button text.
 enum TesseractPreprocessing {
+    /// A value handed to the threads of `DispatchQueue.concurrentPerform`, which only read it.
+    private struct UnsafeSendable<T>: @unchecked Sendable {
+        let value: T
+        init(_ value: T) { self.value = value }
+    }
+
     /// Luminance (Rec. 709 weights), inverted when the most common grey level is dark (< 128):
     /// fixes dark mode but not light text on coloured fills.
     static func luminance(_ image: RGBAImage, x0: Int, y0: Int, width: Int, height: Int) -> GreyImage {
@@ -43,13 +50,18 @@ enum TesseractPreprocessing {
     /// largest per-channel difference from the background colour of the region it lies in. Regions
     /// are the page and, recursively, solid filled shapes found inside it (buttons, cards, alerts),
     /// each with its own background colour. Whatever the polarity, text comes out dark on white.
-    static func backgroundDistance(_ image: RGBAImage, x0: Int, y0: Int, width: Int, height: Int) -> GreyImage {
-        var state = State(image: image, x0: x0, y0: y0, width: width, height: height)
+    ///
+    /// The page-level passes (colour histogram with per-cell means, then the distances) run on
+    /// `threads` bands of rows at once; the picture is the same for any `threads`.
+    static func backgroundDistance(
+        _ image: RGBAImage, x0: Int, y0: Int, width: Int, height: Int, threads: Int = 1
+    ) -> GreyImage {
+        var state = State(image: image, x0: x0, y0: y0, width: width, height: height, threads: threads)
         state.run()
         return GreyImage(width: width, height: height, pixels: state.out)
     }
 
-    /// Constants of ``backgroundDistance(_:x0:y0:width:height:)``; each says where it comes from.
+    /// Constants of ``backgroundDistance(_:x0:y0:width:height:threads:)``; each says where it comes from.
     enum Constants {
         /// Cells across the full image's width: region finding works on a grid of square cells of
         /// `width / 292` pixels — 4 px on a 1170-px-wide 3x phone screenshot (1.3 pt), finer than
@@ -83,14 +95,129 @@ enum TesseractPreprocessing {
         static let inkDistance = 96
     }
 
+    /// A pointer shared by threads that write disjoint parts of one buffer.
+    private struct SharedBuffer<T>: @unchecked Sendable {
+        let base: UnsafeMutablePointer<T>
+    }
+
+    /// The picture, the part of it being prepared and its cell grid: what the page-level passes
+    /// read (kept apart from the output so that threads can share it).
+    private struct Layout: Sendable {
+        let image: RGBAImage
+        let x0: Int, y0: Int, width: Int, height: Int
+        let cell: Int
+        let cols: Int, rows: Int
+        let threads: Int
+
+        /// Cell-row bands for the page-level passes: one per thread.
+        func bands(_ cy0: Int, _ cy1: Int, parallel: Bool) -> [Range<Int>] {
+            let n = parallel ? min(threads, cy1 - cy0) : 1
+            guard n > 1 else { return [cy0..<cy1] }
+            return (0..<n).map { k in (cy0 + (cy1 - cy0) * k / n)..<(cy0 + (cy1 - cy0) * (k + 1) / n) }
+        }
+
+        /// Runs `body` on each band, at once when there are several.
+        func forEachBand(_ bands: [Range<Int>], _ body: (Int, Range<Int>) -> Void) {
+            if bands.count == 1 {
+                body(0, bands[0])
+            } else {
+                withoutActuallyEscaping(body) { body in
+                    let b = UnsafeSendable(body)
+                    DispatchQueue.concurrentPerform(iterations: bands.count) { k in b.value(k, bands[k]) }
+                }
+            }
+        }
+
+        /// Colour histogram (4 bits a channel: counts and channel sums) of the masked cells in cell
+        /// rows `band`; when `means` is given, also each cell's mean colour.
+        func histogram(
+            mask: [Bool], band: Range<Int>, cx0: Int, cx1: Int, means: SharedBuffer<Int32>?
+        ) -> (counts: [Int], sums: [Int]) {
+            var counts = [Int](repeating: 0, count: 4096)
+            var sums = [Int](repeating: 0, count: 4096 * 3)
+            let (w, h, iw, ox, oy, cs, nc) = (width, height, image.width, x0, y0, cell, cols)
+            image.pixels.withUnsafeBufferPointer { px in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    sums.withUnsafeMutableBufferPointer { sums in
+                        for cy in band {
+                            for cx in cx0..<cx1 where mask[cy * nc + cx] {
+                                var sr = 0
+                                var sg = 0
+                                var sb = 0
+                                var n = 0
+                                for y in (cy * cs)..<min(h, (cy + 1) * cs) {
+                                    var i = ((oy + y) * iw + ox + cx * cs) * 4
+                                    for _ in (cx * cs)..<min(w, (cx + 1) * cs) {
+                                        let r = Int(px[i])
+                                        let g = Int(px[i + 1])
+                                        let b = Int(px[i + 2])
+                                        let bin = (r >> 4) << 8 | (g >> 4) << 4 | (b >> 4)
+                                        counts[bin] += 1
+                                        sums[bin * 3] += r
+                                        sums[bin * 3 + 1] += g
+                                        sums[bin * 3 + 2] += b
+                                        sr += r
+                                        sg += g
+                                        sb += b
+                                        n += 1
+                                        i += 4
+                                    }
+                                }
+                                if let means, n > 0 {
+                                    let c = (cy * nc + cx) * 3
+                                    means.base[c] = Int32(sr / n)
+                                    means.base[c + 1] = Int32(sg / n)
+                                    means.base[c + 2] = Int32(sb / n)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            return (counts, sums)
+        }
+
+        /// Writes the masked cells of cell rows `band` as their distance from `bg`.
+        func normalise(mask: [Bool], band: Range<Int>, cx0: Int, cx1: Int, bg: (Int, Int, Int), into out: SharedBuffer<UInt8>) {
+            let (br, bgg, bb) = bg
+            let (w, h, iw, ox, oy, cs, nc) = (width, height, image.width, x0, y0, cell, cols)
+            let floor = Constants.paperDistance
+            let gainQ8 = (255 << 8) / (Constants.inkDistance - floor)  // fixed point, 8 fraction bits
+            image.pixels.withUnsafeBufferPointer { px in
+                for cy in band {
+                    for cx in cx0..<cx1 where mask[cy * nc + cx] {
+                        for y in (cy * cs)..<min(h, (cy + 1) * cs) {
+                            var i = ((oy + y) * iw + ox + cx * cs) * 4
+                            var o = y * w + cx * cs
+                            for _ in (cx * cs)..<min(w, (cx + 1) * cs) {
+                                let d = max(abs(Int(px[i]) - br), abs(Int(px[i + 1]) - bgg), abs(Int(px[i + 2]) - bb))
+                                out.base[o] = UInt8(255 - min(255, (max(0, d - floor) * gainQ8) >> 8))
+                                i += 4
+                                o += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+    }
+
     private struct State {
         let image: RGBAImage
         let x0: Int, y0: Int, width: Int, height: Int
         let cell: Int
         let cols: Int, rows: Int
+        let threads: Int
         var out: [UInt8]
+        /// Mean colour of each cell (r, g, b; integer means), filled on the page-level pass: a
+        /// cell's mean does not depend on the region it is judged in.
+        var cellMeans: [Int32]
+        var layout: Layout {
+            Layout(image: image, x0: x0, y0: y0, width: width, height: height, cell: cell, cols: cols, rows: rows, threads: threads)
+        }
 
-        init(image: RGBAImage, x0: Int, y0: Int, width: Int, height: Int) {
+        init(image: RGBAImage, x0: Int, y0: Int, width: Int, height: Int, threads: Int) {
             self.image = image
             self.x0 = x0
             self.y0 = y0
@@ -99,7 +226,9 @@ enum TesseractPreprocessing {
             cell = max(1, Int((Double(image.width) / Constants.cellsAcrossWidth).rounded()))
             cols = (width + cell - 1) / cell
             rows = (height + cell - 1) / cell
+            self.threads = max(1, min(threads, rows))
             out = [UInt8](repeating: 255, count: width * height)
+            cellMeans = [Int32](repeating: 0, count: cols * rows * 3)
         }
 
         mutating func run() {
@@ -107,97 +236,51 @@ enum TesseractPreprocessing {
             process(mask: all, cx0: 0, cy0: 0, cx1: cols, cy1: rows, depth: 0)
         }
 
-        /// Pixel range of cell column/row `c` (clipped to the crop).
-        @inline(__always) func span(_ c: Int, _ limit: Int) -> Range<Int> {
-            (c * cell)..<min(limit, (c + 1) * cell)
-        }
-
-        /// The most common colour (4 bits a channel) of the masked cells, averaged over its pixels.
-        func background(mask: [Bool], cx0: Int, cy0: Int, cx1: Int, cy1: Int) -> (Int, Int, Int) {
-            var counts = [Int](repeating: 0, count: 4096)
-            var sums = [Int](repeating: 0, count: 4096 * 3)
-            image.pixels.withUnsafeBufferPointer { px in
-                for cy in cy0..<cy1 {
-                    for cx in cx0..<cx1 where mask[cy * cols + cx] {
-                        for y in span(cy, height) {
-                            var i = ((y0 + y) * image.width + x0 + cx * cell) * 4
-                            for _ in span(cx, width) {
-                                let r = Int(px[i])
-                                let g = Int(px[i + 1])
-                                let b = Int(px[i + 2])
-                                let bin = (r >> 4) << 8 | (g >> 4) << 4 | (b >> 4)
-                                counts[bin] += 1
-                                sums[bin * 3] += r
-                                sums[bin * 3 + 1] += g
-                                sums[bin * 3 + 2] += b
-                                i += 4
-                            }
-                        }
-                    }
-                }
-            }
-            let best = counts.indices.max { counts[$0] < counts[$1] } ?? 0
-            let n = max(1, counts[best])
-            return (sums[best * 3] / n, sums[best * 3 + 1] / n, sums[best * 3 + 2] / n)
-        }
-
-        /// Normalises the masked cells against their background colour, then recurses into solid
+        /// Normalises the masked cells against their background colour (the most common colour, 4
+        /// bits a channel, of their pixels, averaged over its pixels), then recurses into solid
         /// fills found inside. Returns the background colour used.
         @discardableResult
         mutating func process(mask: [Bool], cx0: Int, cy0: Int, cx1: Int, cy1: Int, depth: Int) -> (Int, Int, Int) {
-            let (br, bg, bb) = background(mask: mask, cx0: cx0, cy0: cy0, cx1: cx1, cy1: cy1)
-            // Per-cell mean colour's distance from the background (for finding fills).
-            var cellFill = [Bool](repeating: false, count: cols * rows)
-            let w = width
-            let h = height
-            let iw = image.width
-            let ox = x0
-            let oy = y0
-            let cs = cell
-            let nc = cols
-            image.pixels.withUnsafeBufferPointer { px in
-                for cy in cy0..<cy1 {
-                    for cx in cx0..<cx1 where mask[cy * nc + cx] {
-                        var sr = 0
-                        var sg = 0
-                        var sb = 0
-                        var n = 0
-                        for y in (cy * cs)..<min(h, (cy + 1) * cs) {
-                            var i = ((oy + y) * iw + ox + cx * cs) * 4
-                            for _ in (cx * cs)..<min(w, (cx + 1) * cs) {
-                                let r = Int(px[i])
-                                let g = Int(px[i + 1])
-                                let b = Int(px[i + 2])
-                                sr += r
-                                sg += g
-                                sb += b
-                                n += 1
-                                i += 4
-                            }
-                        }
-                        if n > 0 {
-                            let d = max(abs(sr / n - br), abs(sg / n - bg), abs(sb / n - bb))
-                            cellFill[cy * nc + cx] = d > Constants.fillDifference
-                        }
+            // The page level (depth 0) covers every cell: it fills `cellMeans` and runs on bands.
+            let page = depth == 0
+            let layout = self.layout
+            let bands = layout.bands(cy0, cy1, parallel: page)
+            var parts = [(counts: [Int], sums: [Int])](repeating: ([], []), count: bands.count)
+            var means: [Int32] = []
+            swap(&means, &cellMeans)  // written below by the page level without copying
+            means.withUnsafeMutableBufferPointer { meansBuffer in
+                let shared = page ? SharedBuffer(base: meansBuffer.baseAddress!) : nil
+                parts.withUnsafeMutableBufferPointer { partsBuffer in
+                    let results = SharedBuffer(base: partsBuffer.baseAddress!)
+                    layout.forEachBand(bands) { k, band in
+                        results.base[k] = layout.histogram(mask: mask, band: band, cx0: cx0, cx1: cx1, means: shared)
                     }
                 }
             }
-            let floor = Constants.paperDistance
-            let gainQ8 = (255 << 8) / (Constants.inkDistance - floor)  // fixed point, 8 fraction bits
-            image.pixels.withUnsafeBufferPointer { px in
-                for cy in cy0..<cy1 {
-                    for cx in cx0..<cx1 where mask[cy * nc + cx] {
-                        for y in (cy * cs)..<min(h, (cy + 1) * cs) {
-                            var i = ((oy + y) * iw + ox + cx * cs) * 4
-                            var o = y * w + cx * cs
-                            for _ in (cx * cs)..<min(w, (cx + 1) * cs) {
-                                let d = max(abs(Int(px[i]) - br), abs(Int(px[i + 1]) - bg), abs(Int(px[i + 2]) - bb))
-                                out[o] = UInt8(255 - min(255, (max(0, d - floor) * gainQ8) >> 8))
-                                i += 4
-                                o += 1
-                            }
-                        }
-                    }
+            swap(&means, &cellMeans)
+            var counts = parts[0].counts
+            var sums = parts[0].sums
+            for part in parts.dropFirst() {
+                for i in 0..<4096 { counts[i] += part.counts[i] }
+                for i in 0..<(4096 * 3) { sums[i] += part.sums[i] }
+            }
+            let best = counts.indices.max { counts[$0] < counts[$1] } ?? 0
+            let n = max(1, counts[best])
+            let (br, bg, bb) = (sums[best * 3] / n, sums[best * 3 + 1] / n, sums[best * 3 + 2] / n)
+            // Cells whose mean colour is far from the background (for finding fills).
+            var cellFill = [Bool](repeating: false, count: cols * rows)
+            for cy in cy0..<cy1 {
+                for cx in cx0..<cx1 where mask[cy * cols + cx] {
+                    let c = (cy * cols + cx) * 3
+                    let d = max(abs(Int(cellMeans[c]) - br), abs(Int(cellMeans[c + 1]) - bg), abs(Int(cellMeans[c + 2]) - bb))
+                    cellFill[cy * cols + cx] = d > Constants.fillDifference
+                }
+            }
+            let background = (br, bg, bb)
+            out.withUnsafeMutableBufferPointer { o in
+                let shared = SharedBuffer(base: o.baseAddress!)
+                layout.forEachBand(bands) { _, band in
+                    layout.normalise(mask: mask, band: band, cx0: cx0, cx1: cx1, bg: background, into: shared)
                 }
             }
             guard depth < Constants.maximumDepth else { return (br, bg, bb) }

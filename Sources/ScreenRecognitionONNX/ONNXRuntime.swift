@@ -153,6 +153,12 @@ public final class ONNXRuntime: @unchecked Sendable {
         defer { api.pointee.ReleaseSessionOptions(options) }
         try check(api.pointee.SetIntraOpNumThreads(options, Int32(max(1, threads))), "setting threads")
         try check(api.pointee.SetInterOpNumThreads(options, 1), "setting threads")
+        // Worker threads sleep between runs instead of spinning: right after the detector runs,
+        // Tesseract reads the screen in two strips on the 2 target cores, and a spinning ONNX
+        // Runtime worker took one of them (`screenrec bench` on the OCR check set: OCR median
+        // 272–297 ms with the detector's 2 threads spinning, 221–233 ms with 1 thread; see
+        // Benchmarks/ocr-checkset/RESULTS.md).
+        try check(api.pointee.AddSessionConfigEntry(options, "session.intra_op.allow_spinning", "0"), "setting thread spinning")
         // 99 = ORT_ENABLE_ALL graph optimisations.
         try check(api.pointee.SetSessionGraphOptimizationLevel(options, 99), "setting graph optimisation")
         var session: OpaquePointer?

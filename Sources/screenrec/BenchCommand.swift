@@ -67,7 +67,8 @@ struct Bench: ParsableCommand {
             // The crop readers `analyze` adds (second readings of unread elements) count as OCR time.
             let engines = try StandardEngines(options: modelOptions.standardOptions(), loading: [])
             let cropReaders: [any TextRecognizer] =
-                try timedOCR.map { ocr in try engines.makeCropReaders().map { TimedTextRecognizer(base: $0, timer: ocr.timer) } } ?? []
+                try timedOCR.map { ocr in try engines.makeCropReaders().map { TimedTextRecognizer(base: $0, timer: ocr.timer, cropKind: "second-reader crops") }
+                } ?? []
             let analyzer = ScreenAnalyzer(
                 configuration: configuration,
                 detector: timedDetector, textRecognizer: timedOCR, contentRecognizer: timedContent, cropReaders: cropReaders)
@@ -77,10 +78,13 @@ struct Bench: ParsableCommand {
             var sizes: [String] = []
             var counts: [String: Int] = [:]
             var contentMs_: [String: Double] = [:]
+            var ocrCounts: [String: Int] = [:]
+            var ocrCallMs: [String: Double] = [:]
             for path in images {
                 let bytes = try readImageFile(at: path)
                 for i in 0..<(warmup + runs) {
                     timedOCR?.reset()
+                    timedOCR?.timer.resetCalls()
                     timedDetector?.reset()
                     timedContent?.reset()
                     let start = clock.now
@@ -107,6 +111,10 @@ struct Bench: ParsableCommand {
                         for (k, v) in timedContent.counts { counts[k, default: 0] += v }
                         for (k, v) in timedContent.milliseconds { contentMs_[k, default: 0] += v }
                     }
+                    if let timedOCR {
+                        for (k, v) in timedOCR.timer.counts { ocrCounts[k, default: 0] += v }
+                        for (k, v) in timedOCR.timer.milliseconds { ocrCallMs[k, default: 0] += v }
+                    }
                     stages["heuristics"]!.append(ms(end - decoded) - detectMs - ocrMs - contentMs)
                     stages["total"]!.append(ms(end - start))
                     stages["pixelRules"]!.append(ms(audited - end))
@@ -118,6 +126,8 @@ struct Bench: ParsableCommand {
                 contentModels: content.map { c in [c.icons?.name, c.pictures?.name, c.clickability?.name].compactMap { $0 } } ?? [],
                 contentCalls: counts,
                 contentMsPerCall: counts.reduce(into: [:]) { r, kv in if kv.value > 0 { r[kv.key] = (contentMs_[kv.key] ?? 0) / Double(kv.value) } },
+                ocrCalls: ocrCounts,
+                ocrMsPerCall: ocrCounts.reduce(into: [:]) { r, kv in if kv.value > 0 { r[kv.key] = (ocrCallMs[kv.key] ?? 0) / Double(kv.value) } },
                 loadMilliseconds: load, stages: stages, peakRSSBytes: peakRSSBytes())
             try writeOutput(json ? report.jsonData() : Data(report.table.utf8), to: nil)
         }
@@ -162,18 +172,25 @@ struct BenchReport: Encodable {
     var contentCalls: [String: Int]
     /// Mean milliseconds per call of each kind of content recognition in the timed runs.
     var contentMsPerCall: [String: Double]
+    /// How many calls the OCR stage made in the timed runs — "screen" (whole screenshots), "crops"
+    /// (elements read again from their own crop), "second-reader crops" (the same by the crop
+    /// readers of other languages) — and their mean milliseconds.
+    var ocrCalls: [String: Int]
+    var ocrMsPerCall: [String: Double]
     var loadMs: [String: Double]
     var stages: [String: Stage]
     var stageOrder = ["decode", "detect", "ocr", "content", "heuristics", "total", "pixelRules"]
     var peakRSSBytes: Int
 
     enum CodingKeys: String, CodingKey {
-        case images, sizes, runs, warmup, threads, ocrEngine, detector, contentModels, contentCalls, contentMsPerCall, loadMs, stages, peakRSSBytes
+        case images, sizes, runs, warmup, threads, ocrEngine, detector, contentModels, contentCalls, contentMsPerCall, ocrCalls, ocrMsPerCall, loadMs, stages,
+            peakRSSBytes
     }
 
     init(
         images: [String], sizes: [String], runs: Int, warmup: Int, threads: Int, ocrEngine: String, detector: String?,
         contentModels: [String] = [], contentCalls: [String: Int] = [:], contentMsPerCall: [String: Double] = [:],
+        ocrCalls: [String: Int] = [:], ocrMsPerCall: [String: Double] = [:],
         loadMilliseconds: [String: Double], stages: [String: [Double]], peakRSSBytes: Int
     ) {
         func r(_ v: Double?) -> Double? { v.map { ($0 * 100).rounded() / 100 } }
@@ -187,6 +204,8 @@ struct BenchReport: Encodable {
         self.contentModels = contentModels
         self.contentCalls = contentCalls
         self.contentMsPerCall = contentMsPerCall.mapValues { ($0 * 1000).rounded() / 1000 }
+        self.ocrCalls = ocrCalls
+        self.ocrMsPerCall = ocrMsPerCall.mapValues { ($0 * 1000).rounded() / 1000 }
         self.loadMs = loadMilliseconds.mapValues { ($0 * 100).rounded() / 100 }
         self.stages = stages.mapValues { Stage(medianMs: r(percentile($0, 50)), p95Ms: r(percentile($0, 95)), samples: $0.count) }
         self.peakRSSBytes = peakRSSBytes
@@ -205,6 +224,13 @@ struct BenchReport: Encodable {
                     "\($0.key) \($0.value) × " + String(format: "%.3f ms", contentMsPerCall[$0.key] ?? 0)
                 }.joined(separator: ", ") + "\n"
         }
+        if !ocrCalls.isEmpty {
+            s +=
+                "ocr calls (timed runs): "
+                + ocrCalls.sorted { $0.key > $1.key }.map {
+                    "\($0.key) \($0.value) × " + String(format: "%.1f ms", ocrMsPerCall[$0.key] ?? 0)
+                }.joined(separator: ", ") + "\n"
+        }
         let loads = loadMs.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.1f", $0.value)) ms" }
         s += "model load (once): \(loads.isEmpty ? "-" : loads.joined(separator: ", "))\n"
         s += "stage          median       p95   (ms)\n"
@@ -219,13 +245,20 @@ struct BenchReport: Encodable {
     func jsonData() throws -> Data { try prettyJSON(self) }
 }
 
-/// Measures the time spent in a wrapped seam (reset before each run).
+/// Measures the time spent in a wrapped seam, and per kind of call how many calls were made and
+/// how long they took (both reset before each run).
 final class StageTimer: @unchecked Sendable {
     private let lock = NSLock()
     private var total: Double = 0
-    func add(_ v: Double) {
+    private var calls: [String: Int] = [:]
+    private var perKind: [String: Double] = [:]
+    func add(_ v: Double, kind: String? = nil) {
         lock.lock()
         total += v
+        if let kind {
+            calls[kind, default: 0] += 1
+            perKind[kind, default: 0] += v
+        }
         lock.unlock()
     }
     func reset() {
@@ -233,32 +266,54 @@ final class StageTimer: @unchecked Sendable {
         total = 0
         lock.unlock()
     }
+    func resetCalls() {
+        lock.lock()
+        calls = [:]
+        perKind = [:]
+        lock.unlock()
+    }
     var elapsed: Double {
         lock.lock()
         defer { lock.unlock() }
         return total
     }
-    /// Runs `body`, adding its wall time.
-    func measure<T>(_ body: () throws -> T) rethrows -> T {
+    /// Calls per kind since ``resetCalls()``.
+    var counts: [String: Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        return calls
+    }
+    /// Milliseconds per kind since ``resetCalls()``.
+    var milliseconds: [String: Double] {
+        lock.lock()
+        defer { lock.unlock() }
+        return perKind
+    }
+    /// Runs `body`, adding its wall time (to `kind` too when given).
+    func measure<T>(_ kind: String? = nil, _ body: () throws -> T) rethrows -> T {
         let clock = ContinuousClock()
         let start = clock.now
-        defer { add(ms(clock.now - start)) }
+        defer { add(ms(clock.now - start), kind: kind) }
         return try body()
     }
 }
 
+/// Times a text recogniser; calls are counted as "screen" (the whole picture) or "crops" (a
+/// region: an element read again), with `cropKind` naming the crops of a second reader.
 final class TimedTextRecognizer: TextRecognizer, @unchecked Sendable {
     let base: any TextRecognizer
     let timer: StageTimer
+    let cropKind: String
     /// `timer`: shared with other recognisers timed as the same stage (the OCR engine and its crop readers).
-    init(base: any TextRecognizer, timer: StageTimer = StageTimer()) {
+    init(base: any TextRecognizer, timer: StageTimer = StageTimer(), cropKind: String = "crops") {
         self.base = base
         self.timer = timer
+        self.cropKind = cropKind
     }
     func reset() { timer.reset() }
     var elapsed: Double { timer.elapsed }
     func recognizeText(in image: RGBAImage, region: Rect?) throws -> [RecognizedText] {
-        try timer.measure { try base.recognizeText(in: image, region: region) }
+        try timer.measure(region == nil ? "screen" : cropKind) { try base.recognizeText(in: image, region: region) }
     }
 }
 

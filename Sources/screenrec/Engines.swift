@@ -44,7 +44,7 @@ struct ModelOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Horizontal strips of a screenshot Tesseract reads at once, cut in blank bands (default 2: the target machine's cores; 1 reads it whole). The analysis does not depend on --threads or --jobs.",
+            "Horizontal strips a screenshot is cut into, in blank bands, for Tesseract to read on all cores at once (default 4: twice the target machine's cores, so that two threads share uneven strips; 1 reads it whole). The analysis does not depend on --threads or --jobs.",
             valueName: "n"))
     var ocrStrips: Int?
 
@@ -82,7 +82,7 @@ struct ModelOptions: ParsableArguments {
             models: models.map { URL(fileURLWithPath: $0) },
             onnxRuntime: onnxruntime.map { URL(fileURLWithPath: $0) },
             ocr: ocrEngine(), detector: useModels, content: content.map { $0 == .on },
-            threads: threadCount, cropLanguages: cropLanguageList, ocrStrips: ocrStrips ?? 2)
+            threads: threadCount, cropLanguages: cropLanguageList, ocrStrips: ocrStrips ?? 4)
         if let config {
             o.configure = { c in c = try loadConfiguration(config, base: c) }
         }

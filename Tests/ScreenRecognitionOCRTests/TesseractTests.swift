@@ -177,6 +177,39 @@ struct TesseractTests {
         }
     }
 
+    /// The page-level passes run on bands of rows at once; the picture must not depend on how
+    /// many (fills, their edges and the nested recursion included).
+    @Test(arguments: ["notifications-dark", "dialog-light"])
+    func preprocessingIsTheSameOnAnyNumberOfThreads(_ name: String) throws {
+        let image = try fixture(name)
+        let one = TesseractPreprocessing.backgroundDistance(image, x0: 0, y0: 0, width: image.width, height: image.height, threads: 1)
+        for threads in [2, 3, 4, 64] {
+            let many = TesseractPreprocessing.backgroundDistance(
+                image, x0: 0, y0: 0, width: image.width, height: image.height, threads: threads)
+            #expect(many == one, "\(threads) threads")
+        }
+        // A region inside the picture too.
+        let w = image.width / 2
+        let h = image.height / 2
+        let part1 = TesseractPreprocessing.backgroundDistance(image, x0: 10, y0: 20, width: w, height: h, threads: 1)
+        let part4 = TesseractPreprocessing.backgroundDistance(image, x0: 10, y0: 20, width: w, height: h, threads: 4)
+        #expect(part1 == part4)
+        #expect(part1.pixels.contains { $0 < 128 })  // it holds text
+    }
+
+    @Test func shrinkingAveragesTheAreaEachPixelCovers() {
+        // A 6×3 picture: columns 0,255,0,255,0,255 in every row.
+        let g = GreyImage(width: 6, height: 3, pixels: (0..<18).map { UInt8($0 % 2 == 0 ? 0 : 255) })
+        let half = TesseractTextRecognizer.shrunk(g, by: 2)
+        #expect(half.width == 3 && half.height == 1)
+        #expect(half.pixels == [128, 128, 128])  // (0 + 255) / 2, rounded
+        // By 1.5, output column k covers input [1.5k, 1.5k + 1.5): column 0 is (0·1 + 255·0.5) / 1.5
+        // = 85, column 1 (255·0.5 + 0·1) / 1.5 = 85, columns 2 and 3 (255·1 + 0·0.5) / 1.5 = 170.
+        let f = TesseractTextRecognizer.shrunk(g, by: 1.5)
+        #expect(f.width == 4 && f.height == 2)
+        #expect(f.pixels == [85, 85, 170, 170, 85, 85, 170, 170])
+    }
+
     @Test func luminancePreprocessingStillReadsDarkMode() throws {
         let ocr = try TesseractTextRecognizer(settings: TesseractSettings(preprocessing: .luminance))
         let all = try ocr.recognizeText(in: fixture("notifications-dark"), region: nil).map(\.text).joined(separator: "\n")

@@ -2,7 +2,7 @@
 //
 // ONNX Runtime exports one symbol, `OrtGetApiBase`; `GetApi(version)` returns `const OrtApi*`, a
 // struct of function pointers that only ever grows at the end (append-only), so the index of each
-// entry is fixed for every later version. `SROrtApi` mirrors the first 101 entries: the ones we
+// entry is fixed for every later version. `SROrtApi` mirrors the first 131 entries: the ones we
 // call are typed; the ones we don't are `void*` padding. The indices are those of the published
 // `onnxruntime_c_api.h` (facts in ../shared/notes/onnxruntime-on-linux.md); `_Static_assert`s
 // in ort_loader.c pin each typed entry to its index.
@@ -98,6 +98,8 @@ typedef struct SROrtApi {
     void (*ReleaseTypeInfo)(OrtTypeInfo *info);                                               // 98
     void (*ReleaseTensorTypeAndShapeInfo)(OrtTensorTypeAndShapeInfo *info);                   // 99
     void (*ReleaseSessionOptions)(OrtSessionOptions *options);                                // 100
+    void *unused101_129[29];
+    OrtStatus *(*AddSessionConfigEntry)(OrtSessionOptions *options, const char *key, const char *value); // 130
 } SROrtApi;
 
 /// The API version screenrec asks for: 17 (ONNX Runtime 1.17, the lowest that has everything above).
@@ -109,7 +111,7 @@ typedef struct SROrtApi {
 /// loaded for the life of the process.
 const SROrtApi *sr_ort_load(const char *path, const char **versionString, char *error, size_t errorLength);
 
-/// The number of entries `SROrtApi` declares (101).
+/// The number of entries `SROrtApi` declares (131).
 size_t sr_ort_api_entry_count(void);
 
 #ifdef __cplusplus

@@ -4,7 +4,7 @@ import ScreenRecognitionImageIO
 import ScreenRecognitionOCR
 
 // Usage:
-//   tesseract-runner OUTDIR [--psm N] [--pre luminance|backgroundDistance] [--downscale F] [--unfiltered] [--dump] IMAGES...
+//   tesseract-runner OUTDIR [--psm N] [--pre luminance|backgroundDistance] [--downscale F] [--strips N] [--unfiltered] [--dump] IMAGES...
 //       writes OUTDIR/<image>.json ({"lines": [...]}, score.py's input; --dump adds <image>-pre.png, the
 //       picture Tesseract reads) and prints wall and thread-CPU milliseconds per image and their medians.
 //   tesseract-runner --crop IN X Y W H OUT      cuts a PNG (how the test fixtures were made)
@@ -37,7 +37,8 @@ while !args.isEmpty {
         settings.minimumSingleCharacterConfidence = 0
         settings.minimumLoneShortWordConfidence = 0
     case "--dump": dump = true
-    case "--downscale": settings.downscale = Int(args.removeFirst())!
+    case "--downscale": settings.downscale = Double(args.removeFirst())!
+    case "--strips": settings.parallelStrips = Int(args.removeFirst())!
     case "--lone": settings.minimumLoneShortWordConfidence = Double(args.removeFirst())!
     default: images.append(a)
     }
