@@ -92,6 +92,51 @@ struct SelectionStateTests {
         #expect(v?.count == 5)
     }
 
+    /// Page controls as ui-real shows them: a filled dot among rings of the same colour, a white
+    /// dot beside a faint one, and tiny dots whose gaps are blurred by JPEG.
+    @Test("Page control: a filled dot among rings is the current page", arguments: [1, 3, 4])
+    func pageControlRings(current: Int) {
+        var img = RGBAImage(width: 200, height: 40, fill: RGB(r: 90, g: 60, b: 160))
+        for i in 0..<4 {
+            let x = 50 + Double(i) * 24
+            img = img.filling(r(x, 14, 12, 12), with: .white)
+            // A ring: the inside back to the background (a 2 px stroke).
+            if i + 1 != current { img = img.filling(r(x + 2, 16, 8, 8), with: RGB(r: 90, g: 60, b: 160)) }
+        }
+        let v = SelectionState.pageControlValue(img, r(40, 8, 140, 24), settings: .init())
+        #expect(v?.current == current)
+        #expect(v?.count == 4)
+    }
+
+    @Test("Page control: of two dots, the one of clearly more contrast", arguments: [1, 2])
+    func pageControlTwoDots(current: Int) {
+        let bg = RGB(r: 160, g: 80, b: 200)
+        var img = RGBAImage(width: 120, height: 30, fill: bg)
+        for i in 0..<2 {
+            // The other dot is the background lightened a little (a translucent white dot).
+            let c = i + 1 == current ? RGB.white : RGB(r: 190, g: 120, b: 220)
+            img = img.filling(r(30 + Double(i) * 30, 10, 10, 10), with: c)
+        }
+        let v = SelectionState.pageControlValue(img, r(20, 5, 80, 20), settings: .init())
+        #expect(v?.current == current)
+        #expect(v?.count == 2)
+    }
+
+    @Test("Page control: blurred gaps between tiny dots still separate them")
+    func pageControlBlurredGaps() {
+        // Five 4 px grey dots 2 px apart; the gap columns hold a mid grey (JPEG/anti-aliasing
+        // haze) far enough from the white page to count as ink on their own; the third dot is dark.
+        var img = RGBAImage(width: 80, height: 20, fill: .white)
+        for i in 0..<5 {
+            let x = 20 + Double(i) * 6
+            img = img.filling(r(x, 8, 4, 4), with: i == 2 ? RGB(r: 40, g: 40, b: 40) : RGB(r: 150, g: 150, b: 150))
+            if i < 4 { img = img.filling(r(x + 4, 9, 2, 2), with: RGB(r: 215, g: 215, b: 215)) }
+        }
+        let v = SelectionState.pageControlValue(img, r(16, 4, 40, 12), settings: .init())
+        #expect(v?.current == 3)
+        #expect(v?.count == 5)
+    }
+
     @Test("Slider value from the thumb position", arguments: [(0.0, 0), (0.5, 50), (1.0, 100)])
     func slider(position: Double, percent: Int) {
         let box = r(20, 10, 300, 30)

@@ -170,53 +170,115 @@ public enum SelectionState {
         return (Int(r.minX), Int(r.maxX), Int(r.minY), Int(r.maxY))
     }
 
-    /// Page control value: the dots are runs of columns holding non-background pixels; the current
-    /// page is the dot whose colour is the outlier. Returns (current 1-based, count).
+    /// Page control value. Each column's *strength* is its pixels' largest distance from the
+    /// background; the dots are its peaks, split where the strength between two peaks dips to
+    /// ``PageControlConstants/dipRatio`` of the lower one (a ring keeps its strength over its
+    /// middle columns, where its top and bottom are; the blurred gap between two tiny JPEG dots
+    /// dips; a faint dot beside a bright one is its own peak). Columns weaker than half
+    /// ``SelectionSettings/minTintDistance`` are background. The current page is, with two dots,
+    /// the one of clearly more contrast; else the dot whose colour (the mean of its pixels at
+    /// least half its peak from the background) is the outlier — a white dot among dim ones, a
+    /// coloured one among grey; else the one holding far more such pixels than each other dot —
+    /// a filled dot among rings; else the one much wider (iOS 14+ "pill"). Returns (current
+    /// 1-based, count).
     public static func pageControlValue(_ image: RGBAImage, _ rect: Rect, settings: SelectionSettings) -> (current: Int, count: Int)? {
         guard let bg = histogram(image, rect, bits: settings.quantizationBits).first?.color else { return nil }
         let (x0, x1, y0, y1) = pixelBounds(image, rect)
         guard x1 > x0, y1 > y0 else { return nil }
-        var runs: [(start: Int, end: Int, r: Int, g: Int, b: Int, n: Int)] = []
-        var inRun = false
-        for x in x0..<x1 {
-            var n = 0
-            var sr = 0
-            var sg = 0
-            var sb = 0
-            for y in y0..<y1 {
-                let c = image.color(x: x, y: y)
-                if c.distance(to: bg) >= settings.minTintDistance / 2 {
-                    n += 1
-                    sr += Int(c.r)
-                    sg += Int(c.g)
-                    sb += Int(c.b)
+        let floor = settings.minTintDistance / 2
+        let strength = (x0..<x1).map { x in (y0..<y1).map { image.color(x: x, y: $0).distance(to: bg) }.max() ?? 0 }
+        // Segments of columns above the floor, split at dips between peaks.
+        var segments: [Range<Int>] = []
+        var x = 0
+        while x < strength.count {
+            guard strength[x] >= floor else {
+                x += 1
+                continue
+            }
+            var end = x
+            while end < strength.count, strength[end] >= floor { end += 1 }
+            // Within [x, end): walk peak to peak, cutting at a valley deep enough for both sides.
+            var start = x
+            var peak = strength[x]
+            var valley = (at: x, value: strength[x])
+            for i in x..<end {
+                let v = strength[i]
+                if v < valley.value { valley = (i, v) }
+                if v > valley.value / PageControlConstants.dipRatio, valley.value <= PageControlConstants.dipRatio * peak, valley.at > start {
+                    // A rise from a dip below both this peak and the previous: a new dot.
+                    segments.append(start..<valley.at)
+                    start = valley.at
+                    peak = v
+                    valley = (i, v)
+                } else if v > peak {
+                    peak = v
+                    valley = (i, v)
                 }
             }
-            if n > 0 {
-                if !inRun {
-                    runs.append((x, x, 0, 0, 0, 0))
-                    inRun = true
-                }
-                runs[runs.count - 1].end = x
-                runs[runs.count - 1].r += sr
-                runs[runs.count - 1].g += sg
-                runs[runs.count - 1].b += sb
-                runs[runs.count - 1].n += n
-            } else {
-                inRun = false
-            }
+            segments.append(start..<end)
+            x = end
         }
-        guard runs.count >= 2, runs.count <= 30 else { return nil }
-        let colors: [RGB?] = runs.map { RGB(r: UInt8($0.r / $0.n), g: UInt8($0.g / $0.n), b: UInt8($0.b / $0.n)) }
-        // The current dot differs from the others in colour (lightness); a wider dot (iOS 14+
-        // "pill") also marks the current page.
-        if let i = outlier(colors, minDistance: settings.minTintDistance / 2) { return (i + 1, runs.count) }
-        let widths = runs.map { $0.end - $0.start + 1 }
+        struct Dot {
+            var columns: Range<Int>
+            var peak: Double
+            var n = 0, r = 0, g = 0, b = 0, contrast = 0.0
+        }
+        var dots: [Dot] = segments.map { seg in
+            let peak = seg.map { strength[$0] }.max() ?? 0
+            var d = Dot(columns: seg, peak: peak)
+            for cx in seg {
+                for y in y0..<y1 {
+                    let c = image.color(x: x0 + cx, y: y)
+                    let dist = c.distance(to: bg)
+                    guard dist >= peak / 2 else { continue }
+                    d.n += 1
+                    d.r += Int(c.r)
+                    d.g += Int(c.g)
+                    d.b += Int(c.b)
+                    d.contrast += dist
+                }
+            }
+            return d
+        }
+        // Slivers (a column or two of noise beside a dot) are not dots.
+        if let widest = dots.map(\.columns.count).max() {
+            dots = dots.filter { Double($0.columns.count) >= PageControlConstants.minDotWidthShare * Double(widest) && $0.n > 0 }
+        }
+        guard dots.count >= 2, dots.count <= 30 else { return nil }
+        if dots.count == 2 {
+            let (a, b) = (dots[0].contrast / Double(dots[0].n), dots[1].contrast / Double(dots[1].n))
+            if max(a, b) >= PageControlConstants.contrastRatio * min(a, b) { return (a > b ? 1 : 2, 2) }
+        }
+        let colors: [RGB?] = dots.map { RGB(r: UInt8($0.r / $0.n), g: UInt8($0.g / $0.n), b: UInt8($0.b / $0.n)) }
+        if let i = outlier(colors, minDistance: settings.minTintDistance / 2) { return (i + 1, dots.count) }
+        // One dot with far more pixels than each of the others: filled among rings, or larger.
+        let masses = dots.map(\.n)
+        if let i = masses.indices.max(by: { masses[$0] < masses[$1] }),
+            masses.indices.allSatisfy({ $0 == i || Double(masses[i]) >= PageControlConstants.massRatio * Double(masses[$0]) })
+        {
+            return (i + 1, dots.count)
+        }
+        let widths = dots.map(\.columns.count)
         let sorted = widths.sorted()
-        if let w = widths.max(), sorted.count >= 2, Double(w) >= 1.5 * Double(sorted[sorted.count / 2]), widths.filter({ $0 == w }).count == 1 {
-            return (widths.firstIndex(of: w)! + 1, runs.count)
+        if let wMax = widths.max(), Double(wMax) >= 1.5 * Double(sorted[sorted.count / 2]), widths.filter({ $0 == wMax }).count == 1 {
+            return (widths.firstIndex(of: wMax)! + 1, dots.count)
         }
         return nil
+    }
+
+    /// Constants of ``pageControlValue(_:_:settings:)``; *design choices* checked by eye on the 74
+    /// readable page controls the analysis finds on ui-real valid (2026-11-23).
+    public enum PageControlConstants {
+        /// Two dots are separate when the column strength between them falls to this share of the
+        /// weaker one's peak.
+        public static let dipRatio = 0.6
+        /// A dot is at least this share of the widest dot's width (noise slivers are 1–2 px).
+        public static let minDotWidthShare = 0.35
+        /// The current dot holds at least this many times the pixels of every other dot: a filled
+        /// dot against rings of the same diameter holds about twice theirs.
+        public static let massRatio = 1.5
+        /// Of two dots, the current one's mean contrast is at least this many times the other's.
+        public static let contrastRatio = 1.4
     }
 
     /// Slider value in 0...1: from the thumb — the run of columns whose non-background pixels fill
