@@ -295,3 +295,54 @@ struct IconClassifierExampleTests {
         #expect(wrong <= 1)
     }
 }
+
+@Suite("Icons on a fill of their own are read from their middle")
+struct IconOnFillTests {
+    static let page = RGB(r: 250, g: 250, b: 250)
+    static let disc = RGB(r: 33, g: 150, b: 243)
+
+    /// A 60 px box on a light page holding a blue disc of diameter 56, with a white "+" when `glyph`.
+    static func button(glyph: Bool, discFill: Bool = true) -> (RGBAImage, Rect) {
+        var image = RGBAImage(width: 120, height: 120, fill: page)
+        let box = Rect(x: 30, y: 30, width: 60, height: 60)
+        if discFill {
+            for y in 30..<90 {
+                for x in 30..<90 where pow(Double(x) + 0.5 - 60, 2) + pow(Double(y) + 0.5 - 60, 2) <= 28 * 28 {
+                    image = image.filling(Rect(x: Double(x), y: Double(y), width: 1, height: 1), with: disc)
+                }
+            }
+        }
+        if glyph {  // a thin "+" 16 px across (2 px strokes)
+            image = image.filling(Rect(x: 52, y: 59, width: 16, height: 2), with: .white)
+            image = image.filling(Rect(x: 59, y: 52, width: 2, height: 16), with: .white)
+        }
+        return (image, box)
+    }
+
+    @Test func aGlyphInADiscSitsOnAFill() {
+        let (image, box) = Self.button(glyph: true)
+        #expect(ONNXIconClassifier.sitsOnFill(image, box: box))
+    }
+
+    @Test func aPlainDiscOrAGlyphOnThePageDoesNot() {
+        let (plain, box) = Self.button(glyph: false)
+        #expect(!ONNXIconClassifier.sitsOnFill(plain, box: box))
+        // A dark "+" straight on the page: the ring around its middle is the page itself.
+        var onPage = RGBAImage(width: 120, height: 120, fill: Self.page)
+        onPage = onPage.filling(Rect(x: 48, y: 58, width: 24, height: 4), with: .black)
+        onPage = onPage.filling(Rect(x: 58, y: 48, width: 4, height: 24), with: .black)
+        #expect(!ONNXIconClassifier.sitsOnFill(onPage, box: box))
+    }
+
+    @Test func aBoxAtTheImageEdgeIsNotJudged() {
+        let (image, _) = Self.button(glyph: true)
+        // Mostly outside the picture: fewer than half the outside points can be read.
+        #expect(!ONNXIconClassifier.sitsOnFill(image, box: Rect(x: -40, y: -40, width: 60, height: 60)))
+    }
+
+    @Test func theMiddleIsSixTenthsOfEachSide() {
+        let inner = ONNXIconClassifier.innerBox(Rect(x: 10, y: 20, width: 50, height: 100))
+        #expect(abs(inner.x - 20) < 1e-9 && abs(inner.y - 40) < 1e-9)
+        #expect(abs(inner.width - 30) < 1e-9 && abs(inner.height - 60) < 1e-9)
+    }
+}
