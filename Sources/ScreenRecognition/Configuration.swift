@@ -166,6 +166,10 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// choice*: icons are drawn on a square grid (Material's 24 × 24 dp, Apple's square app icons),
     /// and detector boxes are rarely off by more than a quarter of a side.
     public var iconAspectLimit: Double = 1.5
+    /// An icon left unknown whose box holds three dots in a row along its long side is "More"
+    /// (``IconGlyphs/isThreeDots(_:box:minDistance:)``): the overflow glyph ⋮ is 3–4 px wide on
+    /// ui-real's screenshots, too thin for the classifier (2 of valid's 174 unlabelled icons).
+    public var readThreeDots = true
     public init() {}
 }
 

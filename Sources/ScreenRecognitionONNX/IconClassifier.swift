@@ -320,7 +320,7 @@ public final class ONNXIconClassifier: Sendable {
     /// Whether the icon in `box` sits on a fill of its own: sixteen points on a circle of 0.3 × the
     /// box's shorter side around its centre — inside a disc or rounded square that fills the box,
     /// mostly off a glyph spanning its middle — share a colour (at least 12 within 40 of their
-    /// median; 40 is ``SelectionSettings/minTintDistance``) that is at least 40 from the colour just
+    /// median; 40 is `SelectionSettings.minTintDistance`) that is at least 40 from the colour just
     /// outside the box (the median of eight points 2 px beyond its edges and corners), and the
     /// middle of the box holds something else (a glyph). The two wrong readings the first form of
     /// this rule gave on ui-real valid — a plain cyan disc read "download", a solid grey briefcase

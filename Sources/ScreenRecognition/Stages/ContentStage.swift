@@ -18,7 +18,16 @@ struct ContentStage: AnalysisStage {
     var colourDistance: Double = SelectionSettings().minTintDistance
 
     func run(_ work: inout ScreenInProgress) throws {
-        let meanings = iconMeanings(work.detections, work: &work)
+        var meanings = iconMeanings(work.detections, work: &work)
+        if content.readThreeDots, let image = work.image {
+            // Overflow "more" glyphs too thin for the classifier (⋮ 3–4 px wide): from their pixels.
+            for (i, d) in work.detections.enumerated()
+            where d.type == .icon && d.iconLabel == nil && meanings[i] == nil
+                && IconGlyphs.isThreeDots(image, box: d.box, minDistance: colourDistance)
+            {
+                meanings[i] = .more
+            }
+        }
         // A small, square picture the icon classifier recognises is an icon the detector took for a
         // picture (an envelope, a play button, a download arrow in a circle): from here on it is one.
         let retyped = meanings.keys.filter { work.detections[$0].type == .picture }

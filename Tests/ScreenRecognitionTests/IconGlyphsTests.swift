@@ -1,0 +1,46 @@
+import Testing
+
+@testable import ScreenRecognition
+
+@Suite("Three-dot overflow glyphs from their pixels")
+struct IconGlyphsTests {
+    /// A 40 × 40 light picture with `dots` grey squares of `size` px along a line, `gap` px apart,
+    /// vertical or horizontal; returns it and the tight box around them.
+    static func dots(_ count: Int, size: Int = 3, gap: Int = 2, vertical: Bool = true, bar: Int? = nil) -> (RGBAImage, Rect) {
+        var image = RGBAImage(width: 40, height: 40, fill: RGB(r: 245, g: 245, b: 245))
+        let across = bar ?? size
+        for k in 0..<count {
+            let along = Double(10 + k * (size + gap))
+            let r = vertical ? r(18, along, Double(across), Double(size)) : r(along, 18, Double(size), Double(across))
+            image = image.filling(r, with: RGB(r: 90, g: 90, b: 90))
+        }
+        let length = Double(count * size + (count - 1) * gap)
+        let box = vertical ? r(18, 10, Double(across), length) : r(10, 18, length, Double(across))
+        return (image, box)
+    }
+
+    @Test("three dots in a row are the overflow glyph", arguments: [true, false])
+    func threeDots(vertical: Bool) {
+        let (image, box) = Self.dots(3, vertical: vertical)
+        #expect(IconGlyphs.isThreeDots(image, box: box, minDistance: 40))
+    }
+
+    @Test("two or four dots, bars and a dash are not", arguments: [(2, nil as Int?), (4, nil), (3, 12)])
+    func notThreeDots(count: Int, bar: Int?) {
+        let (image, box) = Self.dots(count, vertical: true, bar: bar)
+        #expect(!IconGlyphs.isThreeDots(image, box: box, minDistance: 40))
+    }
+
+    @Test func aSquareBoxIsNotJudged() {
+        let (image, _) = Self.dots(3)
+        #expect(!IconGlyphs.isThreeDots(image, box: r(14, 10, 12, 13), minDistance: 40))
+    }
+
+    @Test func blurredGapsStillSeparateTheDots() {
+        // The gaps hold a light grey a quarter of the way to the dots (JPEG haze), far enough from
+        // the page to pass a fixed 40 but under half the dots' distance.
+        var (image, box) = Self.dots(3)
+        image = image.filling(r(18, 13, 3, 2), with: RGB(r: 205, g: 205, b: 205)).filling(r(18, 18, 3, 2), with: RGB(r: 205, g: 205, b: 205))
+        #expect(IconGlyphs.isThreeDots(image, box: box, minDistance: 40))
+    }
+}
