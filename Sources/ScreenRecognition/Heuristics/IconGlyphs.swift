@@ -15,6 +15,7 @@ public enum IconGlyphs {
         let vertical = box.height >= minElongation * box.width
         guard vertical || box.width >= minElongation * box.height else { return false }
         let (x0, x1, y0, y1) = SelectionState.pixelBounds(image, box)
+        // At most 200 × 200 px: an icon, not a strip of the screen — *design choice*, bounding the work.
         guard x1 - x0 >= 1, y1 - y0 >= 1, (x1 - x0) * (y1 - y0) <= 40_000 else { return false }
         // Background: the median of the ring one pixel outside the box.
         var ring: [RGB] = []
