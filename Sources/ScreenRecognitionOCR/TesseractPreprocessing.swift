@@ -204,29 +204,28 @@ enum TesseractPreprocessing {
     }
 
     private struct State {
-        let image: RGBAImage
-        let x0: Int, y0: Int, width: Int, height: Int
-        let cell: Int
-        let cols: Int, rows: Int
-        let threads: Int
+        /// The picture and its cell grid (shared with the threads of the page-level passes).
+        let layout: Layout
+        var image: RGBAImage { layout.image }
+        var x0: Int { layout.x0 }
+        var y0: Int { layout.y0 }
+        var width: Int { layout.width }
+        var height: Int { layout.height }
+        var cell: Int { layout.cell }
+        var cols: Int { layout.cols }
+        var rows: Int { layout.rows }
         var out: [UInt8]
         /// Mean colour of each cell (r, g, b; integer means), filled on the page-level pass: a
         /// cell's mean does not depend on the region it is judged in.
         var cellMeans: [Int32]
-        var layout: Layout {
-            Layout(image: image, x0: x0, y0: y0, width: width, height: height, cell: cell, cols: cols, rows: rows, threads: threads)
-        }
 
         init(image: RGBAImage, x0: Int, y0: Int, width: Int, height: Int, threads: Int) {
-            self.image = image
-            self.x0 = x0
-            self.y0 = y0
-            self.width = width
-            self.height = height
-            cell = max(1, Int((Double(image.width) / Constants.cellsAcrossWidth).rounded()))
-            cols = (width + cell - 1) / cell
-            rows = (height + cell - 1) / cell
-            self.threads = max(1, min(threads, rows))
+            let cell = max(1, Int((Double(image.width) / Constants.cellsAcrossWidth).rounded()))
+            let cols = (width + cell - 1) / cell
+            let rows = (height + cell - 1) / cell
+            layout = Layout(
+                image: image, x0: x0, y0: y0, width: width, height: height, cell: cell, cols: cols, rows: rows,
+                threads: max(1, min(threads, rows)))
             out = [UInt8](repeating: 255, count: width * height)
             cellMeans = [Int32](repeating: 0, count: cols * rows * 3)
         }
@@ -243,7 +242,7 @@ enum TesseractPreprocessing {
         mutating func process(mask: [Bool], cx0: Int, cy0: Int, cx1: Int, cy1: Int, depth: Int) -> (Int, Int, Int) {
             // The page level (depth 0) covers every cell: it fills `cellMeans` and runs on bands.
             let page = depth == 0
-            let layout = self.layout
+            let layout = self.layout  // a copy the threads read while `out` and `cellMeans` are written
             let bands = layout.bands(cy0, cy1, parallel: page)
             var parts = [(counts: [Int], sums: [Int])](repeating: ([], []), count: bands.count)
             var means: [Int32] = []

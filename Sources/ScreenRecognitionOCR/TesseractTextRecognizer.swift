@@ -265,14 +265,7 @@ public struct TesseractTextRecognizer: TextRecognizer {
         let h = y1 - y0
         // Tesseract refuses images under 3 px a side ("Image too small to scan"); nothing to read there.
         guard w >= 3, h >= 3 else { return [] }
-        let grey: GreyImage
-        switch settings.preprocessing {
-        case .luminance: grey = TesseractPreprocessing.luminance(image, x0: x0, y0: y0, width: w, height: h)
-        case .backgroundDistance:
-            // As tall as pictures read in strips: prepared on as many threads.
-            let threads = h >= settings.minStripHeight ? settings.parallelStrips : 1
-            grey = TesseractPreprocessing.backgroundDistance(image, x0: x0, y0: y0, width: w, height: h, threads: threads)
-        }
+        let grey = prepare(image, x0: x0, y0: y0, width: w, height: h)
         let m = Self.margin
         let f = max(1, settings.downscale.isFinite ? settings.downscale : 1)
         let small = f > 1 ? Self.shrunk(grey, by: f) : grey
@@ -370,15 +363,21 @@ public struct TesseractTextRecognizer: TextRecognizer {
         }
     }
 
+    /// The part of `image` to read as dark text on white (``TesseractSettings/preprocessing``); a
+    /// part as tall as the pictures read in strips is prepared on as many threads.
+    func prepare(_ image: RGBAImage, x0: Int, y0: Int, width: Int, height: Int) -> GreyImage {
+        switch settings.preprocessing {
+        case .luminance:
+            return TesseractPreprocessing.luminance(image, x0: x0, y0: y0, width: width, height: height)
+        case .backgroundDistance:
+            let threads = height >= settings.minStripHeight ? settings.parallelStrips : 1
+            return TesseractPreprocessing.backgroundDistance(image, x0: x0, y0: y0, width: width, height: height, threads: threads)
+        }
+    }
+
     /// The greyscale picture Tesseract is given for `image`, as an RGBA image (for inspection).
     public func preprocessed(_ image: RGBAImage) -> RGBAImage {
-        let g: GreyImage
-        switch settings.preprocessing {
-        case .luminance: g = TesseractPreprocessing.luminance(image, x0: 0, y0: 0, width: image.width, height: image.height)
-        case .backgroundDistance:
-            let threads = image.height >= settings.minStripHeight ? settings.parallelStrips : 1
-            g = TesseractPreprocessing.backgroundDistance(image, x0: 0, y0: 0, width: image.width, height: image.height, threads: threads)
-        }
+        let g = prepare(image, x0: 0, y0: 0, width: image.width, height: image.height)
         var p = [UInt8](repeating: 255, count: g.width * g.height * 4)
         for i in 0..<(g.width * g.height) {
             p[i * 4] = g.pixels[i]

@@ -333,10 +333,6 @@ public final class ONNXIconClassifier: Sendable {
             guard xi >= 0, yi >= 0, xi < image.width, yi < image.height else { return nil }
             return image.color(x: xi, y: yi)
         }
-        func median(_ cs: [RGB]) -> RGB {
-            func m(_ v: [UInt8]) -> UInt8 { v.sorted()[v.count / 2] }
-            return RGB(r: m(cs.map(\.r)), g: m(cs.map(\.g)), b: m(cs.map(\.b)))
-        }
         let cx = box.midX
         let cy = box.midY
         let radius = 0.3 * min(box.width, box.height)
@@ -345,8 +341,7 @@ public final class ONNXIconClassifier: Sendable {
             let a = Double(k) * .pi / 8
             return colour(cx + radius * cos(a), cy + radius * sin(a))
         }
-        guard ring.count == 16 else { return false }
-        let fill = median(ring)
+        guard ring.count == 16, let fill = RGB.channelMedian(ring) else { return false }
         guard ring.filter({ $0.distance(to: fill) < limit }).count >= 12 else { return false }
         let m = 2.0
         let outsidePoints = [
@@ -354,7 +349,7 @@ public final class ONNXIconClassifier: Sendable {
             (box.minX - m, box.minY - m), (box.maxX + m, box.minY - m), (box.minX - m, box.maxY + m), (box.maxX + m, box.maxY + m),
         ]
         let outside = outsidePoints.compactMap { colour($0.0, $0.1) }
-        guard outside.count >= 4, median(outside).distance(to: fill) >= limit else { return false }
+        guard outside.count >= 4, let page = RGB.channelMedian(outside), page.distance(to: fill) >= limit else { return false }
         // A glyph on the fill: of a 5 × 5 grid over the middle 40 % of the box, at least two
         // points differ from the fill (a plain dot, or the body of a solid glyph taken for a fill,
         // has none).

@@ -76,15 +76,12 @@ struct Bench: ParsableCommand {
             let maxPixels = AnalysisConfiguration.default.limits.maxPixels
 
             var sizes: [String] = []
-            var counts: [String: Int] = [:]
-            var contentMs_: [String: Double] = [:]
-            var ocrCounts: [String: Int] = [:]
-            var ocrCallMs: [String: Double] = [:]
+            var contentCalls = CallTally()
+            var ocrCalls = CallTally()
             for path in images {
                 let bytes = try readImageFile(at: path)
                 for i in 0..<(warmup + runs) {
                     timedOCR?.reset()
-                    timedOCR?.timer.resetCalls()
                     timedDetector?.reset()
                     timedContent?.reset()
                     let start = clock.now
@@ -108,13 +105,9 @@ struct Bench: ParsableCommand {
                     if timedOCR != nil { stages["ocr"]!.append(ocrMs) }
                     if let timedContent {
                         stages["content"]!.append(contentMs)
-                        for (k, v) in timedContent.counts { counts[k, default: 0] += v }
-                        for (k, v) in timedContent.milliseconds { contentMs_[k, default: 0] += v }
+                        contentCalls.add(timedContent.timer)
                     }
-                    if let timedOCR {
-                        for (k, v) in timedOCR.timer.counts { ocrCounts[k, default: 0] += v }
-                        for (k, v) in timedOCR.timer.milliseconds { ocrCallMs[k, default: 0] += v }
-                    }
+                    if let timedOCR { ocrCalls.add(timedOCR.timer) }
                     stages["heuristics"]!.append(ms(end - decoded) - detectMs - ocrMs - contentMs)
                     stages["total"]!.append(ms(end - start))
                     stages["pixelRules"]!.append(ms(audited - end))
@@ -124,10 +117,8 @@ struct Bench: ParsableCommand {
                 images: images, sizes: sizes, runs: runs, warmup: warmup, threads: modelOptions.threadCount,
                 ocrEngine: modelOptions.ocrEngine().rawValue, detector: detector?.name,
                 contentModels: content.map { c in [c.icons?.name, c.pictures?.name, c.clickability?.name].compactMap { $0 } } ?? [],
-                contentCalls: counts,
-                contentMsPerCall: counts.reduce(into: [:]) { r, kv in if kv.value > 0 { r[kv.key] = (contentMs_[kv.key] ?? 0) / Double(kv.value) } },
-                ocrCalls: ocrCounts,
-                ocrMsPerCall: ocrCounts.reduce(into: [:]) { r, kv in if kv.value > 0 { r[kv.key] = (ocrCallMs[kv.key] ?? 0) / Double(kv.value) } },
+                contentCalls: contentCalls.counts, contentMsPerCall: contentCalls.meanMilliseconds,
+                ocrCalls: ocrCalls.counts, ocrMsPerCall: ocrCalls.meanMilliseconds,
                 loadMilliseconds: load, stages: stages, peakRSSBytes: peakRSSBytes())
             try writeOutput(json ? report.jsonData() : Data(report.table.utf8), to: nil)
         }
@@ -245,8 +236,22 @@ struct BenchReport: Encodable {
     func jsonData() throws -> Data { try prettyJSON(self) }
 }
 
+/// Calls per kind and their milliseconds, summed over the timed runs.
+struct CallTally {
+    var counts: [String: Int] = [:]
+    var milliseconds: [String: Double] = [:]
+    /// Adds the calls `timer` counted in one run.
+    mutating func add(_ timer: StageTimer) {
+        for (k, v) in timer.counts { counts[k, default: 0] += v }
+        for (k, v) in timer.milliseconds { milliseconds[k, default: 0] += v }
+    }
+    var meanMilliseconds: [String: Double] {
+        counts.reduce(into: [:]) { r, kv in if kv.value > 0 { r[kv.key] = (milliseconds[kv.key] ?? 0) / Double(kv.value) } }
+    }
+}
+
 /// Measures the time spent in a wrapped seam, and per kind of call how many calls were made and
-/// how long they took (both reset before each run).
+/// how long they took (all reset before each run).
 final class StageTimer: @unchecked Sendable {
     private let lock = NSLock()
     private var total: Double = 0
@@ -264,10 +269,6 @@ final class StageTimer: @unchecked Sendable {
     func reset() {
         lock.lock()
         total = 0
-        lock.unlock()
-    }
-    func resetCalls() {
-        lock.lock()
         calls = [:]
         perKind = [:]
         lock.unlock()
@@ -277,13 +278,13 @@ final class StageTimer: @unchecked Sendable {
         defer { lock.unlock() }
         return total
     }
-    /// Calls per kind since ``resetCalls()``.
+    /// Calls per kind since the last reset.
     var counts: [String: Int] {
         lock.lock()
         defer { lock.unlock() }
         return calls
     }
-    /// Milliseconds per kind since ``resetCalls()``.
+    /// Milliseconds per kind since the last reset.
     var milliseconds: [String: Double] {
         lock.lock()
         defer { lock.unlock() }
@@ -332,40 +333,11 @@ final class TimedDetector: ElementDetector, @unchecked Sendable {
 final class TimedContentRecognizer: ContentRecognizer, @unchecked Sendable {
     let base: any ContentRecognizer
     let timer = StageTimer()
-    private let lock = NSLock()
-    private var calls: [String: Int] = [:]
-    private var perKind: [String: Double] = [:]
     init(base: any ContentRecognizer) { self.base = base }
-    func reset() {
-        timer.reset()
-        lock.lock()
-        calls = [:]
-        perKind = [:]
-        lock.unlock()
-    }
+    func reset() { timer.reset() }
     var elapsed: Double { timer.elapsed }
-    var counts: [String: Int] {
-        lock.lock()
-        defer { lock.unlock() }
-        return calls
-    }
-    var milliseconds: [String: Double] {
-        lock.lock()
-        defer { lock.unlock() }
-        return perKind
-    }
     private func measure<T>(_ kind: String, _ body: () throws -> T) rethrows -> T {
-        let clock = ContinuousClock()
-        let start = clock.now
-        defer {
-            let t = ms(clock.now - start)
-            timer.add(t)
-            lock.lock()
-            calls[kind, default: 0] += 1
-            perKind[kind, default: 0] += t
-            lock.unlock()
-        }
-        return try body()
+        try timer.measure(kind, body)
     }
     func recognizeIcon(in image: RGBAImage, box: Rect) throws -> IconRecognition? {
         try measure("icons") { try base.recognizeIcon(in: image, box: box) }

@@ -25,9 +25,7 @@ public enum IconGlyphs {
         for y in y0..<y1 {
             for x in [x0 - 1, x1] where x >= 0 && x < image.width { ring.append(image.color(x: x, y: y)) }
         }
-        guard ring.count >= 4 else { return false }
-        func median(_ v: [UInt8]) -> UInt8 { v.sorted()[v.count / 2] }
-        let bg = RGB(r: median(ring.map(\.r)), g: median(ring.map(\.g)), b: median(ring.map(\.b)))
+        guard ring.count >= 4, let bg = RGB.channelMedian(ring) else { return false }
         // Each step along the box: its pixels' distances from the background. A step is ink when
         // its largest distance reaches half the glyph's largest (JPEG blurs the 1–2 px gaps
         // between the dots to about a quarter of it) and at least `minDistance`.

@@ -220,12 +220,11 @@ public enum SelectionState {
         }
         struct Dot {
             var columns: Range<Int>
-            var peak: Double
             var n = 0, r = 0, g = 0, b = 0, contrast = 0.0
         }
         var dots: [Dot] = segments.map { seg in
             let peak = seg.map { strength[$0] }.max() ?? 0
-            var d = Dot(columns: seg, peak: peak)
+            var d = Dot(columns: seg)
             for cx in seg {
                 for y in y0..<y1 {
                     let c = image.color(x: x0 + cx, y: y)
@@ -242,7 +241,8 @@ public enum SelectionState {
         }
         // Slivers (a column or two of noise beside a dot) are not dots.
         if let widest = dots.map(\.columns.count).max() {
-            dots = dots.filter { Double($0.columns.count) >= PageControlConstants.minDotWidthShare * Double(widest) && $0.n > 0 }
+            // (Every dot holds its peak pixel, so `n` is never 0.)
+            dots = dots.filter { Double($0.columns.count) >= PageControlConstants.minDotWidthShare * Double(widest) }
         }
         guard dots.count >= 2, dots.count <= 30 else { return nil }
         if dots.count == 2 {

@@ -84,6 +84,14 @@ public struct RGB: Hashable, Sendable, Codable, CustomStringConvertible {
         return (dr * dr + dg * dg + db * db).squareRoot()
     }
 
+    /// The per-channel median of `colours` (the upper one of an even count): a colour sample's
+    /// typical value that a few outliers (a glyph's pixels, JPEG specks) do not move; nil when empty.
+    public static func channelMedian(_ colours: [RGB]) -> RGB? {
+        guard !colours.isEmpty else { return nil }
+        func median(_ v: [UInt8]) -> UInt8 { v.sorted()[v.count / 2] }
+        return RGB(r: median(colours.map(\.r)), g: median(colours.map(\.g)), b: median(colours.map(\.b)))
+    }
+
     /// Max − min channel: 0 for greys, large for saturated colours.
     public var chroma: Int { Int(max(r, g, b)) - Int(min(r, g, b)) }
 
