@@ -23,7 +23,7 @@ public protocol TextRecognizer: Sendable {
     func recognizeText(in image: RGBAImage, region: Rect?) throws -> [RecognizedText]
 }
 
-/// The result of icon recognition (§5.2): one of the 38 meanings and a confidence.
+/// The result of icon recognition (§5.2): one of the ``IconMeaning``s and a confidence.
 public struct IconRecognition: Sendable, Hashable, Codable {
     public var meaning: IconMeaning
     public var confidence: Double

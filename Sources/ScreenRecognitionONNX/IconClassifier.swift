@@ -26,7 +26,7 @@ public struct IconClassifierExtras: Decodable, Sendable, Hashable {
     public var otherClass: String
 }
 
-/// Icon recognition (paper §5.2) over ONNX Runtime: one of the 38 `IconMeaning`s, or `nil`
+/// Icon recognition (paper §5.2) over ONNX Runtime: one of the `IconMeaning`s its model has classes for, or `nil`
 /// ("unknown") when the model is not confident or sees an icon of another meaning. Many icons go
 /// through the model in one run (``classifyIcons(in:boxes:)``): its batch dimension is dynamic.
 public final class ONNXIconClassifier: Sendable {
@@ -77,10 +77,10 @@ public final class ONNXIconClassifier: Sendable {
     /// 128 × 3 × 40 × 40 floats (2.4 MiB) while a screen has tens of icons.
     public static let maxBatch = 128
 
-    /// The full result for one icon: the best of the 38 meanings with its probability, and whether
+    /// The full result for one icon: the best of the model's meanings with its probability, and whether
     /// it passes the threshold (else the icon is "unknown").
     public struct Classification: Sendable, Hashable {
-        /// The most probable of the 38 meanings.
+        /// The most probable of the model's meanings.
         public var bestMeaning: IconMeaning
         /// Its probability (0...1).
         public var confidence: Double

@@ -24,9 +24,12 @@ struct ClassifyIcon: ParsableCommand {
         discussion: """
             Each image is one icon (a crop, the whole image is the box). Prints {"image": "<path as \
             given>", "label": <icon id or "unknown">, "confidence"} per image: the label is one of the \
-            38 icon ids (back close add search menu settings share more home person heart star bookmark \
-            trash edit camera photo play pause mail phone chat bell cart filter refresh download upload \
-            info help location calendar clock lock link microphone send checkmark), forward, up or down \
+            icon ids the model has classes for (the paper's 38: back close add search menu settings share \
+            more home person heart star bookmark trash edit camera photo play pause mail phone chat bell \
+            cart filter refresh download upload info help location calendar clock lock link microphone \
+            send checkmark; and next previous shuffle like show copy folder flag tag gift warning video \
+            music chart cast logout volume facebook google twitter instagram apple youtube whatsapp \
+            linkedin), forward, up or down \
             (an unknown glyph that reads as a confident "back" once mirrored or turned a quarter), or \
             "unknown" when the best meaning's probability is below the model's threshold or an icon of \
             another meaning is more likely; confidence is the best meaning's probability either way. An image that cannot \

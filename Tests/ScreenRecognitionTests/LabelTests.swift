@@ -263,6 +263,9 @@ struct PictureLabelTests {
         let out = Metadata.absorbButtonIcons([logo, title], image: page, maxGap: 10, colourDistance: 40)
         #expect(out.map(\.label) == ["Sign in with Google"])
         #expect(out.first?.frame == r(32, 112, 238, 24))
+        // A recognised logo is the button's image as well: "Log in with Facebook", not "Facebook, Image" beside it.
+        let facebook = Element(kind: .icon, frame: r(32, 112, 24, 24), label: "Facebook", traits: .image)
+        #expect(Metadata.absorbButtonIcons([facebook, title], image: page, maxGap: 10, colourDistance: 40).map(\.label) == ["Sign in with Google"])
         // Another control's border between them (a pill), or no pixels: it stays apart.
         let pill = page.filling(r(80, 110, 4, 28), with: .orange)
         #expect(Metadata.absorbButtonIcons([logo, title], image: pill, maxGap: 10, colourDistance: 40).count == 2)

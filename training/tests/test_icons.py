@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from screenrec_training.icons import preprocess as pp
-from screenrec_training.icons.table import CLASSES, MEANINGS, OTHER, load_table
+from screenrec_training.icons.table import CLASSES, EXTENDED, MEANINGS, OTHER, PAPER_MEANINGS, load_table
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -28,9 +28,15 @@ def test_table_covers_every_meaning_and_keeps_design_groups_on_one_side():
     assert {d["split"] for d in table.values()} == {"train", "val", "gen"}
     for fam, d in table.items():
         assert list(d["meanings"]) == MEANINGS, fam
-        assert all(d["meanings"][m] for m in MEANINGS), fam
+        # every family draws the paper's 38; the extended meanings where the family has them
+        assert all(d["meanings"][m] for m in PAPER_MEANINGS), fam
         names = [n for ns in d["meanings"].values() for n in ns]
         assert len(names) == len(set(names)), f"{fam}: a glyph is listed under two meanings"
+    # each extended meaning is trained on several families' designs and held out in at least one
+    for m in EXTENDED:
+        train = [f for f, d in table.items() if d["split"] == "train" and d["meanings"][m]]
+        held = [f for f, d in table.items() if d["split"] == "val" and d["meanings"][m]]
+        assert len(train) >= 3 and held, (m, train, held)
     # generalisation families are never trained or validated on
     assert {f for f, d in table.items() if d["split"] == "gen"} == {"lucide", "heroicons"}
 
@@ -329,3 +335,37 @@ def test_procedural_persons_include_silhouette_busts(monkeypatch):
     for n in range(40):
         procedural.draw(f"person-{n}")
     assert 8 <= len(calls) <= 32  # about BUST_FRACTION (0.5) of 40 persons
+
+
+def test_init_from_onnx_maps_an_older_models_classes_by_name(tmp_path):
+    """The fifth model starts from the fourth (38 meanings + other): its logits are copied row by
+    row by class name (model.json beside the ONNX file); the new meanings keep fresh weights."""
+    import torch
+    from screenrec_training.icons.model import ExportWrapper, IconNet
+    from screenrec_training.icons.train import init_from_onnx
+    from screenrec_training.icons.export import remap
+    torch.manual_seed(0)
+    old_classes = list(PAPER_MEANINGS) + [OTHER]
+    src = IconNet(len(old_classes), 4)
+    for m in src.modules():  # non-trivial batch-norm statistics, as a trained model has
+        if isinstance(m, torch.nn.BatchNorm2d):
+            m.running_mean.uniform_(-0.5, 0.5); m.running_var.uniform_(0.5, 2); m.weight.data.uniform_(0.5, 1.5)
+    src.eval()
+    path = str(tmp_path / "icons.onnx")
+    torch.onnx.export(ExportWrapper(src).eval(), torch.zeros(1, 3, pp.SIZE, pp.SIZE), path, input_names=["image"],
+                      output_names=["probabilities"], dynamic_axes={"image": {0: "n"}, "probabilities": {0: "n"}},
+                      opset_version=13)
+    (tmp_path / "model.json").write_text(json.dumps({"classes": old_classes}))
+    x = torch.rand(8, 3, pp.SIZE, pp.SIZE) * 2 - 1
+    dst = IconNet(len(CLASSES), 4)
+    init_from_onnx(dst, path, x)
+    dst.eval()
+    with torch.no_grad():
+        old, new = src(x), dst(x)
+    for j, name in enumerate(old_classes):
+        assert torch.allclose(old[:, j], new[:, CLASSES.index(name)], atol=1e-4), name
+    # the older model's probabilities laid out as the new classes: its missing meanings get 0
+    p = torch.softmax(old, 1).numpy()
+    r = remap(p, old_classes)
+    assert r.shape == (8, len(CLASSES)) and np.allclose(r[:, CLASSES.index("other")], p[:, -1])
+    assert (r[:, [CLASSES.index(m) for m in EXTENDED]] == 0).all()

@@ -6,6 +6,9 @@ public enum Interactivity {
         .back, .close, .add, .search, .menu, .settings, .share, .more, .edit, .trash, .refresh,
         .download, .upload, .send, .filter, .play, .pause, .microphone, .camera, .bookmark, .heart,
         .info, .help, .cart, .bell, .link,
+        // the extended meanings (media, actions, sign-in and share brands)
+        .next, .previous, .shuffle, .like, .show, .copy, .cast, .logout, .volume, .video,
+        .facebook, .google, .twitter, .instagram, .apple, .youtube, .whatsapp, .linkedin,
     ]
 
     /// The §5.4 features of an icon among the screen's detections.

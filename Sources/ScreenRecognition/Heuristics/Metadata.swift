@@ -166,6 +166,8 @@ public enum Metadata {
     /// their title. Only when the pixels between them, across the title's middle half, are one
     /// colour (≥ 95 % within ``SelectionSettings/minTintDistance`` of their fill colour): a separate
     /// control between (a "Share" pill's border) or content keeps the icon apart — *design choice*.
+    /// A recognised logo ("Facebook") is absorbed too: the title already says what the button does,
+    /// and VoiceOver reads a button's image and title as one element.
     public static func absorbButtonIcons(
         _ elements: [Element], image: RGBAImage?, maxGap: Double, colourDistance: Double
     ) -> [Element] {
@@ -176,7 +178,7 @@ public enum Metadata {
             elements[$0].kind == .button && elements[$0].children.isEmpty && elements[$0].label != nil
                 && elements[$0].detections.contains { $0.type == .text } && elements[$0].detections.allSatisfy { $0.type != .icon }
         }
-        for (i, icon) in elements.enumerated() where icon.kind == .icon && icon.children.isEmpty && icon.label == nil {
+        for (i, icon) in elements.enumerated() where icon.kind == .icon && icon.children.isEmpty {
             let f = icon.frame
             let candidates = buttons.compactMap { j -> (Int, Double)? in
                 let g = elements[j].frame

@@ -50,20 +50,33 @@ public enum ElementClass: String, CaseIterable, Codable, Sendable, Hashable, Com
     }
 }
 
-/// The icon meanings: the 38 recognised by VoiceOver's icon recognition (paper §5.2), the contract
-/// ids used by `iconLabel` in detections files and the icon classifier's classes, and three
-/// directions (``derivedDirections``) the classifier derives from "back" on the mirrored or turned
-/// glyph.
+/// The icon meanings: the 38 recognised by VoiceOver's icon recognition (paper §5.2), 25 more that
+/// the icons real apps show and the 38 leave out (media controls, common objects and sign-in
+/// brands — ``extendedMeanings``), and three directions (``derivedDirections``) the classifier
+/// derives from "back" on the mirrored or turned glyph. The raw values are the contract ids used by
+/// `iconLabel` in detections files and the icon classifier's classes.
 public enum IconMeaning: String, CaseIterable, Codable, Sendable, Hashable {
     case back, close, add, search, menu, settings, share, more, home, person, heart, star, bookmark
     case trash, edit, camera, photo, play, pause, mail, phone, chat, bell, cart, filter, refresh
     case download, upload, info, help, location, calendar, clock, lock, link, microphone, send, checkmark
+    // Beyond the paper's 38: found among the icons ui-real's analyses left unknown (media controls,
+    // thumbs up, eye, copy, …) and the brand logos of sign-in and share buttons.
+    case next, previous, shuffle, like, show, copy, folder, flag, tag, gift, warning, video, music, chart
+    case cast, logout, volume, facebook, google, twitter, instagram, apple, youtube, whatsapp, linkedin
     // Directions: "back" mirrored (a disclosure chevron, a "next" arrow) or turned a quarter.
     case forward, up, down
 
     /// The meanings read from the glyph turned so that it would point back (left): `forward` from
     /// the mirrored glyph, `up` from the glyph turned a quarter anticlockwise, `down` clockwise.
     public static let derivedDirections: [IconMeaning] = [.forward, .up, .down]
+
+    /// The meanings added to the paper's 38 (§5.2): classes of the icon classifier from its fifth
+    /// model on; a model without them still loads (its classes name a subset).
+    public static let extendedMeanings: [IconMeaning] = [
+        .next, .previous, .shuffle, .like, .show, .copy, .folder, .flag, .tag, .gift, .warning, .video, .music,
+        .chart, .cast, .logout, .volume, .facebook, .google, .twitter, .instagram, .apple, .youtube, .whatsapp,
+        .linkedin,
+    ]
 
     /// The meanings an icon classifier's model has classes for (all but ``derivedDirections``).
     public static let modelMeanings: [IconMeaning] = allCases.filter { !derivedDirections.contains($0) }
@@ -112,6 +125,34 @@ public enum IconMeaning: String, CaseIterable, Codable, Sendable, Hashable {
         case .microphone: "Dictate"
         case .send: "Send"
         case .checkmark: "Done"
+        // MPRemoteCommandCenter's next/previous track and shuffle, as Apple Music's buttons say them
+        case .next: "Next"
+        case .previous: "Previous"
+        case .shuffle: "Shuffle"
+        case .like: "Like"
+        // an eye beside a password field reveals it ("Show"); SF Symbols' eye
+        case .show: "Show"
+        case .copy: "Copy"
+        case .folder: "Folder"
+        case .flag: "Flag"
+        case .tag: "Tag"
+        case .gift: "Gift"
+        case .warning: "Warning"
+        case .video: "Video"
+        case .music: "Music"
+        case .chart: "Chart"
+        case .cast: "Cast"
+        case .logout: "Log Out"
+        case .volume: "Volume"
+        // brand logos are announced by the brand's own name
+        case .facebook: "Facebook"
+        case .google: "Google"
+        case .twitter: "Twitter"
+        case .instagram: "Instagram"
+        case .apple: "Apple"
+        case .youtube: "YouTube"
+        case .whatsapp: "WhatsApp"
+        case .linkedin: "LinkedIn"
         // SF Symbols' chevron.forward / chevron.up / chevron.down
         case .forward: "Forward"
         case .up: "Up"

@@ -14,7 +14,7 @@ import numpy as np
 import onnxruntime as ort
 from PIL import Image
 
-from .export import decide
+from .export import decide, remap
 from .preprocess import preprocess
 from .table import CLASSES, MEANINGS
 
@@ -32,10 +32,12 @@ TURNED_THRESHOLD = 0.95
 MIRRORED_THRESHOLD = 0.8
 
 
-def derived_direction(sess, x: np.ndarray, t: float) -> tuple[str, float] | None:
+def derived_direction(sess, x: np.ndarray, t: float, classes: list | None = None) -> tuple[str, float] | None:
     """The derived direction of the unknown icon with input `x` ([3, H, W]), or None."""
     batch = np.stack([np.ascontiguousarray(f(x)) for _, f in TURNS]).astype(np.float32)
     p = sess.run(["probabilities"], {"image": batch})[0]
+    if classes is not None and classes != CLASSES:
+        p = remap(p, classes)
     back = MEANINGS.index("back")
     best = None
     for (name, _), row, d in zip(TURNS, p, decide(p, t)):
@@ -55,10 +57,12 @@ def evaluate(labels: dict, images: str, model_dir: str, directions: bool = True)
         rgb = np.asarray(Image.open(os.path.join(images, r["image"])).convert("RGB"))
         x = preprocess(rgb, tuple(r["box"]))
         p = sess.run(["probabilities"], {"image": x[None]})[0]
+        if contract["classes"] != CLASSES:  # a model before the fifth: its 38 meanings + other
+            p = remap(p, contract["classes"])
         d = int(decide(p, t)[0])
         row = {**r, "top1": MEANINGS[int(p[0, :len(MEANINGS)].argmax())], "label": MEANINGS[d] if d >= 0 else "unknown",
                "confidence": round(float(p[0, :len(MEANINGS)].max()), 4)}
-        if directions and d < 0 and (found := derived_direction(sess, x, t)):
+        if directions and d < 0 and (found := derived_direction(sess, x, t, contract["classes"])):
             row["label"], row["confidence"] = found[0], round(found[1], 4)
         rows.append(row)
     known = [r for r in rows if r["meaning"] != "none"]

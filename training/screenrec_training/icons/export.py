@@ -23,7 +23,7 @@ from PIL import Image
 from .model import ExportWrapper, IconNet
 from .preprocess import CONTEXT, MEAN, SIZE, STD, preprocess
 from .sources import render_mask
-from .table import CLASSES, MEANINGS, OTHER, load_table
+from .table import CLASSES, MEANINGS, OTHER, PAPER_MEANINGS, load_table
 
 NM = len(MEANINGS)
 
@@ -75,10 +75,14 @@ def metrics(probs: np.ndarray, y: np.ndarray, glyph_family: list, t: float) -> d
                          "perFamily": {f: round(float((d[(y == i) & (fam == f)] == i).mean()), 4)
                                        for f in fams if ((y == i) & (fam == f)).any()}}
     acc_known = d[known]
+    paper = y < len(PAPER_MEANINGS)
     return {
         "knownSamples": int(known.sum()), "otherSamples": int(neg.sum()),
         "top1": round(float((top1[known] == y[known]).mean()), 4),
         "top1PerFamily": per_family,
+        # the paper's 38 meanings alone (argmax over all meanings): compares with models before the fifth
+        "top1Paper38": round(float((top1[paper] == y[paper]).mean()), 4) if paper.any() else None,
+        "labelledCorrectlyPaper38": round(float((d[paper] == y[paper]).mean()), 4) if paper.any() else None,
         "top1PerClass": per_class,
         "labelledCorrectlyPerFamily": per_family_t,
         "labelledCorrectlyPerClass": per_class_t,
@@ -96,14 +100,27 @@ def metrics(probs: np.ndarray, y: np.ndarray, glyph_family: list, t: float) -> d
     }
 
 
-def evaluate_sets(sess: ort.InferenceSession, data: str, threshold: float | None = None) -> tuple[dict, float, list]:
-    """Metrics of the ONNX session on data/{val,gen}.npz. With no `threshold`, it is chosen on val."""
+def remap(probs: np.ndarray, classes: list) -> np.ndarray:
+    """Probabilities of a model with other classes (one before the fifth: 38 meanings + other) laid
+    out as CLASSES: a meaning the model lacks gets probability 0, so it can never be labelled."""
+    out = np.zeros((len(probs), len(CLASSES)), probs.dtype)
+    for j, name in enumerate(classes):
+        out[:, CLASSES.index(name)] = probs[:, j]
+    return out
+
+
+def evaluate_sets(sess: ort.InferenceSession, data: str, threshold: float | None = None,
+                  classes: list | None = None) -> tuple[dict, float, list]:
+    """Metrics of the ONNX session on data/{val,gen}.npz. With no `threshold`, it is chosen on val.
+    `classes`: the model's classes when they are not CLASSES (see ``remap``)."""
     results, curve = {}, None
     for split in ("val", "gen"):
         d = np.load(os.path.join(data, f"{split}.npz"))
         meta = json.load(open(os.path.join(data, f"{split}.json")))
         fams = [meta["glyphList"][g][0] for g in d["glyph"]]
         probs = run_onnx(sess, d["x"])
+        if classes is not None and list(classes) != CLASSES:
+            probs = remap(probs, classes)
         if split == "val" and threshold is None:
             threshold, curve = choose_threshold(probs, d["y"])
         results[split] = {"families": meta["families"], "glyphs": meta["glyphs"], **metrics(probs, d["y"], fams, threshold)}

@@ -1,4 +1,4 @@
-"""A small CNN over 40x40 RGB icon crops: 39 logits (the 38 meanings + "other")."""
+"""A small CNN over 40x40 RGB icon crops: one logit per meaning (table.MEANINGS) + "other"."""
 from __future__ import annotations
 
 import torch

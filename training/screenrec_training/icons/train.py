@@ -1,5 +1,5 @@
 """Trains the icon classifier on the rendered sets (``dataset.py``) for a fixed time budget (cosine
-learning rate over the budget), keeping the checkpoint with the best top-1 accuracy over the 38
+learning rate over the budget), keeping the checkpoint with the best top-1 accuracy over the
 meanings on the held-out validation families.
 
     nice -n 10 python3 -m screenrec_training.icons.train --data data/icons --run runs/icons_r1 \
@@ -70,8 +70,20 @@ def init_from_onnx(net: IconNet, onnx_path: str, x: torch.Tensor) -> None:
         bn.bias.copy_(mu + torch.from_numpy(b))
         h = block(h)
     lin = net.head[3]
-    lin.weight.copy_(torch.from_numpy(init[gemm.input[1]]))
-    lin.bias.copy_(torch.from_numpy(init[gemm.input[2]]))
+    w, b = init[gemm.input[1]], init[gemm.input[2]]
+    if w.shape[0] == len(CLASSES):
+        lin.weight.copy_(torch.from_numpy(w))
+        lin.bias.copy_(torch.from_numpy(b))
+        return
+    # A model with other classes (the fifth adds meanings): rows are copied by class name from the
+    # contract beside the ONNX file; new classes keep their fresh initialisation.
+    with open(os.path.join(os.path.dirname(onnx_path), "model.json")) as f:
+        old = json.load(f)["classes"]
+    assert len(old) == w.shape[0], "model.json classes do not match the ONNX file"
+    for i, name in enumerate(CLASSES):
+        if name in old:
+            lin.weight[i].copy_(torch.from_numpy(w[old.index(name)]))
+            lin.bias[i] = float(b[old.index(name)])
 
 
 @torch.no_grad()
@@ -83,7 +95,7 @@ def predict(net: IconNet, x: np.ndarray, batch: int = 512) -> np.ndarray:
 
 
 def top1_known(probs: np.ndarray, y: np.ndarray) -> float:
-    """Top-1 accuracy over the 38 meanings (argmax among them) on samples of known meanings."""
+    """Top-1 accuracy over the meanings (argmax among them) on samples of known meanings."""
     known = y < len(MEANINGS)
     return float((probs[known, :len(MEANINGS)].argmax(1) == y[known]).mean())
 
