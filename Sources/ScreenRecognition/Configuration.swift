@@ -286,6 +286,12 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// navigation-bar icons of its valid split plain icons (measured when the model was trained),
     /// so it never calls a bar icon a button; on iOS, bar-button items are buttons.
     public var barIconsAreButtons = true
+    /// With a model, media transport icons — play, pause, next, previous, shuffle
+    /// (``Interactivity/mediaControlMeanings``) — are buttons whatever the model says: they act when
+    /// tapped (HIG: playback controls are buttons), but ui-real's labels call nearly all of them plain
+    /// icons (on its valid split 44 of the 47 transport glyphs that `screenrec analyze` recognises on
+    /// a labelled box are labelled Icon, 2 ImageButton, 1 Image; 2026-11-24), so the model learnt not to.
+    public var mediaControlsAreButtons = true
     /// Short texts in a tint colour, or on a tinted fill, are buttons (``TextButtons``).
     public var tintedTextsAreButtons = true
     /// A read text is a button when the text-button model's probability reaches this. 0.5 is only

@@ -309,6 +309,21 @@ struct ContentSeamTests {
         #expect((result.elements.first?.kind == .button) == button)
     }
 
+    @Test(
+        "With a model, a media transport icon is a button whatever the model says, unless the setting is off",
+        arguments: [(IconMeaning.next, true, true), (.previous, true, true), (.play, true, true), (.next, false, false), (.star, true, false)])
+    func mediaControls(meaning: IconMeaning, mediaControlsAreButtons: Bool, button: Bool) throws {
+        var cfg = AnalysisConfiguration.default
+        cfg.interactivity.mediaControlsAreButtons = mediaControlsAreButtons
+        let icon = det(.icon, 180, 600, 30, 30)
+        let content = ReplayContentRecognizer(
+            icons: [icon.box: IconRecognition(meaning: meaning, confidence: 0.9)], clickProbability: { _ in 0.01 })
+        let result = try ScreenAnalyzer(configuration: cfg, contentRecognizer: content)
+            .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)), detections: [icon])
+        #expect((result.elements.first?.kind == .button) == button)
+        #expect(result.elements.first?.label == meaning.spokenLabel)
+    }
+
     @Test("A cell's clickable icon becomes the cell's custom action; a plain one is not spoken as an action")
     func customActions() throws {
         let cell = det(.container, 0, 300, 390, 60)

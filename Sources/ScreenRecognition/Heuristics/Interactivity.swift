@@ -11,6 +11,15 @@ public enum Interactivity {
         .facebook, .google, .twitter, .instagram, .apple, .youtube, .whatsapp, .linkedin,
     ]
 
+    /// Media transport meanings: their icons are buttons whatever the clickability model says
+    /// (``InteractivitySettings/mediaControlsAreButtons``).
+    public static let mediaControlMeanings: Set<IconMeaning> = [.play, .pause, .next, .previous, .shuffle]
+
+    /// Whether the icon's recognised meaning is a media transport control (``mediaControlMeanings``).
+    public static func isMediaControl(_ f: IconFeatures) -> Bool {
+        f.meaning.map { mediaControlMeanings.contains($0) } ?? false
+    }
+
     /// The §5.4 features of an icon among the screen's detections.
     public static func features(of icon: Detection, among detections: [Detection], screen: ImageInfo) -> IconFeatures {
         let w = Double(screen.width)

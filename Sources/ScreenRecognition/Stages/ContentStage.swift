@@ -156,6 +156,7 @@ struct ContentStage: AnalysisStage {
             return probability >= interactivity.clickThreshold
                 || (interactivity.barIconsAreButtons
                     && (Interactivity.isBarItem(features, settings: interactivity) || Interactivity.isBarNavigation(features, settings: interactivity)))
+                || (interactivity.mediaControlsAreButtons && Interactivity.isMediaControl(features))
         }
         return interactivity.useRuleWithoutModel && Interactivity.ruleBasedClickable(features, settings: interactivity)
     }
