@@ -237,23 +237,32 @@ def test_dataset_renders_do_not_depend_on_worker_count(monkeypatch):
     assert all(np.array_equal(x, y) for ra, rb in zip(a, b) for x, y in zip(ra, rb))
 
 
+def _exported_iconnet(classes: int, path: str):
+    """A small IconNet with non-trivial batch-norm statistics (as a trained model has), in eval
+    mode, exported to ONNX at `path` as export.py does."""
+    import torch
+    from screenrec_training.icons.model import ExportWrapper, IconNet
+    torch.manual_seed(0)
+    net = IconNet(classes, 4)
+    for m in net.modules():
+        if isinstance(m, torch.nn.BatchNorm2d):
+            m.running_mean.uniform_(-0.5, 0.5); m.running_var.uniform_(0.5, 2); m.weight.data.uniform_(0.5, 1.5)
+    net.eval()
+    torch.onnx.export(ExportWrapper(net).eval(), torch.zeros(1, 3, pp.SIZE, pp.SIZE), path, input_names=["image"],
+                      output_names=["probabilities"], dynamic_axes={"image": {0: "n"}, "probabilities": {0: "n"}},
+                      opset_version=13)
+    return net
+
+
 def test_init_from_onnx_reproduces_the_exported_model(tmp_path):
     """Fine-tuning r3 starts from r2's ONNX file (no checkpoint kept): the folded weights loaded
     back give the same probabilities in eval mode."""
     import onnxruntime as ort
     import torch
-    from screenrec_training.icons.model import ExportWrapper, IconNet
+    from screenrec_training.icons.model import IconNet
     from screenrec_training.icons.train import init_from_onnx
-    torch.manual_seed(0)
-    src = IconNet(len(CLASSES), 4)
-    for m in src.modules():  # non-trivial batch-norm statistics
-        if isinstance(m, torch.nn.BatchNorm2d):
-            m.running_mean.uniform_(-0.5, 0.5); m.running_var.uniform_(0.5, 2); m.weight.data.uniform_(0.5, 1.5)
-    src.eval()
     path = str(tmp_path / "m.onnx")
-    torch.onnx.export(ExportWrapper(src).eval(), torch.zeros(1, 3, pp.SIZE, pp.SIZE), path, input_names=["image"],
-                      output_names=["probabilities"], dynamic_axes={"image": {0: "n"}, "probabilities": {0: "n"}},
-                      opset_version=13)
+    _exported_iconnet(len(CLASSES), path)
     x = torch.rand(16, 3, pp.SIZE, pp.SIZE) * 2 - 1
     dst = IconNet(len(CLASSES), 4)
     init_from_onnx(dst, path, x)
@@ -341,20 +350,12 @@ def test_init_from_onnx_maps_an_older_models_classes_by_name(tmp_path):
     """The fifth model starts from the fourth (38 meanings + other): its logits are copied row by
     row by class name (model.json beside the ONNX file); the new meanings keep fresh weights."""
     import torch
-    from screenrec_training.icons.model import ExportWrapper, IconNet
+    from screenrec_training.icons.model import IconNet
     from screenrec_training.icons.train import init_from_onnx
     from screenrec_training.icons.export import remap
-    torch.manual_seed(0)
     old_classes = list(PAPER_MEANINGS) + [OTHER]
-    src = IconNet(len(old_classes), 4)
-    for m in src.modules():  # non-trivial batch-norm statistics, as a trained model has
-        if isinstance(m, torch.nn.BatchNorm2d):
-            m.running_mean.uniform_(-0.5, 0.5); m.running_var.uniform_(0.5, 2); m.weight.data.uniform_(0.5, 1.5)
-    src.eval()
     path = str(tmp_path / "icons.onnx")
-    torch.onnx.export(ExportWrapper(src).eval(), torch.zeros(1, 3, pp.SIZE, pp.SIZE), path, input_names=["image"],
-                      output_names=["probabilities"], dynamic_axes={"image": {0: "n"}, "probabilities": {0: "n"}},
-                      opset_version=13)
+    src = _exported_iconnet(len(old_classes), path)
     (tmp_path / "model.json").write_text(json.dumps({"classes": old_classes}))
     x = torch.rand(8, 3, pp.SIZE, pp.SIZE) * 2 - 1
     dst = IconNet(len(CLASSES), 4)
@@ -369,3 +370,4 @@ def test_init_from_onnx_maps_an_older_models_classes_by_name(tmp_path):
     r = remap(p, old_classes)
     assert r.shape == (8, len(CLASSES)) and np.allclose(r[:, CLASSES.index("other")], p[:, -1])
     assert (r[:, [CLASSES.index(m) for m in EXTENDED]] == 0).all()
+    assert remap(r, CLASSES) is r  # a model with today's classes is left as it is

@@ -72,11 +72,8 @@ public enum IconMeaning: String, CaseIterable, Codable, Sendable, Hashable {
 
     /// The meanings added to the paper's 38 (§5.2): classes of the icon classifier from its fifth
     /// model on; a model without them still loads (its classes name a subset).
-    public static let extendedMeanings: [IconMeaning] = [
-        .next, .previous, .shuffle, .like, .show, .copy, .folder, .flag, .tag, .gift, .warning, .video, .music,
-        .chart, .cast, .logout, .volume, .facebook, .google, .twitter, .instagram, .apple, .youtube, .whatsapp,
-        .linkedin,
-    ]
+    /// They are the cases from `next` up to the directions.
+    public static let extendedMeanings: [IconMeaning] = Array(modelMeanings.drop { $0 != .next })
 
     /// The meanings an icon classifier's model has classes for (all but ``derivedDirections``).
     public static let modelMeanings: [IconMeaning] = allCases.filter { !derivedDirections.contains($0) }

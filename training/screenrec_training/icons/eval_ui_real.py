@@ -16,7 +16,7 @@ from PIL import Image
 
 from .export import decide, remap
 from .preprocess import preprocess
-from .table import CLASSES, MEANINGS
+from .table import MEANINGS
 
 
 # The Swift classifier's derived directions (ONNXIconClassifier.classify(in:boxes:)): an unknown
@@ -36,7 +36,7 @@ def derived_direction(sess, x: np.ndarray, t: float, classes: list | None = None
     """The derived direction of the unknown icon with input `x` ([3, H, W]), or None."""
     batch = np.stack([np.ascontiguousarray(f(x)) for _, f in TURNS]).astype(np.float32)
     p = sess.run(["probabilities"], {"image": batch})[0]
-    if classes is not None and classes != CLASSES:
+    if classes is not None:
         p = remap(p, classes)
     back = MEANINGS.index("back")
     best = None
@@ -57,8 +57,7 @@ def evaluate(labels: dict, images: str, model_dir: str, directions: bool = True)
         rgb = np.asarray(Image.open(os.path.join(images, r["image"])).convert("RGB"))
         x = preprocess(rgb, tuple(r["box"]))
         p = sess.run(["probabilities"], {"image": x[None]})[0]
-        if contract["classes"] != CLASSES:  # a model before the fifth: its 38 meanings + other
-            p = remap(p, contract["classes"])
+        p = remap(p, contract["classes"])  # a model before the fifth has only the 38 meanings + other
         d = int(decide(p, t)[0])
         row = {**r, "top1": MEANINGS[int(p[0, :len(MEANINGS)].argmax())], "label": MEANINGS[d] if d >= 0 else "unknown",
                "confidence": round(float(p[0, :len(MEANINGS)].max()), 4)}

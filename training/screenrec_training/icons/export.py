@@ -102,7 +102,10 @@ def metrics(probs: np.ndarray, y: np.ndarray, glyph_family: list, t: float) -> d
 
 def remap(probs: np.ndarray, classes: list) -> np.ndarray:
     """Probabilities of a model with other classes (one before the fifth: 38 meanings + other) laid
-    out as CLASSES: a meaning the model lacks gets probability 0, so it can never be labelled."""
+    out as CLASSES: a meaning the model lacks gets probability 0, so it can never be labelled.
+    A model with CLASSES themselves is returned as it is."""
+    if list(classes) == CLASSES:
+        return probs
     out = np.zeros((len(probs), len(CLASSES)), probs.dtype)
     for j, name in enumerate(classes):
         out[:, CLASSES.index(name)] = probs[:, j]
@@ -112,14 +115,14 @@ def remap(probs: np.ndarray, classes: list) -> np.ndarray:
 def evaluate_sets(sess: ort.InferenceSession, data: str, threshold: float | None = None,
                   classes: list | None = None) -> tuple[dict, float, list]:
     """Metrics of the ONNX session on data/{val,gen}.npz. With no `threshold`, it is chosen on val.
-    `classes`: the model's classes when they are not CLASSES (see ``remap``)."""
+    `classes`: the model's classes, when they may not be CLASSES (see ``remap``)."""
     results, curve = {}, None
     for split in ("val", "gen"):
         d = np.load(os.path.join(data, f"{split}.npz"))
         meta = json.load(open(os.path.join(data, f"{split}.json")))
         fams = [meta["glyphList"][g][0] for g in d["glyph"]]
         probs = run_onnx(sess, d["x"])
-        if classes is not None and list(classes) != CLASSES:
+        if classes is not None:
             probs = remap(probs, classes)
         if split == "val" and threshold is None:
             threshold, curve = choose_threshold(probs, d["y"])
