@@ -50,7 +50,7 @@ enum PPOCRFixtures {
 
     /// A scratch folder for broken model sets.
     static func scratch(_ name: String) throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("screenrec-ppocr-tests-\(getpid())-\(name)")
+        let dir = scratchRoot.appendingPathComponent("screenrec-ppocr-tests-\(name)")
         try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir

@@ -9,7 +9,7 @@ import Testing
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 func temporaryFile(_ name: String, _ data: Data) throws -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("screenrec-onnx-tests-\(getpid())")
+    let dir = scratchRoot.appendingPathComponent("screenrec-onnx-tests")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let url = dir.appendingPathComponent(name)
     try data.write(to: url)
@@ -109,7 +109,7 @@ struct BindingTests {
 
 /// A folder with the dense test model (`dense.onnx`) and `model.json` holding `contract`.
 func denseModelFolder(_ name: String, contract: [String: Any]) throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("screenrec-contract-tests-\(getpid())-\(name)")
+    let dir = scratchRoot.appendingPathComponent("screenrec-contract-tests-\(name)")
     try? FileManager.default.removeItem(at: dir)
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     try ONNXBuilder.denseModel().write(to: dir.appendingPathComponent("dense.onnx"))
@@ -226,7 +226,7 @@ struct ModelContractTests {
     }
 
     @Test func noContractSaysWhatIsMissing() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("screenrec-contract-tests-\(getpid())-none")
+        let dir = scratchRoot.appendingPathComponent("screenrec-contract-tests-none")
         #expect { try ONNXModel.load(directory: dir, kind: Self.kind, runtime: runtime()) } throws: {
             ($0 as? ScreenRecognitionError)?.message.contains("no dense model installed: \(dir.path)/model.json not found") == true
         }

@@ -53,7 +53,7 @@ func fakeDetector(
 }
 
 func scratchDirectory(_ name: String) -> URL {
-    FileManager.default.temporaryDirectory.appendingPathComponent("screenrec-detector-tests-\(getpid())-\(name)")
+    scratchRoot.appendingPathComponent("screenrec-detector-tests-\(name)")
 }
 
 @Suite("ONNX element detector")

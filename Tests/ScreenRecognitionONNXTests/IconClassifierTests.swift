@@ -238,7 +238,7 @@ struct IconClassifierTests {
 
     @Test(arguments: badContracts)
     func badContractsAreClearErrors(_ c: BadContract) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("screenrec-icon-tests-\(getpid())-\(c.name.filter(\.isLetter))")
+        let dir = scratchRoot.appendingPathComponent("screenrec-icon-tests-\(c.name.filter(\.isLetter))")
         try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         for f in ["model.json", "icons.onnx"] {
@@ -255,7 +255,7 @@ struct IconClassifierTests {
     }
 
     @Test func noClassifierInstalled() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("screenrec-icon-tests-\(getpid())-none")
+        let dir = scratchRoot.appendingPathComponent("screenrec-icon-tests-none")
         #expect { try ONNXIconClassifier(directory: dir, runtime: ONNXRuntime.load()) } throws: {
             ($0 as? ScreenRecognitionError)?.message.contains("no icon classifier installed") == true
         }

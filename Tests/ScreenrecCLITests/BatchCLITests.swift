@@ -7,7 +7,7 @@ import Testing
 struct BatchCLITests {
     /// A folder with two screenshots and a corrupt file.
     static func folder(_ name: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("screenrec-batch-\(getpid())-\(name)")
+        let dir = scratchRoot.appendingPathComponent("screenrec-batch-\(name)")
         try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         for (src, dst) in [("Examples/clock.png", "a-clock.png"), ("Benchmarks/ocr-checkset/screen-01.png", "b-screen.png")] {

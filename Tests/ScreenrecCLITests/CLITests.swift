@@ -37,7 +37,7 @@ enum CLI {
     }
 
     static func temp(_ name: String, _ data: Data) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("screenrec-cli-tests-\(getpid())")
+        let dir = scratchRoot.appendingPathComponent("screenrec-cli-tests")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let url = dir.appendingPathComponent(name)
         try data.write(to: url)
@@ -89,7 +89,7 @@ struct CLITests {
 
     @Test("analyze writes JSON to --output")
     func jsonOutput() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("screenrec-\(getpid())-out.json").path
+        let out = scratchRoot.appendingPathComponent("screenrec-out.json").path
         let r = try CLI.run(["analyze", "Examples/clock.png", "--detections", "Examples/clock.detections.json", "-o", out])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.isEmpty)

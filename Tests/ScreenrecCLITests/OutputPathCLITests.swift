@@ -7,7 +7,7 @@ import Testing
 struct OutputPathCLITests {
     /// An existing, empty directory for this run.
     static func directory(_ name: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("screenrec-outdir-\(getpid())-\(name)")
+        let dir = scratchRoot.appendingPathComponent("screenrec-outdir-\(name)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir.path
     }

@@ -33,10 +33,10 @@ def generate(out_dir: str, split: str, count: int, seed: int, photos_dir: str | 
     photos = assets.load_photos(photos_dir)
     print(f"assets: {len(icons)} icons, {len(photos)} photos", flush=True)
     images, annotations = [], []
-    work = tempfile.mkdtemp(prefix="screenrec-synth-")
-    page = os.path.join(work, "page.html")
+    work = tempfile.TemporaryDirectory(prefix="screenrec-synth-")  # the page Chromium loads; removed after
+    page = os.path.join(work.name, "page.html")
     t0 = time.time()
-    with Chromium() as browser:
+    with work, Chromium() as browser:
         for k in range(start, start + count):
             rng = random.Random(seed * 1_000_003 + k)
             w, h, dsf = rng.choice(templates.DEVICES)
