@@ -81,6 +81,18 @@ enum TesseractPreprocessing {
         /// Fill + enclosed holes over bounding box: rounded rectangles and pills ≥ 0.9, circles
         /// 0.785; text rows and lines of icons are far lower.
         static let minimumFillRatio = 0.75
+        /// A group of fill cells that is not solid as a whole is cut where it is at most twice this
+        /// many cells thick (8 px, 2.7 pt at 3x): the lines of illustrations and the 1–2 px strokes
+        /// of a 1x screenshot scaled up 3× that joined fields and buttons to a drawn background in
+        /// ui-real (a 1x login screen lost its "LOG IN" button and fields). Bold title strokes are
+        /// thinner than a solid square of `minimumSolidCells`, so their parts stay out.
+        static let openingCells = 2
+        /// A part cut off by that opening must hold a solid square twice `minimumSolidCells` (12
+        /// cells, 16 pt at 3x): the fields and buttons it is for are 24 pt tall or more (Material
+        /// chips 32 dp, HIG buttons 44 pt), while the parts left of bold 34 pt title letters (the
+        /// joints where strokes meet) are smaller. Measured: with `minimumSolidCells` here, the "M" of
+        /// a large title became a fill and was read "vessages".
+        static let minimumOpenedSolidCells = 12
         /// Nesting depth: page → alert → button is 2.
         static let maximumDepth = 3
         /// Distances up to `paperDistance` become white, `inkDistance` or more black, linear between.
@@ -353,6 +365,9 @@ enum TesseractPreprocessing {
         }
 
         /// Connected groups of fill cells that are solid shapes; each returned with its holes filled.
+        /// A group that is not one solid shape as a whole (a button joined to an illustration by a
+        /// thin line, fields touching a drawn landscape) is opened: cut where it is at most
+        /// `2 × openingCells` cells thick, and each part that is solid is a fill of its own.
         func fills(_ fill: [Bool], cx0: Int, cy0: Int, cx1: Int, cy1: Int) -> [Region] {
             var label = [Int32](repeating: -1, count: cols * rows)
             var regions: [Region] = []
@@ -387,49 +402,155 @@ enum TesseractPreprocessing {
                 let bw = bx1 - bx0 + 1
                 let bh = by1 - by0 + 1
                 guard bw >= Constants.minimumSolidCells, bh >= Constants.minimumSolidCells else { continue }
-                // Largest solid square inside the component.
-                var dp = [Int](repeating: 0, count: bw * bh)
-                var best = 0
+                var member = [Bool](repeating: false, count: bw * bh)
                 for y in 0..<bh {
-                    for x in 0..<bw where label[(by0 + y) * cols + bx0 + x] == me {
-                        let v = (x > 0 && y > 0) ? min(dp[(y - 1) * bw + x], dp[y * bw + x - 1], dp[(y - 1) * bw + x - 1]) + 1 : 1
-                        dp[y * bw + x] = v
-                        best = max(best, v)
+                    for x in 0..<bw where label[(by0 + y) * cols + bx0 + x] == me { member[y * bw + x] = true }
+                }
+                switch solidShape(member, bx0: bx0, by0: by0, bw: bw, bh: bh) {
+                case .solid(let region): regions.append(region)
+                case .noSolidSquare: continue
+                case .notFilled:
+                    for part in Self.opened(member, bw: bw, bh: bh, radius: Constants.openingCells) {
+                        let shape = solidShape(
+                            part.member, bx0: bx0 + part.x0, by0: by0 + part.y0, bw: part.w, bh: part.h,
+                            minimumSquare: Constants.minimumOpenedSolidCells)
+                        if case .solid(let region) = shape {
+                            regions.append(region)
+                        }
                     }
                 }
-                guard best >= Constants.minimumSolidCells else { continue }
-                // Holes: cells of the bounding box not reachable from its border without crossing the component.
-                var outside = [Bool](repeating: false, count: bw * bh)
-                var queue: [Int] = []
-                for y in 0..<bh {
-                    for x in 0..<bw
-                    where (x == 0 || y == 0 || x == bw - 1 || y == bh - 1)
-                        && label[(by0 + y) * cols + bx0 + x] != me
-                    {
-                        outside[y * bw + x] = true
-                        queue.append(y * bw + x)
+            }
+            return regions
+        }
+
+        enum Shape {
+            case solid(Region)
+            case noSolidSquare
+            case notFilled
+        }
+
+        /// Whether the cells `member` (a `bw`×`bh` box at cell `bx0`, `by0`) are a solid fill: a
+        /// solid square of `minimumSquare` cells inside, and with its holes filled it covers
+        /// `minimumFillRatio` of its box.
+        func solidShape(
+            _ member: [Bool], bx0: Int, by0: Int, bw: Int, bh: Int, minimumSquare: Int = Constants.minimumSolidCells
+        ) -> Shape {
+            guard bw >= minimumSquare, bh >= minimumSquare else { return .noSolidSquare }
+            // Largest solid square inside the component.
+            var dp = [Int](repeating: 0, count: bw * bh)
+            var best = 0
+            for y in 0..<bh {
+                for x in 0..<bw where member[y * bw + x] {
+                    let v = (x > 0 && y > 0) ? min(dp[(y - 1) * bw + x], dp[y * bw + x - 1], dp[(y - 1) * bw + x - 1]) + 1 : 1
+                    dp[y * bw + x] = v
+                    best = max(best, v)
+                }
+            }
+            guard best >= minimumSquare else { return .noSolidSquare }
+            // Holes: cells of the bounding box not reachable from its border without crossing the component.
+            var outside = [Bool](repeating: false, count: bw * bh)
+            var queue: [Int] = []
+            for y in 0..<bh {
+                for x in 0..<bw where (x == 0 || y == 0 || x == bw - 1 || y == bh - 1) && !member[y * bw + x] {
+                    outside[y * bw + x] = true
+                    queue.append(y * bw + x)
+                }
+            }
+            while let c = queue.popLast() {
+                let x = c % bw
+                let y = c / bw
+                for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] where nx >= 0 && nx < bw && ny >= 0 && ny < bh {
+                    let n = ny * bw + nx
+                    if !outside[n] && !member[n] {
+                        outside[n] = true
+                        queue.append(n)
                     }
                 }
-                while let c = queue.popLast() {
+            }
+            let filled = outside.reduce(0) { $0 + ($1 ? 0 : 1) }
+            guard Double(filled) >= Constants.minimumFillRatio * Double(bw * bh) else { return .notFilled }
+            var mask = [Bool](repeating: false, count: cols * rows)
+            for y in 0..<bh {
+                for x in 0..<bw where !outside[y * bw + x] { mask[(by0 + y) * cols + bx0 + x] = true }
+            }
+            return .solid(Region(mask: mask, cx0: bx0, cy0: by0, cx1: bx0 + bw, cy1: by0 + bh))
+        }
+
+        /// The parts of `member` (a `bw`×`bh` cell box) left by a morphological opening with a
+        /// square of side `2 × radius + 1`: erosion cuts it where it is at most `2 × radius` cells
+        /// thick, and each eroded part (4-connected) grows back by `radius`, inside `member`. Each
+        /// part comes as its own tight box (origin `x0`, `y0` in the given box).
+        static func opened(_ member: [Bool], bw: Int, bh: Int, radius r: Int) -> [(member: [Bool], x0: Int, y0: Int, w: Int, h: Int)] {
+            guard bw > 2 * r, bh > 2 * r else { return [] }
+            // Erosion, separably: a cell survives when a (2r+1)-run around it is inside, across then down.
+            func erodeRows(_ m: [Bool], _ w: Int, _ h: Int) -> [Bool] {
+                var out = [Bool](repeating: false, count: w * h)
+                for y in 0..<h {
+                    var run = 0
+                    for x in 0..<w {
+                        run = m[y * w + x] ? run + 1 : 0
+                        if run >= 2 * r + 1 { out[y * w + x - r] = true }
+                    }
+                }
+                return out
+            }
+            var eroded = erodeRows(member, bw, bh)
+            var down = [Bool](repeating: false, count: bw * bh)
+            for x in 0..<bw {
+                var run = 0
+                for y in 0..<bh {
+                    run = eroded[y * bw + x] ? run + 1 : 0
+                    if run >= 2 * r + 1 { down[(y - r) * bw + x] = true }
+                }
+            }
+            eroded = down
+            // Parts of the eroded cells, each grown back by r inside `member`.
+            var part = [Int32](repeating: -1, count: bw * bh)
+            var grown = [Int32](repeating: -1, count: bw * bh)
+            var parts: [(member: [Bool], x0: Int, y0: Int, w: Int, h: Int)] = []
+            var stack: [Int] = []
+            var id: Int32 = 0
+            for start in 0..<(bw * bh) where eroded[start] && part[start] < 0 {
+                part[start] = id
+                stack.append(start)
+                var cells: [Int] = []
+                while let c = stack.popLast() {
+                    cells.append(c)
                     let x = c % bw
                     let y = c / bw
                     for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)] where nx >= 0 && nx < bw && ny >= 0 && ny < bh {
                         let n = ny * bw + nx
-                        if !outside[n] && label[(by0 + ny) * cols + bx0 + nx] != me {
-                            outside[n] = true
-                            queue.append(n)
+                        if eroded[n] && part[n] < 0 {
+                            part[n] = id
+                            stack.append(n)
                         }
                     }
                 }
-                let filled = outside.reduce(0) { $0 + ($1 ? 0 : 1) }
-                guard Double(filled) >= Constants.minimumFillRatio * Double(bw * bh) else { continue }
-                var mask = [Bool](repeating: false, count: cols * rows)
-                for y in 0..<bh {
-                    for x in 0..<bw where !outside[y * bw + x] { mask[(by0 + y) * cols + bx0 + x] = true }
+                // Grown back by r: stamped with this part's id in `grown`, its box tracked.
+                var (x0, y0, x1, y1) = (bw, bh, -1, -1)
+                for c in cells {
+                    let x = c % bw
+                    let y = c / bw
+                    for ny in max(0, y - r)...min(bh - 1, y + r) {
+                        for nx in max(0, x - r)...min(bw - 1, x + r) where member[ny * bw + nx] && grown[ny * bw + nx] != id {
+                            grown[ny * bw + nx] = id
+                            x0 = min(x0, nx)
+                            x1 = max(x1, nx)
+                            y0 = min(y0, ny)
+                            y1 = max(y1, ny)
+                        }
+                    }
                 }
-                regions.append(Region(mask: mask, cx0: bx0, cy0: by0, cx1: bx1 + 1, cy1: by1 + 1))
+                let w = x1 - x0 + 1
+                let h = y1 - y0 + 1
+                var m = [Bool](repeating: false, count: w * h)
+                for y in y0...y1 {
+                    for x in x0...x1 where grown[y * bw + x] == id { m[(y - y0) * w + x - x0] = true }
+                }
+                parts.append((m, x0, y0, w, h))
+                id += 1
             }
-            return regions
+            return parts
         }
     }
 }

@@ -234,6 +234,35 @@ struct TesseractTests {
         let lum = TesseractPreprocessing.luminance(image, x0: 0, y0: 0, width: 600, height: 400)
         #expect(lum.pixels[175 * 600 + 303] > lum.pixels[120 * 600 + 120])
     }
+
+    @Test(arguments: [
+        ("a button alone", false, false),
+        ("joined by a 4 px line to a drawn frame", true, false),
+        ("and with text on the page beside it", true, true),
+    ])
+    func buttonJoinedToADrawingByAThinLineIsStillAFill(_ c: (String, Bool, Bool)) {
+        // A blue button with white strokes on a white page; in ui-real's illustrated login screens a
+        // thin line of the drawing touches it, and the button with the drawing is no solid shape.
+        // The opening cuts the line: the button is a fill of its own and its text comes out black.
+        var image = RGBAImage(width: 600, height: 400, fill: .white)
+        let blue = RGB(r: 0, g: 122, b: 255)
+        image = image.filling(Rect(x: 100, y: 100, width: 300, height: 150), with: blue)
+        for i in 0..<6 {
+            image = image.filling(Rect(x: 150 + Double(i) * 25, y: 160, width: 6, height: 30), with: .white)
+        }
+        if c.1 {
+            image = image.filling(Rect(x: 400, y: 170, width: 160, height: 4), with: blue)
+            image = image.filling(Rect(x: 560, y: 20, width: 4, height: 360), with: blue)
+            image = image.filling(Rect(x: 20, y: 20, width: 544, height: 4), with: blue)
+        }
+        if c.2 { image = image.filling(Rect(x: 450, y: 300, width: 6, height: 30), with: RGB(r: 30, g: 30, b: 30)) }
+        let grey = TesseractPreprocessing.backgroundDistance(image, x0: 0, y0: 0, width: 600, height: 400)
+        let at = { (x: Int, y: Int) in grey.pixels[y * 600 + x] }
+        #expect(at(120, 120) == 255, "button fill")
+        #expect(at(228, 175) == 0, "white text on the button")
+        #expect(at(10, 300) == 255, "page")
+        if c.2 { #expect(at(452, 315) == 0, "dark text on the page") }
+    }
 }
 
 @Suite struct TesseractConfigurationTests {
