@@ -99,6 +99,11 @@ public struct MissingElementSettings: Codable, Sendable, Hashable {
     /// Minimum OCR confidence for a recovered line: 0.5 — *design choice* (drops icon junk such as
     /// "@" that OCR engines return at low confidence; see ../shared/notes, Tesseract 23–90).
     public var minOCRConfidence: Double = 0.5
+    /// A row of short texts spread evenly across the screen's width in its top half, one of them
+    /// underlined, is a tab strip (Material's fixed tabs; ui-real's `Multi_Tab`): its texts become
+    /// segments, numbered and with the underlined one selected
+    /// (``MissingElements/recoverTabStrips(_:image:settings:)``).
+    public var recoverTabStrips = true
     public init() {}
 }
 
@@ -118,6 +123,9 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// OCR lines that ``ReadableText`` finds unreadable (gibberish from icons and textures) are
     /// dropped instead of spoken.
     public var rejectUnreadableOCR = true
+    /// The status bar's OCR lines keep only its clock, network, battery and carrier words
+    /// (``StatusBar``): its notification icons read as letters ("B 6:35", "G@ 8:56") are not spoken.
+    public var cleanStatusBar = true
     /// Text-bearing elements the whole-screen OCR left unread get a second read of their own crop,
     /// contrast-normalised and scaled up (``ElementOCR``).
     public var readUnreadElements = true
@@ -134,7 +142,9 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// (``ElementOCR/rereadDoubtful(_:image:readers:below:margin:maxCalls:diagnostics:)``): 0.7,
     /// measured 2026-11-23 — 8 of the 417 lines of the 3x OCR check set fall below it (icon junk,
     /// "-§20.26"), while the English reader's lines on a Korean ui-real screen ("BE NE", "W11,092
-    /// itty") all lie between 0.35 and 0.75. 0 turns it off.
+    /// itty") all lie between 0.35 and 0.75. An element's crop reading below it is likewise read
+    /// by the later crop readers (``ElementOCR/readUnread(_:image:recognizer:fallbacks:maxCalls:rejectUnreadable:doubtfulBelow:margin:diagnostics:)``).
+    /// 0 turns both off.
     public var rereadBelowConfidence = 0.7
     /// A second reading replaces a doubtful line only when it is at least this much more confident:
     /// 0.1 — *design choice*, so that two readers' near-equal guesses do not swap back and forth.

@@ -59,7 +59,7 @@ public struct ScreenAnalyzer: Sendable {
             DetectStage(detector: detector, given: given, limits: c.limits),  // §4
             PostProcessStage(settings: c.postProcessing),  // §4.1
             ReadTextStage(recognizer: textRecognizer, cropReaders: cropReaders, content: c.content, grouping: c.grouping),  // §5.1 OCR
-            RecoverMissingStage(settings: c.missingElements),  // §5.1
+            RecoverMissingStage(settings: c.missingElements, selection: c.selection),  // §5.1
             ContentStage(
                 recognizer: contentRecognizer, content: c.content,  // §5.2, §5.4
                 interactivity: c.interactivity, grouping: c.grouping, headerHeightRatio: c.announcements.headerHeightRatio,

@@ -152,6 +152,24 @@ struct ElementOCRTests {
         #expect(quiet.isEmpty)
     }
 
+    @Test(
+        "A doubtful crop reading is replaced only by a more confident reading in another script",
+        arguments: [
+            ("English junk on Korean", 0.7, [("Hear it", 0.9), ("라룸 신상", 0.9)], "라룸 신상", 1),
+            ("not confident enough", 0.7, [("라룸", 0.6)], "Hea at", 0),
+            ("the rule off", 0.0, [("라룸 신상", 0.9)], "Hea at", 0),
+            ("a confident first reading", 0.5, [("라룸 신상", 0.99)], "Hea at", 0),
+        ] as [(String, Double, [(String, Double)], String, Int)])
+    func doubtfulCropReadings(_ c: (String, Double, [(String, Double)], String, Int)) {
+        var diagnostics: [Diagnostic] = []
+        let out = ElementOCR.readUnread(
+            [det(.segmentedControl, 100, 20, 100, 30)], image: Self.segmentScreen, recognizer: Fixed(text: "Hea at", confidence: 0.55),
+            fallbacks: c.2.map { Fixed(text: $0.0, confidence: $0.1) }, maxCalls: 24, rejectUnreadable: true,
+            doubtfulBelow: c.1, margin: 0.1, diagnostics: &diagnostics)
+        #expect(out[0].text == c.3, "\(c.0)")
+        #expect(diagnostics.contains { $0.message == "1 element(s) read by a second crop reader" } == (c.4 == 1))
+    }
+
     @Test("A doubtful line is replaced only by a more confident reading in another script")
     func doubtfulLines() {
         let image = RGBAImage(width: 300, height: 100, fill: .white).filling(r(30, 26, 50, 8), with: .black)

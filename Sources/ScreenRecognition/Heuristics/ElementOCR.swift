@@ -123,10 +123,15 @@ public enum ElementOCR {
     /// first. Lines are kept when ``ReadableText`` accepts them (with `rejectUnreadable`); boxes come
     /// back in `image`'s pixels. A crop `recognizer` leaves unread goes to each of `fallbacks` in
     /// turn until one reads it (the same crop; each call counts within `maxCalls`' crops, not
-    /// against it). Recogniser errors are collected into `diagnostics`, never thrown.
+    /// against it). A reading less confident than `doubtfulBelow` is not final: the later readers
+    /// still read the crop, and one in another script (a letter beyond Latin) at least `margin`
+    /// more confident replaces it — the rule ``rereadDoubtful(_:image:readers:below:margin:maxCalls:diagnostics:)``
+    /// applies to whole-screen lines (the English line reader's "Ot! SS" for a Korean "원,투,쓰리룸
+    /// 오피스텔"). Recogniser errors are collected into `diagnostics`, never thrown.
     public static func readUnread(
         _ detections: [Detection], image: RGBAImage, recognizer: any TextRecognizer,
-        fallbacks: [any TextRecognizer] = [], maxCalls: Int, rejectUnreadable: Bool, diagnostics: inout [Diagnostic]
+        fallbacks: [any TextRecognizer] = [], maxCalls: Int, rejectUnreadable: Bool,
+        doubtfulBelow: Double = 0, margin: Double = 0, diagnostics: inout [Diagnostic]
     ) -> [Detection] {
         var result = detections
         let wanted = detections.indices.filter { wantsText(detections[$0]) }
@@ -140,16 +145,23 @@ public enum ElementOCR {
         var failures = 0
         var secondReads = 0
         for i in wanted.prefix(max(0, maxCalls)) {
+            var chosen: (text: String, confidence: Double, reader: Int)?
             for (n, reader) in ([recognizer] + fallbacks).enumerated() {
+                if let chosen, chosen.confidence >= doubtfulBelow { break }
                 do {
-                    if let text = try readCrop(detections[i].box, image: image, recognizer: reader, rejectUnreadable: rejectUnreadable) {
-                        result[i].text = text
-                        if n > 0 { secondReads += 1 }
-                        break
+                    guard let read = try readCropWithConfidence(detections[i].box, image: image, recognizer: reader, rejectUnreadable: rejectUnreadable)
+                    else { continue }
+                    if let first = chosen {
+                        guard read.text.contains(where: isNonLatinLetter), read.confidence >= first.confidence + margin else { continue }
                     }
+                    chosen = (read.text, read.confidence, n)
                 } catch {
                     failures += 1
                 }
+            }
+            if let chosen {
+                result[i].text = chosen.text
+                if chosen.reader > 0 { secondReads += 1 }
             }
         }
         if failures > 0 {

@@ -303,7 +303,7 @@ public enum Metadata {
     }
 
     /// Marks the large title as a header: among texts whose centre is in the top
-    /// ``AnnouncementSettings/headerBand`` of the screen, the tallest, if it is at least
+    /// ``AnnouncementSettings/headerBand`` of the screen (the status bar's clock aside), the tallest, if it is at least
     /// ``AnnouncementSettings/headerHeightRatio`` × the median height of the other texts there (of
     /// all texts when it is alone there).
     public static func markHeader(_ elements: [Element], screenHeight: Double, settings: AnnouncementSettings = .init()) -> [Element] {
@@ -313,7 +313,10 @@ public enum Metadata {
             elements[$0].kind == .text
                 || (elements[$0].kind == .button && !elements[$0].detections.isEmpty && elements[$0].detections.allSatisfy { $0.type == .text })
         }
-        let top = texts.filter { elements[$0].frame.midY <= settings.headerBand * screenHeight }
+        let top = texts.filter {
+            elements[$0].frame.midY <= settings.headerBand * screenHeight
+                && !StatusBar.isStatusText(elements[$0].label, frame: elements[$0].frame, screenHeight: screenHeight)
+        }
         guard let tallest = top.filter({ elements[$0].kind == .text }).max(by: { elements[$0].frame.height < elements[$1].frame.height }) else {
             return elements
         }

@@ -13,6 +13,8 @@ public struct Detection: Codable, Sendable, Hashable {
         case ocr
         /// A text turned into a segment by segmented-control row completion (§5.1).
         case rowCompletion
+        /// A text turned into a segment of a tab strip under a toolbar (``MissingElements/recoverTabStrips(_:image:settings:)``).
+        case tabStrip
     }
 
     public var type: ElementClass

@@ -166,11 +166,15 @@ struct ContentStage: AnalysisStage {
     /// model or pixels.
     func textButtonIndices(_ detections: [Detection], work: inout ScreenInProgress) -> Set<Int> {
         guard let image = work.image, let recognizer else { return [] }
-        let texts = detections.indices.filter {
-            detections[$0].type == .text && !(detections[$0].text?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ?? true)
+        // The status bar's clock is no button, and no text of the screens the model learnt from
+        // (ui-real boxes the status bar apart, as `UpperTaskBar`): it is left out of the layout.
+        let screenHeight = Double(work.screen.height)
+        let onScreen = detections.indices.filter {
+            detections[$0].type == .text && !StatusBar.isStatusText(detections[$0].text, frame: detections[$0].box, screenHeight: screenHeight)
         }
+        let texts = onScreen.filter { !(detections[$0].text?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ?? true) }
         guard !texts.isEmpty else { return [] }
-        let textBoxes = detections.filter { $0.type == .text }.map(\.box)
+        let textBoxes = onScreen.map { detections[$0].box }
         let iconBoxes = detections.filter { $0.type == .icon }.map(\.box)
         let features = texts.map {
             TextButtonFeatures.make(

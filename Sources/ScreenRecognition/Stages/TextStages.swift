@@ -26,6 +26,11 @@ struct ReadTextStage: AnalysisStage {
             lines = lines.filter { ReadableText.isReadable($0.text, confidence: $0.confidence) }
             if lines.count < read { work.note("ocr", "\(read - lines.count) unreadable OCR line(s) dropped") }
         }
+        if content.cleanStatusBar {
+            let before = lines
+            lines = StatusBar.clean(lines, screenHeight: Double(image.height))
+            if lines != before { work.note("ocr", "status bar read as its clock, network and battery only") }
+        }
         if !cropReaders.isEmpty, content.rereadBelowConfidence > 0 {
             lines = ElementOCR.rereadDoubtful(
                 lines, image: image, readers: cropReaders, below: content.rereadBelowConfidence,
@@ -42,7 +47,8 @@ struct ReadTextStage: AnalysisStage {
         if content.readUnreadElements {
             detections = ElementOCR.readUnread(
                 detections, image: image, recognizer: recognizer, fallbacks: cropReaders, maxCalls: content.maxElementReads,
-                rejectUnreadable: content.rejectUnreadableOCR, diagnostics: &work.diagnostics)
+                rejectUnreadable: content.rejectUnreadableOCR, doubtfulBelow: content.rereadBelowConfidence,
+                margin: content.rereadConfidenceMargin, diagnostics: &work.diagnostics)
             detections = ElementOCR.rereadPartlyRead(
                 detections, lines: lines, image: image, recognizer: recognizer,
                 minCoverage: content.minReadCoverage, maxCalls: content.maxElementReads,
@@ -57,6 +63,8 @@ struct ReadTextStage: AnalysisStage {
 /// on a segmented control's row become its segments.
 struct RecoverMissingStage: AnalysisStage {
     var settings: MissingElementSettings
+    /// For the underline that marks a tab strip's selected tab.
+    var selection: SelectionSettings
 
     func run(_ work: inout ScreenInProgress) throws {
         if settings.recoverTextFromOCR, let lines = work.lines {
@@ -64,6 +72,12 @@ struct RecoverMissingStage: AnalysisStage {
         }
         if settings.completeSegmentedControlRows {
             work.detections = MissingElements.completeSegmentedControlRows(work.detections)
+        }
+        if settings.recoverTabStrips, let image = work.image {
+            let before = work.detections.filter { $0.source == .tabStrip }.count
+            work.detections = MissingElements.recoverTabStrips(work.detections, image: image, settings: selection)
+            let strips = work.detections.filter { $0.source == .tabStrip }.count - before
+            if strips > 0 { work.note("missing", "\(strips) text(s) of a tab strip turned into segments") }
         }
     }
 }

@@ -1,0 +1,84 @@
+import Foundation
+
+/// The system status bar at the top of a screenshot: the clock, the network and the battery, and
+/// on Android a row of notification icons. OCR reads those icons as letters ("B 6:35", "G@ 8:56",
+/// "f G 10:32", "ef 5G" on ui-real valid), and a screen reader would speak them first on every
+/// screen. What VoiceOver and TalkBack say for a status bar is its clock, network and battery
+/// level; so the OCR lines of the status bar keep only those words.
+///
+/// The status bar is found from its clock: a word `h:mm` in the top ``Constants/maxBottom`` of the
+/// screen. The lines beside it (their centres within the clock's height, widened by half of it)
+/// are the status bar's; no clock read, nothing changes.
+public enum StatusBar {
+    public enum Constants {
+        /// The status bar lies in the top 8 % of a screenshot: ui-real's `UpperTaskBar` boxes end at
+        /// 3.4 % of the height on its Android screens and at 4.1–7.7 % (median 5.3 %) on its other
+        /// (mostly iPhone) screens (measured 2026-11-24 on valid: 242 and 34 boxes).
+        public static let maxBottom = 0.08
+        /// Network words a status bar shows (iOS and Android cellular indicators).
+        public static let networkWords: Set<String> = ["LTE", "LTE+", "5G", "5G+", "5GE", "4G", "4G+", "3G", "2G", "H+", "Wi-Fi"]
+        /// Carrier names ("Carrier", "Verizon") are words of at least this many letters; the shorter
+        /// letters of a status bar are icons read as text ("B", "G@", "ef") — *design choice*.
+        public static let minCarrierLetters = 4
+    }
+
+    /// `lines` with the status bar's lines reduced to their clock, network, battery and carrier
+    /// words (a line left without any is dropped). Lines elsewhere are returned unchanged.
+    public static func clean(_ lines: [RecognizedText], screenHeight: Double) -> [RecognizedText] {
+        guard screenHeight > 0 else { return lines }
+        let limit = Constants.maxBottom * screenHeight
+        let clocks = lines.flatMap { words(of: $0) }.filter { isClock($0.text) && $0.box.maxY <= limit }
+        guard let clock = clocks.min(by: { $0.box.minY < $1.box.minY }) else { return lines }
+        let pad = clock.box.height / 2
+        let band = (clock.box.minY - pad)...(clock.box.maxY + pad)
+        return lines.compactMap { line in
+            guard band.contains(line.box.midY), line.box.maxY <= limit + pad else { return line }
+            return kept(line)
+        }
+    }
+
+    /// Whether a text with this label and frame is the status bar's (its clock with network,
+    /// battery and carrier words, in the top ``Constants/maxBottom`` of the screen): never a heading.
+    public static func isStatusText(_ label: String?, frame: Rect, screenHeight: Double) -> Bool {
+        guard let label, frame.maxY <= Constants.maxBottom * screenHeight else { return false }
+        let words = label.split(separator: " ").map(String.init)
+        return words.contains(where: isClock) && words.allSatisfy { isStatusWord($0) || ["AM", "PM"].contains($0) }
+    }
+
+    /// The line with only its status words, or nil when none is left.
+    static func kept(_ line: RecognizedText) -> RecognizedText? {
+        let all = words(of: line)
+        var keep: [RecognizedText.Word] = []
+        for (i, w) in all.enumerated() {
+            let previousIsClock = i > 0 && isClock(all[i - 1].text)
+            if isStatusWord(w.text) || (previousIsClock && ["AM", "PM"].contains(w.text.uppercased())) { keep.append(w) }
+        }
+        guard !keep.isEmpty else { return nil }
+        if keep.count == all.count { return line }
+        let box = keep.dropFirst().reduce(keep[0].box) { $0.union($1.box) }
+        let confidence = keep.map(\.confidence).reduce(0, +) / Double(keep.count)
+        return RecognizedText(text: keep.map(\.text).joined(separator: " "), box: box, confidence: confidence, words: keep)
+    }
+
+    /// The line's words; a line without word boxes counts as words split at spaces, each with the
+    /// line's box.
+    static func words(of line: RecognizedText) -> [RecognizedText.Word] {
+        if !line.words.isEmpty { return line.words }
+        return line.text.split(separator: " ").map { RecognizedText.Word(text: String($0), box: line.box, confidence: line.confidence) }
+    }
+
+    /// "9:41", "10:32" (a 12- or 24-hour clock).
+    static func isClock(_ word: String) -> Bool {
+        let parts = word.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let h = Int(parts[0]), let m = Int(parts[1]) else { return false }
+        return (1...2).contains(parts[0].count) && parts[1].count == 2 && (0...23).contains(h) && (0...59).contains(m)
+    }
+
+    static func isStatusWord(_ word: String) -> Bool {
+        if isClock(word) || Constants.networkWords.contains(word) { return true }
+        // Battery level: "100%", "87 %".
+        if word.hasSuffix("%"), let n = Int(word.dropLast().trimmingCharacters(in: .whitespaces)), (0...100).contains(n) { return true }
+        let letters = word.filter { $0.isLetter }
+        return letters.count >= Constants.minCarrierLetters && letters.count == word.filter { !"-&".contains($0) }.count
+    }
+}

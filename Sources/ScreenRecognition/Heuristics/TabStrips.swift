@@ -1,0 +1,161 @@
+import Foundation
+
+extension MissingElements {
+    /// Constants of ``recoverTabStrips(_:image:settings:)``; each says where it comes from.
+    public enum TabStripConstants {
+        /// Tab strips sit under the toolbar, in the top half: ui-real valid's 28 `Multi_Tab` boxes
+        /// start between 3 % and 44 % of the screen's height (measured 2026-11-24).
+        public static let maxCentre = 0.5
+        /// Material's fixed tabs: 2 or more, evenly spaced; more than 5 do not fit a phone's width
+        /// (Material Design, "Tabs": fixed tabs for a limited number, scrollable beyond).
+        public static let tabCounts = 2...5
+        /// Each label's centre lies within this share of a slot's width of the slot's centre:
+        /// fixed tabs centre their labels in equal slots; 0.15 allows the detector's boxes and a
+        /// badge beside a label ("RECOMMENDED •") — *design choice*.
+        public static let slotTolerance = 0.15
+        /// Tab labels are short: at most 3 words ("TOP LEARNERS", "MY STATIONS") — *design choice*;
+        /// a sentence spread across a row is no tab.
+        public static let maxWords = 3
+        /// The selected tab's underline is looked for from its label's bottom down to this many label
+        /// heights below it: Material tabs are 48 dp tall with 14 sp labels (a label box of 10–14
+        /// dp), the indicator at the tab's bottom edge, 17–19 dp below the label.
+        public static let underlineReach = 2.5
+        /// The underline covers at least this share of its slot's width, in one colour: fixed tabs
+        /// underline the whole tab (ui-real's strips: 84–100 %); the same 70 % as the segment
+        /// underline test (``SelectionState/selectedSegment(_:frames:labels:settings:)``).
+        public static let underlineCoverage = 0.7
+    }
+
+    /// Tab strips under a toolbar (Material's fixed tabs; ui-real's `Multi_Tab`), which the
+    /// detector reads as plain texts ("THIS COURSE", "TOTAL"): a row of 2–5 short texts in the top
+    /// half of the screen, one centred in each of equal slots across the screen's width, nothing
+    /// else on the row, and exactly one slot underlined (a line of one colour under its label,
+    /// across most of the slot). The texts become `segmentedControl` detections (source
+    /// `tabStrip`) spanning their slots down to the underline, so the segment stage numbers them
+    /// ("2 of 3") and marks the underlined one selected. Without an underline nothing changes: a
+    /// row of evenly spaced labels alone (a table header, a row of stats) is no tab strip.
+    public static func recoverTabStrips(_ detections: [Detection], image: RGBAImage, settings: SelectionSettings) -> [Detection] {
+        let width = Double(image.width)
+        let height = Double(image.height)
+        guard width > 0, height > 0 else { return detections }
+        let candidates = detections.indices.filter { i in
+            let d = detections[i]
+            guard d.type == .text, let text = d.text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return false }
+            return d.box.midY <= TabStripConstants.maxCentre * height && text.split(separator: " ").count <= TabStripConstants.maxWords
+                && d.box.height > 0
+        }
+        let rows = clusters(candidates) { a, b in
+            let (p, q) = (detections[a].box, detections[b].box)
+            return p.yOverlap(q) > 0.5 * min(p.height, q.height) && max(p.height, q.height) <= 1.5 * min(p.height, q.height)
+        }
+        var result = detections
+        for row in rows where TabStripConstants.tabCounts.contains(row.count) {
+            let tabs = row.sorted { detections[$0].box.midX < detections[$1].box.midX }
+            let slot = width / Double(tabs.count)
+            let evenlySpread = tabs.enumerated().allSatisfy { k, i in
+                let b = detections[i].box
+                let lo = Double(k) * slot
+                return abs(b.midX - (lo + slot / 2)) <= TabStripConstants.slotTolerance * slot && b.minX >= lo - 1 && b.maxX <= lo + slot + 1
+            }
+            guard evenlySpread else { continue }
+            let band = tabs.dropFirst().reduce(detections[tabs[0]].box) { $0.union(detections[$1].box) }
+            let blocked = detections.indices.contains { j in
+                !tabs.contains(j) && detections[j].box.midY >= band.minY && detections[j].box.midY <= band.maxY
+            }
+            guard !blocked else { continue }
+            let labelHeight = tabs.map { detections[$0].box.height }.max() ?? 0
+            guard
+                let (_, bar) = underline(
+                    image, slots: tabs.indices.map { (Double($0) * slot, Double($0 + 1) * slot) }, labels: tabs.map { detections[$0].box },
+                    from: band.maxY, to: min(height - 1, band.maxY + TabStripConstants.underlineReach * labelHeight), settings: settings)
+            else { continue }
+            // Each tab spans its slot, from as far above the labels' centre as the underline is below it.
+            let centre = band.midY
+            let reach = Double(bar + 1) - centre
+            for (k, i) in tabs.enumerated() {
+                result[i].type = .segmentedControl
+                result[i].source = .tabStrip
+                result[i].box = Rect(x: Double(k) * slot, y: max(0, centre - reach), width: slot, height: min(height, centre + reach) - max(0, centre - reach))
+            }
+        }
+        return result
+    }
+
+    /// The underline of one of `slots` (column ranges): the first pixel row between `from` and `to`
+    /// in which exactly one slot has ``TabStripConstants/underlineCoverage`` of its columns in one
+    /// colour that stands out from the strip's colour around its label (`labels`,
+    /// ``surroundings(_:of:)``) — and from the colour around every other label — and no other slot
+    /// has such a line: the edge of the page below a strip, across every slot, is no underline, and
+    /// neither is the page under a white button beside an outlined one ("팔로우", Follow, and
+    /// "언급", Mention, on ui-real valid) — and with no twin line as far above the label (the
+    /// outlined button's own frame). Returns the slot and the row, or nil.
+    static func underline(
+        _ image: RGBAImage, slots: [(Double, Double)], labels: [Rect], from: Double, to: Double, settings: SelectionSettings
+    ) -> (slot: Int, row: Int)? {
+        let ya = max(0, Int(from.rounded(.up)))
+        let yb = min(image.height - 1, Int(to.rounded(.down)))
+        guard yb >= ya else { return nil }
+        let columns = slots.map { (max(0, Int($0.0.rounded())), min(image.width, Int($0.1.rounded()))) }
+        guard columns.allSatisfy({ $0.1 - $0.0 >= 4 }) else { return nil }
+        // The strip's colour around each label: what an underline stands out from.
+        let backgrounds = labels.compactMap { surroundings(image, of: $0) }
+        guard backgrounds.count == slots.count else { return nil }
+        for y in ya...yb {
+            // Each slot's line colour on this row, when one colour covers enough of it.
+            let lines: [RGB?] = columns.indices.map { k in
+                let (xa, xb) = columns[k]
+                var count = 0
+                var first: RGB?
+                for x in xa..<xb {
+                    let c = image.color(x: x, y: y)
+                    guard c.distance(to: backgrounds[k]) >= settings.minTintDistance else { continue }
+                    if first == nil { first = c }
+                    if let f = first, c.distance(to: f) < settings.minTintDistance { count += 1 }
+                }
+                return Double(count) >= TabStripConstants.underlineCoverage * Double(xb - xa) ? first : nil
+            }
+            let lined = lines.indices.filter { lines[$0] != nil }
+            guard !lined.isEmpty else { continue }
+            guard lined.count == 1, let colour = lines[lined[0]] else { return nil }  // across several slots: the strip's edge
+            // It stands out from the strip around every label: the page below a white button beside
+            // an outlined one is the outlined one's colour.
+            guard backgrounds.allSatisfy({ colour.distance(to: $0) >= settings.minTintDistance }) else { return nil }
+            // And it has no twin as far above the label: that is the frame of an outlined button.
+            let (xa, xb) = columns[lined[0]]
+            let label = labels[lined[0]]
+            let mirror = Int((2 * label.midY - Double(y)).rounded())
+            let framed = (mirror - 1...mirror + 1).contains { row in
+                guard row >= 0, row < image.height else { return false }
+                let same = (xa..<xb).filter { image.color(x: $0, y: row).distance(to: colour) < settings.minTintDistance }.count
+                return Double(same) >= TabStripConstants.underlineCoverage * Double(xb - xa)
+            }
+            return framed ? nil : (lined[0], y)
+        }
+        return nil
+    }
+
+    /// The colour around `box`: the per-channel median of the pixels in a ring half the box's
+    /// height wide outside it (the label's own pixels left out: on a tight box around bold capitals
+    /// the ink's one colour can outnumber a JPEG background spread over several shades).
+    static func surroundings(_ image: RGBAImage, of box: Rect) -> RGB? {
+        let m = box.height / 2
+        let outer = Rect(x: box.minX - m, y: box.minY - m, width: box.width + 2 * m, height: box.height + 2 * m)
+            .clamped(width: Double(image.width), height: Double(image.height))
+        var rs: [UInt8] = []
+        var gs: [UInt8] = []
+        var bs: [UInt8] = []
+        for y in Int(outer.minY)..<Int(outer.maxY) {
+            for x in Int(outer.minX)..<Int(outer.maxX) where !box.contains(Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) {
+                let c = image.color(x: x, y: y)
+                rs.append(c.r)
+                gs.append(c.g)
+                bs.append(c.b)
+            }
+        }
+        guard !rs.isEmpty else { return nil }
+        rs.sort()
+        gs.sort()
+        bs.sort()
+        return RGB(r: rs[rs.count / 2], g: gs[gs.count / 2], b: bs[bs.count / 2])
+    }
+}

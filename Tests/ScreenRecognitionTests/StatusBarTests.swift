@@ -1,0 +1,83 @@
+import Testing
+
+@testable import ScreenRecognition
+
+@Suite("Status bar lines")
+struct StatusBarTests {
+    /// A line of words laid left to right from `x`, 12 px tall at `y`, each word 8 px a character.
+    static func line(_ words: [String], x: Double = 10, y: Double = 4) -> RecognizedText {
+        var out: [RecognizedText.Word] = []
+        var cx = x
+        for w in words {
+            out.append(.init(text: w, box: r(cx, y, Double(w.count) * 8, 12), confidence: 0.8))
+            cx += Double(w.count) * 8 + 6
+        }
+        let box = out.dropFirst().reduce(out[0].box) { $0.union($1.box) }
+        return RecognizedText(text: words.joined(separator: " "), box: box, confidence: 0.8, words: out)
+    }
+
+    @Test(
+        "a status bar line keeps its clock, network, battery and carrier words",
+        arguments: [
+            (["B", "6:35"], "6:35"),
+            (["G@", "8:56"], "8:56"),
+            (["f", "G", "10:32"], "10:32"),
+            (["년", "4:32"], "4:32"),
+            (["9:41", "AM"], "9:41 AM"),
+            (["Carrier", "9:41"], "Carrier 9:41"),
+            (["9:41", "5G", "87%"], "9:41 5G 87%"),
+        ])
+    func cleaned(_ c: ([String], String)) {
+        let out = StatusBar.clean([Self.line(c.0), Self.line(["Settings"], y: 60)], screenHeight: 640)
+        #expect(out.map(\.text) == [c.1, "Settings"])
+        // The line's box shrinks to the words kept.
+        #expect(out[0].words.count == c.1.split(separator: " ").count)
+        #expect(out[0].box.width <= Self.line(c.0).box.width)
+    }
+
+    @Test func iconLinesBesideTheClockAreDroppedAndTheRestKept() {
+        let lines = [
+            Self.line(["7:01"], x: 17), Self.line(["ef", "5G"], x: 235),
+            Self.line(["@", "="], x: 300),  // icons only: dropped
+            Self.line(["Welcome", "back"], y: 40),  // below the status bar
+        ]
+        #expect(StatusBar.clean(lines, screenHeight: 640).map(\.text) == ["7:01", "5G", "Welcome back"])
+    }
+
+    @Test(
+        "no clock in the top 8 %, nothing changes",
+        arguments: [
+            [line(["B", "635"]), line(["ef", "5G"], x: 200)],  // the time misread
+            [line(["ef", "10:32"], y: 80)],  // a time lower on the screen (a list of alarms)
+        ])
+    func unchanged(_ lines: [RecognizedText]) {
+        #expect(StatusBar.clean(lines, screenHeight: 640) == lines)
+    }
+
+    @Test(
+        "clock words",
+        arguments: [("9:41", true), ("23:59", true), ("09:05", true), ("24:00", false), ("9:4", false), ("941", false), ("7:018", false), ("a:bc", false)])
+    func clock(_ c: (String, Bool)) {
+        #expect(StatusBar.isClock(c.0) == c.1)
+    }
+
+    @Test func linesWithoutWordBoxesAreSplitAtSpaces() {
+        let line = RecognizedText(text: "B 6:35", box: r(300, 4, 40, 12), confidence: 0.7)
+        #expect(StatusBar.clean([line], screenHeight: 640).map(\.text) == ["6:35"])
+    }
+
+    @Test("the status bar's clock is never the heading; the title below it is")
+    func clockIsNoHeading() {
+        let elements = [
+            el(.text, r(330, 4, 40, 20), "5:49"),  // taller than the title's letters with its icons
+            el(.text, r(70, 40, 80, 16), "Fuelio"),
+            el(.text, r(16, 100, 200, 10), "Fill-ups this month"),
+            el(.text, r(16, 120, 200, 10), "Average consumption"),
+        ]
+        let out = Metadata.markHeader(elements, screenHeight: 640)
+        #expect(out.map { $0.traits.contains(.header) } == [false, true, false, false])
+        #expect(StatusBar.isStatusText("9:41 5G 87%", frame: r(0, 0, 100, 20), screenHeight: 640))
+        #expect(!StatusBar.isStatusText("Meeting at 9:41", frame: r(0, 0, 100, 20), screenHeight: 640))
+        #expect(!StatusBar.isStatusText("9:41", frame: r(0, 300, 100, 20), screenHeight: 640))
+    }
+}

@@ -1,0 +1,68 @@
+import Testing
+
+@testable import ScreenRecognition
+
+@Suite("Tab strips under a toolbar")
+struct TabStripTests {
+    static let teal = RGB(r: 0, g: 188, b: 212)
+
+    /// A 360×640 screen: a teal strip (y 80–128) holding `labels` centred in equal slots (white
+    /// "ink" bars 10 px tall at y 99), the slot `underlined` with a white 3 px line at its bottom,
+    /// and a light grey page below.
+    static func screen(_ labels: [String], underlined: Int?, spread: Bool = true) -> (RGBAImage, [Detection]) {
+        var image = RGBAImage(width: 360, height: 640, fill: RGB(r: 238, g: 238, b: 238))
+        image = image.filling(r(0, 80, 360, 48), with: teal)
+        let slot = 360.0 / Double(labels.count)
+        var detections: [Detection] = []
+        for (k, label) in labels.enumerated() {
+            let w = Double(label.count) * 7
+            let x = spread ? Double(k) * slot + (slot - w) / 2 : 16 + Double(k) * (w + 12)
+            for i in stride(from: 0.0, to: w, by: 7) { image = image.filling(r(x + i, 99, 4, 10), with: .white) }
+            detections.append(det(.text, x, 99, w, 10, label))
+        }
+        if let u = underlined { image = image.filling(r(Double(u) * slot, 125, slot, 3), with: .white) }
+        return (image, detections)
+    }
+
+    @Test func anUnderlinedRowOfEvenlySpreadLabelsBecomesSegments() throws {
+        let (image, detections) = Self.screen(["THIS COURSE", "TOTAL", "FRIENDS"], underlined: 1)
+        let out = MissingElements.recoverTabStrips(detections + [det(.icon, 16, 40, 24, 24)], image: image, settings: .init())
+        let tabs = out.filter { $0.source == .tabStrip }
+        #expect(tabs.map(\.text) == ["THIS COURSE", "TOTAL", "FRIENDS"])
+        #expect(tabs.allSatisfy { $0.type == .segmentedControl })
+        // Each spans its slot, down to the underline.
+        #expect(tabs.map(\.box.minX) == [0, 120, 240])
+        #expect(tabs.allSatisfy { $0.box.width == 120 && $0.box.maxY == 126 })
+        // The segment stage finds the underline at the bottom of the selected one.
+        #expect(SelectionState.selectedSegment(image, frames: tabs.map(\.box), labels: tabs.map(\.text), settings: .init()) == 1)
+    }
+
+    @Test(
+        "rows that are not a tab strip stay texts",
+        arguments: [
+            ("no underline", ["THIS COURSE", "TOTAL"], nil, true, false),
+            ("labels not in equal slots", ["THIS COURSE", "TOTAL"], 0, false, false),
+            ("a sentence", ["Sign in to see the course", "TOTAL"], 0, true, false),
+            ("one label", ["TOTAL"], 0, true, false),
+            ("another element on the row", ["THIS COURSE", "TOTAL"], 0, true, true),
+        ] as [(String, [String], Int?, Bool, Bool)])
+    func notAStrip(_ c: (String, [String], Int?, Bool, Bool)) {
+        var (image, detections) = Self.screen(c.1, underlined: c.2, spread: c.3)
+        if c.4 { detections.append(det(.icon, 330, 96, 16, 16)) }
+        let out = MissingElements.recoverTabStrips(detections, image: image, settings: .init())
+        #expect(out == detections, "\(c.0)")
+    }
+
+    @Test func thePageUnderAWhiteButtonBesideAnOutlinedOneIsNoUnderline() {
+        // A dark page: "Follow" in a white filled button, "Mention" in an outlined one, side by side.
+        var image = RGBAImage(width: 360, height: 640, fill: RGB(r: 10, g: 10, b: 10))
+        image = image.filling(r(12, 90, 156, 36), with: .white)
+        image = image.filling(r(192, 90, 156, 1), with: RGB(r: 90, g: 90, b: 90)).filling(r(192, 125, 156, 1), with: RGB(r: 90, g: 90, b: 90))
+        for i in stride(from: 0.0, to: 42, by: 7) {
+            image = image.filling(r(69 + i, 103, 4, 10), with: RGB(r: 10, g: 10, b: 10))
+            image = image.filling(r(249 + i, 103, 4, 10), with: .white)
+        }
+        let detections = [det(.text, 69, 103, 42, 10, "Follow"), det(.text, 249, 103, 42, 10, "Mention")]
+        #expect(MissingElements.recoverTabStrips(detections, image: image, settings: .init()) == detections)
+    }
+}
