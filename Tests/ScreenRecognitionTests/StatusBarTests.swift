@@ -26,6 +26,8 @@ struct StatusBarTests {
             (["9:41", "AM"], "9:41 AM"),
             (["Carrier", "9:41"], "Carrier 9:41"),
             (["9:41", "5G", "87%"], "9:41 5G 87%"),
+            (["7:418"], "7:41"),  // iOS's location arrow read as a digit
+            (["@7:01", "etd", "5G"], "7:01 5G"),
         ])
     func cleaned(_ c: ([String], String)) {
         let out = StatusBar.clean([Self.line(c.0), Self.line(["Settings"], y: 60)], screenHeight: 640)
@@ -52,6 +54,15 @@ struct StatusBarTests {
         ])
     func unchanged(_ lines: [RecognizedText]) {
         #expect(StatusBar.clean(lines, screenHeight: 640) == lines)
+    }
+
+    @Test(
+        "a clock with one glyph glued on",
+        arguments: [
+            ("7:418", "7:41"), ("2:078", "2:07"), ("@7:01", "7:01"), ("9:41", "9:41"), ("B11:4", nil), ("7:4188", nil), ("ab7:41", nil), ("27:41", nil),
+        ] as [(String, String?)])
+    func glued(_ c: (String, String?)) {
+        #expect(StatusBar.clock(in: c.0) == c.1)
     }
 
     @Test(

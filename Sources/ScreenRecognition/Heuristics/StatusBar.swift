@@ -6,8 +6,8 @@ import Foundation
 /// screen. What VoiceOver and TalkBack say for a status bar is its clock, network and battery
 /// level; so the OCR lines of the status bar keep only those words.
 ///
-/// The status bar is found from its clock: a word `h:mm` in the top ``Constants/maxBottom`` of the
-/// screen. The lines beside it (their centres within the clock's height, widened by half of it)
+/// The status bar is found from its clock: a word `h:mm` (``clock(in:)``) in the top
+/// ``Constants/maxBottom`` of the screen. The lines beside it (their centres within the clock's height, widened by half of it)
 /// are the status bar's; no clock read, nothing changes.
 public enum StatusBar {
     public enum Constants {
@@ -27,7 +27,7 @@ public enum StatusBar {
     public static func clean(_ lines: [RecognizedText], screenHeight: Double) -> [RecognizedText] {
         guard screenHeight > 0 else { return lines }
         let limit = Constants.maxBottom * screenHeight
-        let clocks = lines.flatMap { words(of: $0) }.filter { isClock($0.text) && $0.box.maxY <= limit }
+        let clocks = lines.flatMap { words(of: $0) }.filter { clock(in: $0.text) != nil && $0.box.maxY <= limit }
         guard let clock = clocks.min(by: { $0.box.minY < $1.box.minY }) else { return lines }
         let pad = clock.box.height / 2
         let band = (clock.box.minY - pad)...(clock.box.maxY + pad)
@@ -49,12 +49,18 @@ public enum StatusBar {
     static func kept(_ line: RecognizedText) -> RecognizedText? {
         let all = words(of: line)
         var keep: [RecognizedText.Word] = []
+        var changed = false
         for (i, w) in all.enumerated() {
-            let previousIsClock = i > 0 && isClock(all[i - 1].text)
-            if isStatusWord(w.text) || (previousIsClock && ["AM", "PM"].contains(w.text.uppercased())) { keep.append(w) }
+            let previousIsClock = i > 0 && clock(in: all[i - 1].text) != nil
+            if let time = clock(in: w.text) {
+                keep.append(RecognizedText.Word(text: time, box: w.box, confidence: w.confidence))
+                changed = changed || time != w.text
+            } else if isStatusWord(w.text) || (previousIsClock && ["AM", "PM"].contains(w.text.uppercased())) {
+                keep.append(w)
+            }
         }
         guard !keep.isEmpty else { return nil }
-        if keep.count == all.count { return line }
+        if keep.count == all.count, !changed { return line }
         let box = keep.dropFirst().reduce(keep[0].box) { $0.union($1.box) }
         let confidence = keep.map(\.confidence).reduce(0, +) / Double(keep.count)
         return RecognizedText(text: keep.map(\.text).joined(separator: " "), box: box, confidence: confidence, words: keep)
@@ -65,6 +71,21 @@ public enum StatusBar {
     static func words(of line: RecognizedText) -> [RecognizedText.Word] {
         if !line.words.isEmpty { return line.words }
         return line.text.split(separator: " ").map { RecognizedText.Word(text: String($0), box: line.box, confidence: line.confidence) }
+    }
+
+    /// The clock in a status bar word: the word itself ("9:41"), or a time with one glyph glued on
+    /// either side — iOS's location arrow after the time is read as a digit ("7:418", "2:078": 5 of
+    /// ui-real valid's 35 "other" screens), an icon before it as a sign ("@7:01"). Nil when the
+    /// word holds no time.
+    static func clock(in word: String) -> String? {
+        if isClock(word) { return word }
+        let chars = Array(word)
+        guard let colon = chars.firstIndex(of: ":"), colon + 2 < chars.count else { return nil }
+        var start = colon
+        while start > 0, colon - start < 2, chars[start - 1].isASCII, chars[start - 1].isNumber { start -= 1 }
+        let time = String(chars[start..<(colon + 3)])
+        guard start <= 1, chars.count - (colon + 3) <= 1, isClock(time) else { return nil }
+        return time
     }
 
     /// "9:41", "10:32" (a 12- or 24-hour clock).
