@@ -6,7 +6,7 @@ import Foundation
 /// screen. What VoiceOver and TalkBack say for a status bar is its clock, network and battery
 /// level; so the OCR lines of the status bar keep only those words.
 ///
-/// The status bar is found from its clock: a word `h:mm` (``clock(in:)``) in the top
+/// The status bar is found from its clock: a word `h:mm` (`clock(in:)`) in the top
 /// ``Constants/maxBottom`` of the screen. The lines beside it (their centres within the clock's height, widened by half of it)
 /// are the status bar's; no clock read, nothing changes.
 public enum StatusBar {
