@@ -109,12 +109,12 @@ let package = Package(
         ),
         .testTarget(
             name: "ScreenRecognitionONNXTests",
-            dependencies: ["ScreenRecognitionONNX", "ScreenRecognition", "ScreenRecognitionImageIO"],
+            dependencies: ["ScreenRecognitionONNX", "ScreenRecognition", "ScreenRecognitionImageIO", "ScreenRecognitionTesting"],
             exclude: ["Fixtures"]  // read from the package root (like Models/), not bundled
         ),
         .testTarget(
             name: "ScreenRecognitionOCRTests",
-            dependencies: ["ScreenRecognitionOCR", "ScreenRecognitionONNX", "ScreenRecognitionImageIO", "ScreenRecognition"],
+            dependencies: ["ScreenRecognitionOCR", "ScreenRecognitionONNX", "ScreenRecognitionImageIO", "ScreenRecognition", "ScreenRecognitionTesting"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -141,7 +141,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ScreenrecCLITests",
-            dependencies: ["screenrec", "ScreenRecognition"]
+            dependencies: ["screenrec", "ScreenRecognition", "ScreenRecognitionTesting"]
         ),
     ]
 )

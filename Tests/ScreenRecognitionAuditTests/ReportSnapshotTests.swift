@@ -116,7 +116,7 @@ struct TranscriptSnapshotTests {
         var changed = analysis.transcript
         changed[0] = "Something else"
         #expect(throws: TranscriptMismatch.self) { try verifyTranscript(analysis, equals: changed) }
-        let url = scratchRoot.appendingPathComponent("transcript.txt")
+        let url = ScratchDirectory.root.appendingPathComponent("transcript.txt")
         try? FileManager.default.removeItem(at: url)
         #expect(throws: TranscriptMismatch.self) { try verifyTranscript(analysis, snapshot: url) }  // recorded, fails once
         try verifyTranscript(analysis, snapshot: url)  // now matches

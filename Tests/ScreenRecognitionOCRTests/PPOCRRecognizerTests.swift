@@ -2,6 +2,7 @@ import Foundation
 import ScreenRecognition
 import ScreenRecognitionImageIO
 import ScreenRecognitionONNX
+import ScreenRecognitionTesting
 import Testing
 
 @testable import ScreenRecognitionOCR
@@ -50,7 +51,7 @@ enum PPOCRFixtures {
 
     /// A scratch folder for broken model sets.
     static func scratch(_ name: String) throws -> URL {
-        let dir = scratchRoot.appendingPathComponent("screenrec-ppocr-tests-\(name)")
+        let dir = ScratchDirectory.root.appendingPathComponent("screenrec-ppocr-tests-\(name)")
         try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir

@@ -1,6 +1,7 @@
 import CONNXRuntime
 import Foundation
 import ScreenRecognition
+import ScreenRecognitionTesting
 import Testing
 
 @testable import ScreenRecognitionONNX
@@ -9,7 +10,7 @@ import Testing
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 func temporaryFile(_ name: String, _ data: Data) throws -> String {
-    let dir = scratchRoot.appendingPathComponent("screenrec-onnx-tests")
+    let dir = ScratchDirectory.root.appendingPathComponent("screenrec-onnx-tests")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let url = dir.appendingPathComponent(name)
     try data.write(to: url)
@@ -109,7 +110,7 @@ struct BindingTests {
 
 /// A folder with the dense test model (`dense.onnx`) and `model.json` holding `contract`.
 func denseModelFolder(_ name: String, contract: [String: Any]) throws -> URL {
-    let dir = scratchRoot.appendingPathComponent("screenrec-contract-tests-\(name)")
+    let dir = ScratchDirectory.root.appendingPathComponent("screenrec-contract-tests-\(name)")
     try? FileManager.default.removeItem(at: dir)
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     try ONNXBuilder.denseModel().write(to: dir.appendingPathComponent("dense.onnx"))
@@ -226,7 +227,7 @@ struct ModelContractTests {
     }
 
     @Test func noContractSaysWhatIsMissing() throws {
-        let dir = scratchRoot.appendingPathComponent("screenrec-contract-tests-none")
+        let dir = ScratchDirectory.root.appendingPathComponent("screenrec-contract-tests-none")
         #expect { try ONNXModel.load(directory: dir, kind: Self.kind, runtime: runtime()) } throws: {
             ($0 as? ScreenRecognitionError)?.message.contains("no dense model installed: \(dir.path)/model.json not found") == true
         }

@@ -1,5 +1,6 @@
 import Foundation
 import ScreenRecognition
+import ScreenRecognitionTesting
 import Testing
 
 @testable import ScreenRecognitionONNX
@@ -53,7 +54,7 @@ func fakeDetector(
 }
 
 func scratchDirectory(_ name: String) -> URL {
-    scratchRoot.appendingPathComponent("screenrec-detector-tests-\(name)")
+    ScratchDirectory.root.appendingPathComponent("screenrec-detector-tests-\(name)")
 }
 
 @Suite("ONNX element detector")

@@ -1,6 +1,7 @@
 import Foundation
 import ScreenRecognition
 import ScreenRecognitionImageIO
+import ScreenRecognitionTesting
 import Testing
 
 @testable import ScreenRecognitionONNX
@@ -238,7 +239,7 @@ struct IconClassifierTests {
 
     @Test(arguments: badContracts)
     func badContractsAreClearErrors(_ c: BadContract) throws {
-        let dir = scratchRoot.appendingPathComponent("screenrec-icon-tests-\(c.name.filter(\.isLetter))")
+        let dir = ScratchDirectory.root.appendingPathComponent("screenrec-icon-tests-\(c.name.filter(\.isLetter))")
         try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         for f in ["model.json", "icons.onnx"] {
@@ -255,7 +256,7 @@ struct IconClassifierTests {
     }
 
     @Test func noClassifierInstalled() throws {
-        let dir = scratchRoot.appendingPathComponent("screenrec-icon-tests-none")
+        let dir = ScratchDirectory.root.appendingPathComponent("screenrec-icon-tests-none")
         #expect { try ONNXIconClassifier(directory: dir, runtime: ONNXRuntime.load()) } throws: {
             ($0 as? ScreenRecognitionError)?.message.contains("no icon classifier installed") == true
         }

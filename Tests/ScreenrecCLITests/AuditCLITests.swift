@@ -1,4 +1,5 @@
 import Foundation
+import ScreenRecognitionTesting
 import Testing
 
 /// `screenrec audit`, `snapshot` and `annotate`, run as a user would, on the audit fixtures.
@@ -32,7 +33,7 @@ struct AuditCLITests {
 
     @Test("audit of the Android dump writes JSON to --output")
     func android() throws {
-        let out = scratchRoot.appendingPathComponent("audit.json").path
+        let out = ScratchDirectory.root.appendingPathComponent("audit.json").path
         let r = try CLI.run([
             "audit", Self.f("android-inbox.png"), "--hierarchy", Self.f("android-inbox.uiautomator.xml"),
             "--detections", Self.f("android-inbox.detections.json"), "--format", "json", "-o", out,
@@ -45,7 +46,7 @@ struct AuditCLITests {
 
     @Test("a folder: screens paired by name, other files ignored, repeats reported once, a screen without a tree audited from its pixels")
     func batch() throws {
-        let dir = scratchRoot.appendingPathComponent("audit-batch")
+        let dir = ScratchDirectory.root.appendingPathComponent("audit-batch")
         try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         for screen in ["home", "inbox"] {
@@ -93,7 +94,7 @@ struct AuditCLITests {
 
     @Test("analyze --format accessibility-snapshot writes AccessibilitySnapshot JSON in points; audit reads it back, alone and in a folder")
     func accessibilitySnapshot() throws {
-        let dir = scratchRoot.appendingPathComponent("audit-snapshot")
+        let dir = ScratchDirectory.root.appendingPathComponent("audit-snapshot")
         try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -135,7 +136,7 @@ struct AuditCLITests {
 
     @Test("a folder pairs uiautomator and Appium page sources by name too")
     func batchOtherTrees() throws {
-        let dir = scratchRoot.appendingPathComponent("audit-trees")
+        let dir = ScratchDirectory.root.appendingPathComponent("audit-trees")
         try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -166,7 +167,7 @@ struct AuditCLITests {
         "a progress bar is drawn on stderr when it is a terminal (util-linux `script` gives it one)",
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func progressBar() throws {
-        let dir = scratchRoot.appendingPathComponent("audit-tty")
+        let dir = ScratchDirectory.root.appendingPathComponent("audit-tty")
         try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         for ext in ["png", "xcuitest.txt", "detections.json"] {
@@ -241,7 +242,7 @@ struct AuditCLITests {
 
     @Test("snapshot --record then --verify; a change exits 1 with a readable diff")
     func snapshot() throws {
-        let path = scratchRoot.appendingPathComponent("snap.txt").path
+        let path = ScratchDirectory.root.appendingPathComponent("snap.txt").path
         let base = ["snapshot", Self.f("ios-inbox.png"), "--detections", Self.f("ios-inbox.detections.json")]
         #expect(try CLI.run(base + ["--record", path]).status == 0)
         let same = try CLI.run(base + ["--verify", path])
@@ -258,7 +259,7 @@ struct AuditCLITests {
 
     @Test("annotate writes a PNG with a legend below the screenshot")
     func annotate() throws {
-        let out = scratchRoot.appendingPathComponent("annotate.png").path
+        let out = ScratchDirectory.root.appendingPathComponent("annotate.png").path
         let r = try CLI.run(["annotate", Self.f("ios-inbox.png"), "--detections", Self.f("ios-inbox.detections.json"), "-o", out])
         #expect(r.status == 0, "\(r.stderr)")
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))

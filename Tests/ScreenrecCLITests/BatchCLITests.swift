@@ -1,4 +1,5 @@
 import Foundation
+import ScreenRecognitionTesting
 import Testing
 
 /// `analyze` and `detect` over many images: JSON lines, one bad file reported and the
@@ -7,7 +8,7 @@ import Testing
 struct BatchCLITests {
     /// A folder with two screenshots and a corrupt file.
     static func folder(_ name: String) throws -> String {
-        let dir = scratchRoot.appendingPathComponent("screenrec-batch-\(name)")
+        let dir = ScratchDirectory.root.appendingPathComponent("screenrec-batch-\(name)")
         try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         for (src, dst) in [("Examples/clock.png", "a-clock.png"), ("Benchmarks/ocr-checkset/screen-01.png", "b-screen.png")] {

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenRecognitionTesting
 import Testing
 
 /// Runs the real `screenrec` binary, as a user would.
@@ -37,7 +38,7 @@ enum CLI {
     }
 
     static func temp(_ name: String, _ data: Data) throws -> String {
-        let dir = scratchRoot.appendingPathComponent("screenrec-cli-tests")
+        let dir = ScratchDirectory.root.appendingPathComponent("screenrec-cli-tests")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let url = dir.appendingPathComponent(name)
         try data.write(to: url)
@@ -89,7 +90,7 @@ struct CLITests {
 
     @Test("analyze writes JSON to --output")
     func jsonOutput() throws {
-        let out = scratchRoot.appendingPathComponent("screenrec-out.json").path
+        let out = ScratchDirectory.root.appendingPathComponent("screenrec-out.json").path
         let r = try CLI.run(["analyze", "Examples/clock.png", "--detections", "Examples/clock.detections.json", "-o", out])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.isEmpty)

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenRecognitionTesting
 import Testing
 
 /// An output option naming a directory, or a file in a folder that does not exist: one clear line
@@ -7,7 +8,7 @@ import Testing
 struct OutputPathCLITests {
     /// An existing, empty directory for this run.
     static func directory(_ name: String) throws -> String {
-        let dir = scratchRoot.appendingPathComponent("screenrec-outdir-\(name)")
+        let dir = ScratchDirectory.root.appendingPathComponent("screenrec-outdir-\(name)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir.path
     }

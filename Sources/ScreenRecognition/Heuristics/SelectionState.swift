@@ -151,17 +151,28 @@ public enum SelectionState {
         let y0 = max(Int(r.minY), Int(r.maxY - r.height * 0.2))
         guard x1 - x0 >= 4, y1 >= y0 else { return false }
         for y in stride(from: y1, through: y0, by: -1) {
-            var count = 0
-            var first: RGB?
-            for x in x0..<x1 {
-                let c = image.color(x: x, y: y)
-                guard c.distance(to: background) >= settings.minTintDistance else { continue }
-                if first == nil { first = c }
-                if c.distance(to: first!) < settings.minTintDistance { count += 1 }
+            if let line = rowLine(image, y: y, x0: x0, x1: x1, background: background, settings: settings),
+                Double(line.count) >= 0.7 * Double(x1 - x0)
+            {
+                return true
             }
-            if Double(count) >= 0.7 * Double(x1 - x0) { return true }
         }
         return false
+    }
+
+    /// The line colour of pixel row `y` over columns `x0..<x1`: the first pixel that is not
+    /// `background` (at least `minTintDistance` from it) and how many of the row's pixels are that
+    /// colour (within `minTintDistance`); nil when the whole row is background.
+    static func rowLine(_ image: RGBAImage, y: Int, x0: Int, x1: Int, background: RGB, settings: SelectionSettings) -> (colour: RGB, count: Int)? {
+        var count = 0
+        var first: RGB?
+        for x in x0..<x1 {
+            let c = image.color(x: x, y: y)
+            guard c.distance(to: background) >= settings.minTintDistance else { continue }
+            if first == nil { first = c }
+            if let f = first, c.distance(to: f) < settings.minTintDistance { count += 1 }
+        }
+        return first.map { ($0, count) }
     }
 
     /// `rect` clipped to the image, on whole pixels.

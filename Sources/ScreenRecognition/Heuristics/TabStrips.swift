@@ -103,16 +103,10 @@ extension MissingElements {
         for y in ya...yb {
             // Each slot's line colour on this row, when one colour covers enough of it.
             let lines: [RGB?] = columns.indices.map { k in
-                let (xa, xb) = columns[k]
-                var count = 0
-                var first: RGB?
-                for x in xa..<xb {
-                    let c = image.color(x: x, y: y)
-                    guard c.distance(to: backgrounds[k]) >= settings.minTintDistance else { continue }
-                    if first == nil { first = c }
-                    if let f = first, c.distance(to: f) < settings.minTintDistance { count += 1 }
-                }
-                return Double(count) >= TabStripConstants.underlineCoverage * Double(xb - xa) ? first : nil
+                guard let line = SelectionState.rowLine(image, y: y, x0: columns[k].0, x1: columns[k].1, background: backgrounds[k], settings: settings),
+                    Double(line.count) >= TabStripConstants.underlineCoverage * Double(columns[k].1 - columns[k].0)
+                else { return nil }
+                return line.colour
             }
             let lined = lines.indices.filter { lines[$0] != nil }
             guard !lined.isEmpty else { continue }
@@ -141,21 +135,12 @@ extension MissingElements {
         let m = box.height / 2
         let outer = Rect(x: box.minX - m, y: box.minY - m, width: box.width + 2 * m, height: box.height + 2 * m)
             .clamped(width: Double(image.width), height: Double(image.height))
-        var rs: [UInt8] = []
-        var gs: [UInt8] = []
-        var bs: [UInt8] = []
+        var ring: [RGB] = []
         for y in Int(outer.minY)..<Int(outer.maxY) {
             for x in Int(outer.minX)..<Int(outer.maxX) where !box.contains(Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) {
-                let c = image.color(x: x, y: y)
-                rs.append(c.r)
-                gs.append(c.g)
-                bs.append(c.b)
+                ring.append(image.color(x: x, y: y))
             }
         }
-        guard !rs.isEmpty else { return nil }
-        rs.sort()
-        gs.sort()
-        bs.sort()
-        return RGB(r: rs[rs.count / 2], g: gs[gs.count / 2], b: bs[bs.count / 2])
+        return RGB.channelMedian(ring)
     }
 }
