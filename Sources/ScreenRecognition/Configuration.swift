@@ -164,6 +164,22 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// under 0.8 were mostly noise from photos ("re ‘Tore Chace", "Be fe", "bar’"), those above mostly
     /// the logo or banner text ("jobrapido", "DOORDASH", "SAVE YOUR SHAZAMS").
     public var minPictureTextConfidence: Double = 0.8
+    /// A picture the whole-screen OCR found no text on, with no detected text inside, is read
+    /// again on its own by the analyzer's picture reader (``ScreenAnalyzer/pictureReader``: PP-OCR
+    /// in the standard analyzer), which reads the stylised type of logos and banners that
+    /// Tesseract misses ("Spotify", "runtastic", "FoodPlanner" on ui-real valid)
+    /// (``ElementOCR/readPictures(_:image:reader:minConfidence:maxCalls:maxScreenShare:diagnostics:)``).
+    public var readPictureText = true
+    /// At most this many picture reads a screen, largest pictures first: one PP-OCR detection and
+    /// recognition of a crop costs about 10–40 ms on 2 cores — *design choice* bounding the pass.
+    public var maxPictureReads = 4
+    /// The picture reader's lines label a picture only at or above this confidence: PP-OCR's
+    /// recognition score, higher than Tesseract's bar (``minPictureTextConfidence``) because
+    /// PP-OCR is confident on texture too. Measured on ui-real valid (2026-11-24): of the 119
+    /// lines PP-OCR read on pictures left without text, those at ≥ 0.9 were mostly wordmarks and
+    /// banner titles ("Spotify", "FoodPlanner", "Pizza Hut", "realtor.com"; about 1 in 8 junk such
+    /// as "ouplete", "AROOM"), those under it mostly junk ("GEGG", "SEINCD", "KCTON").
+    public var minPictureReadConfidence: Double = 0.9
     /// A picture without text the size and shape of an icon (``iconAspectLimit``, at most
     /// ``GroupingSettings/decorativePictureWidth`` of the screen's width) goes to the icon classifier
     /// too, and one it recognises becomes an icon: the detector takes some icons for pictures (an
@@ -315,6 +331,12 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// takes that ui-real labels Text are tappable all the same ("SKIP", "CANCEL", "Sign in with
     /// Google"): the data set's own labels count them as errors (README, Measured).
     public var actionPhrasesAreButtons = true
+    /// A read one-line text centred in a container of its own — a filled, tinted or outlined
+    /// rectangle or capsule that pads it on every side (``FramedText/container(of:in:)``) — is a
+    /// button, besides those the text-button model finds: HIG's and Material's contained buttons.
+    /// On ui-real valid it adds 30 of the TextButtons the model and the title words missed
+    /// ("Continue with Google", "Let's get started"); README, Measured.
+    public var framedTextsAreButtons = true
     /// An icon in the left 20 % of the screen with text beside it is a cell's leading icon, not a
     /// button (``Interactivity/isLeading(_:settings:)``) — *design choice* modelled on iOS Settings
     /// cells (a 29-pt image 16 pt from the edge of a 390-pt screen).
@@ -452,6 +474,7 @@ extension AnalysisConfiguration {
         fraction("missingElements.minOCRConfidence", missingElements.minOCRConfidence)
         fraction("content.ocrLineInsideFraction", content.ocrLineInsideFraction)
         fraction("content.minPictureTextConfidence", content.minPictureTextConfidence)
+        fraction("content.minPictureReadConfidence", content.minPictureReadConfidence)
         fraction("content.rereadBelowConfidence", content.rereadBelowConfidence)
         fraction("content.rereadConfidenceMargin", content.rereadConfidenceMargin)
         fraction("content.minIconConfidence", content.minIconConfidence)

@@ -20,14 +20,20 @@ public struct ScreenAnalyzer: Sendable {
     /// script (the standard analyzer adds Tesseract's single-line English reader and, where its
     /// language data is installed, Korean). Empty: no second reading.
     public var cropReaders: [any TextRecognizer]
+    /// The reader for text drawn into pictures that the whole-screen read found none on
+    /// (``ContentSettings/readPictureText``): the standard analyzer's is PP-OCR, which reads the
+    /// stylised type of logos and banners ("Spotify", "runtastic") that Tesseract misses. Nil: no
+    /// picture reading.
+    public var pictureReader: (any TextRecognizer)?
     public var contentRecognizer: (any ContentRecognizer)?
 
     public init(
         configuration: AnalysisConfiguration = .default, detector: (any ElementDetector)? = nil,
         textRecognizer: (any TextRecognizer)? = nil, contentRecognizer: (any ContentRecognizer)? = nil,
-        cropReaders: [any TextRecognizer] = []
+        cropReaders: [any TextRecognizer] = [], pictureReader: (any TextRecognizer)? = nil
     ) {
         self.cropReaders = cropReaders
+        self.pictureReader = pictureReader
         self.configuration = configuration
         self.detector = detector
         self.textRecognizer = textRecognizer
@@ -58,7 +64,9 @@ public struct ScreenAnalyzer: Sendable {
         let stages: [any AnalysisStage] = [
             DetectStage(detector: detector, given: given, limits: c.limits),  // §4
             PostProcessStage(settings: c.postProcessing),  // §4.1
-            ReadTextStage(recognizer: textRecognizer, cropReaders: cropReaders, content: c.content, grouping: c.grouping),  // §5.1 OCR
+            ReadTextStage(
+                recognizer: textRecognizer, cropReaders: cropReaders, pictureReader: pictureReader, content: c.content,
+                grouping: c.grouping),  // §5.1 OCR
             RecoverMissingStage(settings: c.missingElements, selection: c.selection),  // §5.1
             ContentStage(
                 recognizer: contentRecognizer, content: c.content,  // §5.2, §5.4

@@ -130,7 +130,7 @@ extension ScreenAnalyzer {
         return ScreenAnalyzer(
             configuration: try engines.configuration(), detector: engines.detector,
             textRecognizer: try engines.makeTextRecognizer(), contentRecognizer: engines.content,
-            cropReaders: try engines.makeCropReaders())
+            cropReaders: try engines.makeCropReaders(), pictureReader: try engines.makePictureReader())
     }
 
     /// ``standard(_:)`` with the models folder and ONNX Runtime library given.
@@ -283,6 +283,20 @@ public struct StandardEngines: Sendable {
             readers.append(korean)
         }
         return readers
+    }
+
+    /// The reader of text drawn into pictures (`ScreenAnalyzer.pictureReader`): PP-OCR from the
+    /// models folder's `ocr/` (put there by `scripts/setup-models.sh`), which reads logos' and
+    /// banners' stylised type that Tesseract misses. An ONNX model like the content models, it is on
+    /// when they are (`content`, else `detector`: off with a detections file unless content is
+    /// asked for, so that such a run loads no model). Nil without OCR or without those models (the
+    /// analysis then labels pictures from the whole-screen read alone); a broken model file throws.
+    public func makePictureReader() throws -> (any TextRecognizer)? {
+        guard options.ocr != .none, options.content ?? options.detector, let models = try? StandardModels.modelsDirectory(options.models) else { return nil }
+        let dir = models.appendingPathComponent("ocr")
+        guard PPOCRTextRecognizer.isInstalled(in: dir) else { return nil }
+        return try PPOCRTextRecognizer(
+            modelsDirectory: dir, runtime: StandardModels.loadONNXRuntime(options.onnxRuntime), threads: options.threads)
     }
 
     public func makeTextRecognizer() throws -> (any TextRecognizer)? {

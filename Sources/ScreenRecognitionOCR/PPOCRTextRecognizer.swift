@@ -123,6 +123,16 @@ public struct PPOCRTextRecognizer: TextRecognizer {
         }
     }
 
+    /// Whether `directory` holds both models with their contracts (`scripts/setup-models.sh` puts
+    /// the ONNX files beside the tracked contracts); the recogniser's initialiser checks the rest.
+    public static func isInstalled(in directory: URL) -> Bool {
+        let fm = FileManager.default
+        return [detectorContractName, recognizerContractName].allSatisfy { contract in
+            fm.fileExists(atPath: directory.appendingPathComponent(contract).path)
+                && fm.fileExists(atPath: directory.appendingPathComponent(contract.replacingOccurrences(of: ".model.json", with: ".onnx")).path)
+        }
+    }
+
     static func resolveDirectory(_ given: URL?) throws -> URL {
         let fm = FileManager.default
         var candidates: [URL] = []

@@ -69,9 +69,14 @@ struct Bench: ParsableCommand {
             let cropReaders: [any TextRecognizer] =
                 try timedOCR.map { ocr in try engines.makeCropReaders().map { TimedTextRecognizer(base: $0, timer: ocr.timer, cropKind: "second-reader crops") }
                 } ?? []
+            // So does the picture reader (PP-OCR on pictures the whole-screen read found no text on).
+            let pictureReader: (any TextRecognizer)? = try timedOCR.flatMap { ocr in
+                try engines.makePictureReader().map { TimedTextRecognizer(base: $0, timer: ocr.timer, cropKind: "picture crops") }
+            }
             let analyzer = ScreenAnalyzer(
                 configuration: configuration,
-                detector: timedDetector, textRecognizer: timedOCR, contentRecognizer: timedContent, cropReaders: cropReaders)
+                detector: timedDetector, textRecognizer: timedOCR, contentRecognizer: timedContent, cropReaders: cropReaders,
+                pictureReader: pictureReader)
             let decoder = SystemImageDecoder()
             let maxPixels = AnalysisConfiguration.default.limits.maxPixels
 

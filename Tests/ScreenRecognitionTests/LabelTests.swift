@@ -254,6 +254,50 @@ struct PictureLabelTests {
         #expect(label([picture], twice) == "Home, Quick Credit")
     }
 
+    @Test("The picture reader labels a picture the whole-screen read left without text; junk, held lines and backgrounds do not")
+    func pictureReader() {
+        let image = RGBAImage(width: 390, height: 844, fill: .white)
+        let logo = det(.picture, 90, 70, 200, 60)
+        let reader = ReplayTextRecognizer([
+            RecognizedText(text: "Spotify", box: r(160, 80, 130, 38), confidence: 0.99),
+            RecognizedText(text: "ouplete", box: r(100, 110, 60, 12), confidence: 0.6),  // unsure: not spoken
+            RecognizedText(text: "go", box: r(250, 110, 20, 12), confidence: 0.998),  // two characters: texture
+        ])
+        func read(_ dets: [Detection], reader: any TextRecognizer = reader, maxCalls: Int = 4) -> ([Detection], [Diagnostic]) {
+            var diagnostics: [Diagnostic] = []
+            let out = ElementOCR.readPictures(
+                dets, image: image, reader: reader, minConfidence: 0.9, maxCalls: maxCalls, maxScreenShare: 0.5, insideFraction: 0.5,
+                diagnostics: &diagnostics)
+            return (out, diagnostics)
+        }
+        let (out, notes) = read([logo])
+        #expect(out.first?.text == "Spotify")
+        #expect(notes.contains { $0.message.contains("1 picture(s) labelled") })
+        // A picture that has text keeps it; a background is not read; a line a detected text holds is that text's.
+        #expect(read([det(.picture, 90, 70, 200, 60, "Given")]).0.first?.text == "Given")
+        #expect(read([det(.picture, 0, 0, 390, 800)]).0.first?.text == nil)
+        #expect(read([logo, det(.text, 158, 78, 134, 42)]).0.first?.text == nil)
+        // The per-screen limit, and a reader that fails: reported, never thrown.
+        #expect(read([logo], maxCalls: 0).0.first?.text == nil)
+        let (failed, failNotes) = read([logo], reader: FailingRecognizer())
+        #expect(failed.first?.text == nil)
+        #expect(failNotes.contains { $0.message.contains("could not be read") })
+    }
+
+    @Test("The analyzer's picture reader reaches the pipeline, and the setting turns it off")
+    func analyzerPictureReader() throws {
+        let reader = ReplayTextRecognizer([RecognizedText(text: "FoodPlanner", box: r(60, 130, 260, 40), confidence: 0.995)])
+        let dets = [det(.picture, 40, 120, 290, 65)]
+        let image = RGBAImage(width: 390, height: 844, fill: .white)
+        let on = try ScreenAnalyzer(textRecognizer: ReplayTextRecognizer([]), pictureReader: reader).analyze(image: image, detections: dets)
+        #expect(on.transcript == ["FoodPlanner, Image"])
+        var cfg = AnalysisConfiguration.default
+        cfg.content.readPictureText = false
+        let off = try ScreenAnalyzer(configuration: cfg, textRecognizer: ReplayTextRecognizer([]), pictureReader: reader)
+            .analyze(image: image, detections: dets)
+        #expect(off.transcript == ["Image"])
+    }
+
     @Test("A small unlabelled picture beside a labelled text is that row's image")
     func rowImage() {
         let avatar = Element(kind: .picture, frame: r(16, 100, 48, 48), traits: .image)

@@ -73,4 +73,26 @@ public enum Interactivity {
     public static func isBarItem(_ f: IconFeatures, settings: InteractivitySettings = .init()) -> Bool {
         !isLeading(f, settings: settings) && f.normalizedFrame.midY <= settings.navigationBarBand
     }
+
+    /// Whether the text at `box` is a top app bar's title, never a button whatever the
+    /// text-button model, the title words or the tint rule say: Material's top app bar puts the
+    /// navigation icon (back, menu) at its leading edge and the title right after it ("← Sign In",
+    /// "≡ Leaderboard"), so a text in the navigation-bar band
+    /// (``InteractivitySettings/navigationBarBand``) that starts in the screen's left half with an
+    /// icon before it in the leading band (``InteractivitySettings/leadingIconBand``) and nothing
+    /// between them (2 px of overlap allowed for detector boxes) is the screen's title — Material's
+    /// title starts 72 dp into a 360 dp bar, iOS centres it, both start left of the middle, while
+    /// text actions ("SAVE", "Log in") sit at the trailing end. `others` are the screen's other
+    /// boxes (the text's own may be among them). On ui-real valid 11 texts announced as buttons
+    /// matched this and 10 were such titles (the eleventh a segment's "Music"); on 400 train
+    /// screens 20 did, all titles or trailing actions, which the left-half bound leaves alone
+    /// (`screenrec analyze`, 2026-11-24).
+    public static func isAppBarTitle(_ box: Rect, others: [Rect], icons: [Rect], screen: ImageInfo, settings: InteractivitySettings = .init()) -> Bool {
+        let width = Double(screen.width)
+        guard box.midY <= settings.navigationBarBand * Double(screen.height), box.minX < 0.5 * width else { return false }
+        return icons.contains { icon in
+            icon.minX < settings.leadingIconBand * width && icon.maxX <= box.minX + 2 && icon.sharesRow(with: box)
+                && !others.contains { o in o != box && o.sharesRow(with: box) && o.midX > icon.maxX && o.midX < box.minX }
+        }
+    }
 }

@@ -121,11 +121,16 @@ public enum TextButtons {
     /// HIG asks for short titles, Material for one to three words) — *design choice*.
     public static let actionPhraseMaxWords = 5
 
-    public static func mark(_ elements: [Element], image: RGBAImage?) -> [Element] {
+    public static func mark(_ elements: [Element], image: RGBAImage?, settings: InteractivitySettings = .init()) -> [Element] {
         guard let image else { return elements }
         let barBottom = Constants.barFraction * Double(image.height)
+        let leaves = elements.flatMap(\.flattened).filter(\.children.isEmpty)
+        let icons = leaves.filter { $0.detections.contains { $0.type == .icon } && !$0.detections.contains { $0.type == .text } }.map(\.frame)
+        let frames = leaves.map(\.frame)
+        let screen = ImageInfo(width: image.width, height: image.height)
         return elements.map { e in
             guard e.kind == .text, e.children.isEmpty, !e.traits.contains(.header), e.frame.midY <= barBottom,
+                !Interactivity.isAppBarTitle(e.frame, others: frames, icons: icons, screen: screen, settings: settings),
                 let label = e.label,
                 looksTappable(image, frame: e.frame, label: label)
             else { return e }

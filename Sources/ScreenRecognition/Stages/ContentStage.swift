@@ -36,6 +36,10 @@ struct ContentStage: AnalysisStage {
         let detections = work.detections
         var textButtons = textButtonIndices(detections, work: &work)
         if interactivity.actionPhrasesAreButtons { textButtons.formUnion(actionPhraseIndices(detections)) }
+        if interactivity.framedTextsAreButtons, let image = work.image {
+            textButtons.formUnion(framedTextIndices(detections, image: image, screenHeight: Double(work.screen.height)))
+        }
+        textButtons.subtract(appBarTitleIndices(detections, screen: work.screen))
         var elements: [Element] = []
         for (index, original) in detections.enumerated() {
             try work.checkpoint()  // one content-model call per element: stop between them too
@@ -92,6 +96,40 @@ struct ContentStage: AnalysisStage {
                 let box = detections[i].box
                 return box.height < headerHeightRatio * median && !controls.contains { $0.sharesRow(with: box) }
                     && TextButtons.isActionPhrase(detections[i].text ?? "")
+            })
+    }
+
+    /// Read one-line texts centred in a container of their own (``FramedText/container(of:in:)``):
+    /// at most ``TextButtons/actionPhraseMaxWords`` words and at most
+    /// ``FramedText/Constants/maxLineHeightToMedian`` × the screen's median text height (two lines
+    /// of a card's paragraph are not a title), not the status bar's and not on a checkbox's or
+    /// switch's row (its label).
+    func framedTextIndices(_ detections: [Detection], image: RGBAImage, screenHeight: Double) -> Set<Int> {
+        let texts = detections.indices.filter { detections[$0].type == .text }
+        let heights = texts.map { detections[$0].box.height }.sorted()
+        guard !heights.isEmpty else { return [] }
+        let median = heights[heights.count / 2]
+        let controls = detections.filter { [.checkboxSelected, .checkboxUnselected, .toggleSelected, .toggleUnselected].contains($0.type) }.map(\.box)
+        return Set(
+            texts.filter { i in
+                let d = detections[i]
+                let words = (d.text ?? "").split(whereSeparator: \.isWhitespace).count
+                return (1...TextButtons.actionPhraseMaxWords).contains(words)
+                    && d.box.height <= FramedText.Constants.maxLineHeightToMedian * median
+                    && !StatusBar.isStatusText(d.text, frame: d.box, screenHeight: screenHeight)
+                    && !controls.contains { $0.sharesRow(with: d.box) }
+                    && FramedText.container(of: d.box, in: image) != nil
+            })
+    }
+
+    /// The read texts that are a top app bar's title (``Interactivity/isAppBarTitle(_:others:icons:screen:settings:)``).
+    func appBarTitleIndices(_ detections: [Detection], screen: ImageInfo) -> Set<Int> {
+        let icons = detections.filter { $0.type == .icon }.map(\.box)
+        let boxes = detections.map(\.box)
+        return Set(
+            detections.indices.filter { i in
+                detections[i].type == .text
+                    && Interactivity.isAppBarTitle(boxes[i], others: boxes, icons: icons, screen: screen, settings: interactivity)
             })
     }
 

@@ -115,7 +115,7 @@ struct TintedTextButtonsStage: AnalysisStage {
     var settings: InteractivitySettings
 
     func run(_ work: inout ScreenInProgress) throws {
-        if settings.tintedTextsAreButtons { work.elements = TextButtons.mark(work.elements, image: work.image) }
+        if settings.tintedTextsAreButtons { work.elements = TextButtons.mark(work.elements, image: work.image, settings: settings) }
     }
 }
 

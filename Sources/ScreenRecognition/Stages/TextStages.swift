@@ -6,6 +6,7 @@ import Foundation
 struct ReadTextStage: AnalysisStage {
     var recognizer: (any TextRecognizer)?
     var cropReaders: [any TextRecognizer] = []
+    var pictureReader: (any TextRecognizer)?
     var content: ContentSettings
     var grouping: GroupingSettings
 
@@ -43,6 +44,12 @@ struct ReadTextStage: AnalysisStage {
                 detections, lines: lines, insideFraction: content.ocrLineInsideFraction,
                 minConfidence: content.minPictureTextConfidence, screen: work.screen,
                 maxScreenShare: grouping.maxContainerScreenFraction)
+            if content.readPictureText, let pictureReader {
+                detections = ElementOCR.readPictures(
+                    detections, image: image, reader: pictureReader, minConfidence: content.minPictureReadConfidence,
+                    maxCalls: content.maxPictureReads, maxScreenShare: grouping.maxContainerScreenFraction,
+                    insideFraction: content.ocrLineInsideFraction, diagnostics: &work.diagnostics)
+            }
         }
         if content.readUnreadElements {
             detections = ElementOCR.readUnread(

@@ -1,0 +1,65 @@
+import Foundation
+
+extension ElementOCR {
+    /// A picture reader's line needs at least this many letters and digits: on ui-real valid the
+    /// two-character lines PP-OCR was ≥ 0.9 sure of were mostly texture ("go" twice, "50"), while
+    /// the wordmarks it read ("WSJ", "LINE", "Spotify") have three or more (2026-11-24).
+    public static let minPictureReadCharacters = 3
+
+    /// §5.2 for pictures: the text drawn into a picture — a logo's wordmark, a banner's title —
+    /// read from the picture's own crop by `reader` when the whole-screen OCR found none on it.
+    ///
+    /// Pictures without text, at most `maxScreenShare` of the screen (larger ones are backgrounds),
+    /// are read largest first, at most `maxCalls` of them. A line labels its picture when the
+    /// reader is at least `minConfidence` sure of it, it has ``minPictureReadCharacters`` letters or digits, ``ReadableText``
+    /// accepts it, and it does not lie in a detected text (`insideFraction` of it), which speaks
+    /// for itself. At most ``MissingElements/maxPictureLines`` lines, in reading order, joined by
+    /// ", " as ``MissingElements/assignTextToPictures(_:lines:insideFraction:minConfidence:screen:maxScreenShare:)``
+    /// joins them. Reader errors are counted into `diagnostics`, never thrown.
+    public static func readPictures(
+        _ detections: [Detection], image: RGBAImage, reader: any TextRecognizer, minConfidence: Double,
+        maxCalls: Int, maxScreenShare: Double, insideFraction: Double, diagnostics: inout [Diagnostic]
+    ) -> [Detection] {
+        let screenArea = Double(image.width * image.height)
+        let holders = detections.filter { readTypes.contains($0.type) }.map(\.box)
+        let wanted = detections.indices.filter { i in
+            let d = detections[i]
+            return d.type == .picture && (d.text ?? "").isEmpty && d.box.area <= maxScreenShare * screenArea
+                && d.box.width >= 8 && d.box.height >= 8
+        }
+        .sorted { detections[$0].box.area > detections[$1].box.area }
+        var result = detections
+        var labelled = 0
+        var failures = 0
+        for i in wanted.prefix(max(0, maxCalls)) {
+            let box = detections[i].box.clamped(width: Double(image.width), height: Double(image.height))
+            guard !box.isEmpty else { continue }
+            do {
+                let lines = TextRepair.repair(try reader.recognizeText(in: image, region: box))
+                    .filter { l in
+                        l.confidence >= minConfidence && l.text.filter { $0.isLetter || $0.isNumber }.count >= minPictureReadCharacters
+                            && ReadableText.isReadable(l.text, confidence: l.confidence)
+                            && !holders.contains { l.box.fractionInside($0) >= insideFraction }
+                    }
+                    .sorted(by: MissingElements.readingOrder)
+                var texts: [String] = []
+                for line in lines.map({ $0.text.trimmingCharacters(in: .whitespaces) })
+                where !line.isEmpty && !texts.contains(where: { $0.lowercased() == line.lowercased() }) {
+                    texts.append(line)
+                }
+                guard !texts.isEmpty else { continue }
+                result[i].text = texts.prefix(MissingElements.maxPictureLines).joined(separator: ", ")
+                labelled += 1
+            } catch {
+                failures += 1
+            }
+        }
+        if labelled > 0 {
+            diagnostics.append(Diagnostic(stage: "ocr", message: "\(labelled) picture(s) labelled by the text the picture reader found in them"))
+        }
+        if failures > 0 {
+            diagnostics.append(Diagnostic(stage: "ocr", message: "\(failures) picture(s) could not be read"))
+        }
+        return result
+    }
+}

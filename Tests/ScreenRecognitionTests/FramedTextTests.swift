@@ -1,0 +1,153 @@
+import ScreenRecognitionTesting
+import Testing
+
+@testable import ScreenRecognition
+
+@Suite("Framed texts and app bar titles")
+struct FramedTextTests {
+    static let white = RGB(r: 255, g: 255, b: 255)
+    static let ink = RGB(r: 20, g: 20, b: 20)
+
+    /// A 390 × 844 white screen with `shape` painted in `fill` (and a 2-px `border` when given)
+    /// and a title's ink (two bars) inside `text`.
+    static func screen(shape: Rect?, fill: RGB, border: RGB? = nil, text: Rect, ink: RGB = ink) -> RGBAImage {
+        var image = RGBAImage(width: 390, height: 844, fill: white)
+        if let shape {
+            if let border {
+                image = image.filling(shape, with: border)
+                image = image.filling(Rect(x: shape.minX + 2, y: shape.minY + 2, width: shape.width - 4, height: shape.height - 4), with: fill)
+            } else {
+                image = image.filling(shape, with: fill)
+            }
+        }
+        return paintGlyph(image, text, ink)
+    }
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var shape: Rect?
+        var fill: RGB
+        var border: RGB?
+        var text: Rect
+        var framed: Bool
+        var testDescription: String { name }
+    }
+
+    static let title = Rect(x: 155, y: 414, width: 80, height: 14)  // centred at x 195, y 421
+    static let cases: [Case] = [
+        Case(
+            name: "a filled button (Material: 40 dp around a 14 sp title)", shape: Rect(x: 40, y: 400, width: 310, height: 42), fill: .blue, text: title,
+            framed: true),
+        Case(name: "a capsule chip", shape: Rect(x: 140, y: 405, width: 110, height: 32), fill: .track, text: title, framed: true),
+        Case(
+            name: "an outlined button", shape: Rect(x: 60, y: 398, width: 270, height: 46), fill: white, border: .grey, text: title,
+            framed: true),
+        Case(name: "a label on the screen's background", shape: nil, fill: white, text: title, framed: false),
+        Case(name: "a badge hugging its text (New!)", shape: Rect(x: 150, y: 411, width: 90, height: 20), fill: .orange, text: title, framed: false),
+        Case(
+            name: "a field's placeholder, left-aligned in its box", shape: Rect(x: 16, y: 400, width: 358, height: 42), fill: .track,
+            border: .grey, text: Rect(x: 28, y: 414, width: 80, height: 14), framed: false),
+        Case(name: "a title on a full-width bar", shape: Rect(x: 0, y: 400, width: 390, height: 42), fill: .blue, text: title, framed: false),
+        Case(name: "a line in a tall card", shape: Rect(x: 40, y: 300, width: 310, height: 240), fill: .track, text: title, framed: false),
+        Case(
+            name: "a title low in its button (padding not balanced)", shape: Rect(x: 40, y: 380, width: 310, height: 52), fill: .blue,
+            text: title, framed: false),
+    ]
+
+    @Test(arguments: cases)
+    func container(_ c: Case) {
+        let image = Self.screen(shape: c.shape, fill: c.fill, border: c.border, text: c.text)
+        let found = FramedText.container(of: c.text, in: image)
+        #expect((found != nil) == c.framed)
+        if c.framed, let found, let shape = c.shape {
+            // The container is the shape: its edge is the first pixel past the fill (outside a
+            // filled shape, on the border of an outlined one).
+            for (a, b) in [(found.minX, shape.minX), (found.maxX, shape.maxX), (found.minY, shape.minY), (found.maxY, shape.maxY)] {
+                #expect(abs(a - b) <= 2)
+            }
+        }
+    }
+
+    @Test("Degenerate boxes and boxes off the screen have no container")
+    func degenerate() {
+        let image = Self.screen(shape: Rect(x: 40, y: 400, width: 310, height: 42), fill: .blue, text: Self.title)
+        #expect(FramedText.container(of: Rect(x: 150, y: 414, width: 2, height: 14), in: image) == nil)
+        #expect(FramedText.container(of: Rect(x: 500, y: 900, width: 80, height: 14), in: image) == nil)
+        #expect(FramedText.container(of: Rect(x: .nan, y: 414, width: 80, height: 14), in: image) == nil)
+    }
+
+    @Test("A one-line text in a button's container is a button without any model; two lines of a card's copy are not")
+    func pipeline() throws {
+        // "Google" has no words of a button title: only its container makes it one.
+        var image = Self.screen(shape: Rect(x: 40, y: 400, width: 310, height: 42), fill: .blue, text: Rect(x: 165, y: 414, width: 60, height: 14))
+        image = image.filling(Rect(x: 40, y: 600, width: 310, height: 80), with: .track)  // a card
+        image = paintGlyph(image, Rect(x: 95, y: 625, width: 200, height: 30), Self.ink)
+        let dets = [
+            det(.text, 165, 414, 60, 14, "Google"),
+            det(.text, 16, 200, 200, 14, "Your account"),
+            det(.text, 95, 625, 200, 30, "Two lines of copy"),  // framed, but more than twice the median text height
+        ]
+        #expect(FramedText.container(of: dets[2].box, in: image) != nil)
+        let result = try ScreenAnalyzer().analyze(image: image, detections: dets)
+        #expect(result.elements.first { $0.label == "Google" }?.announcement == "Google, Button")
+        #expect(result.elements.flatMap(\.flattened).filter { $0.kind == .button }.map(\.label) == ["Google"])
+        var off = AnalysisConfiguration.default
+        off.interactivity.framedTextsAreButtons = false
+        let plain = try ScreenAnalyzer(configuration: off).analyze(image: image, detections: dets)
+        #expect(!plain.elements.flatMap(\.flattened).contains { $0.kind == .button })
+    }
+
+    struct TitleCase: CustomTestStringConvertible, Sendable {
+        var name: String
+        var text: Rect
+        var icon: Rect
+        var between: Rect?
+        var title: Bool
+        var testDescription: String { name }
+    }
+
+    static let back = Rect(x: 16, y: 52, width: 24, height: 24)
+    static let titleCases: [TitleCase] = [
+        TitleCase(name: "← Sign In: the title", text: Rect(x: 68, y: 54, width: 80, height: 20), icon: back, title: true),
+        TitleCase(name: "a centred iOS title after a back button", text: Rect(x: 160, y: 54, width: 70, height: 20), icon: back, title: true),
+        TitleCase(name: "a trailing action (SAVE)", text: Rect(x: 320, y: 54, width: 50, height: 20), icon: back, title: false),
+        TitleCase(
+            name: "a text below the navigation bar band", text: Rect(x: 68, y: 300, width: 80, height: 20),
+            icon: Rect(x: 16, y: 298, width: 24, height: 24), title: false),
+        TitleCase(
+            name: "an icon outside the leading band", text: Rect(x: 140, y: 54, width: 50, height: 20),
+            icon: Rect(x: 100, y: 52, width: 24, height: 24), title: false),
+        TitleCase(
+            name: "another element between icon and text", text: Rect(x: 120, y: 54, width: 80, height: 20), icon: back,
+            between: Rect(x: 50, y: 54, width: 50, height: 20), title: false),
+    ]
+
+    @Test(arguments: titleCases)
+    func appBarTitle(_ c: TitleCase) {
+        let others = [c.text, c.icon] + (c.between.map { [$0] } ?? [])
+        #expect(Interactivity.isAppBarTitle(c.text, others: others, icons: [c.icon], screen: ImageInfo(width: 390, height: 844)) == c.title)
+    }
+
+    @Test("An app bar's title is no button, whatever its words or the text-button model say")
+    func appBarTitleInPipeline() throws {
+        let image = RGBAImage(width: 390, height: 844, fill: Self.white)
+        let dets = [det(.icon, 16, 52, 24, 24, icon: .back), det(.text, 68, 54, 80, 20, "Sign In"), det(.text, 120, 400, 150, 20, "Sign In")]
+        let content = ReplayContentRecognizer(textButtonProbability: { _ in 0.99 })
+        let result = try ScreenAnalyzer(contentRecognizer: content).analyze(image: image, detections: dets)
+        let texts = result.elements.flatMap(\.flattened).filter { (e: Element) in e.label == "Sign In" }.sorted { $0.frame.minY < $1.frame.minY }
+        #expect(texts.count == 2)
+        #expect(texts.first?.kind != .button)  // the title
+        #expect(texts.last?.kind == .button)  // the same words lower down
+    }
+
+    @Test("The tint rule leaves an app bar's title alone")
+    func tintedTitle() {
+        // Tinted "Edit" in the navigation bar band: a button; after a back icon at the leading edge: the title.
+        let frame = Rect(x: 68, y: 54, width: 80, height: 20)
+        let image = paintGlyph(RGBAImage(width: 390, height: 844, fill: Self.white), Rect(x: 72, y: 56, width: 60, height: 16), .blue)
+        var back = el(.button, Rect(x: 16, y: 52, width: 24, height: 24), "Back")
+        back.detections = [det(.icon, 16, 52, 24, 24, icon: .back)]
+        #expect(TextButtons.mark([el(.text, frame, "Edit")], image: image)[0].kind == .button)
+        #expect(TextButtons.mark([back, el(.text, frame, "Edit")], image: image)[1].kind == .text)
+    }
+}
