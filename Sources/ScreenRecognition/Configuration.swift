@@ -247,6 +247,14 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     /// *design choice*: Material's list items put a 24-dp leading icon 16–32 dp from the text
     /// (0.7–1.3 widths); iOS table cells 16 pt from a 29-pt image.
     public var decorationGap: Double = 1.5
+    /// How far a *leading* decorative icon (in the screen's leading band,
+    /// ``InteractivitySettings/leadingIconBand``, with its text to its right) may sit from that text,
+    /// in icon widths: 2.75. Material's lists and navigation drawers put a 24-dp icon at 16 dp and
+    /// the text at the 72-dp keyline, and the detector's box is tight on the glyph's ink (17–20 px
+    /// on ui-real's 360-dp screens), so the text starts 1.6–2.6 box widths away: on ui-real valid
+    /// 42 unlabelled leading icons of drawer and settings rows ("Home", "Weekly Ad", "Tethering
+    /// settings") sat there, spoken as separate "Icon" stops (2026-11-24).
+    public var leadingDecorationGap: Double = 2.75
     /// How far (in icon widths) a plain icon left of a text button's title, on the button's one-colour
     /// fill, may sit and still be the button's leading image (a logo in "Sign in with Google";
     /// ``Metadata/absorbButtonIcons(_:image:maxGap:colourDistance:)``): 10 — measured on ui-real
@@ -504,6 +512,7 @@ extension AnalysisConfiguration {
         fraction("interactivity.leadingIconBand", interactivity.leadingIconBand)
         fraction("interactivity.navigationBarBand", interactivity.navigationBarBand)
         nonNegative("grouping.decorationGap", grouping.decorationGap)
+        nonNegative("grouping.leadingDecorationGap", grouping.leadingDecorationGap)
         nonNegative("grouping.buttonIconGap", grouping.buttonIconGap)
         fraction("grouping.decorativePictureWidth", grouping.decorativePictureWidth)
         nonNegative("grouping.captionGap", grouping.captionGap)

@@ -314,6 +314,24 @@ struct PictureLabelTests {
         #expect(Metadata.absorbDecorativeIcons([avatar, name], gap: 1.5).count == 2)
     }
 
+    @Test(
+        "A drawer row's leading icon joins its text at the list's keyline; elsewhere the gap stays short",
+        arguments: [
+            // (icon x, text x, joined): an 18-px glyph at x 17, text at the 72-dp keyline (1.9 widths away)
+            (17.0, 72.0, true), (17.0, 50.0, true),
+            (17.0, 90.0, false),  // 3 widths: past the keyline
+            (200.0, 255.0, false),  // not in the leading band: the short gap (1.5 widths) applies
+        ])
+    func leadingIcon(iconX: Double, textX: Double, joined: Bool) {
+        let icon = Element(kind: .icon, frame: r(iconX, 250, 18, 18), traits: .image)
+        let text = el(.text, r(textX, 248, 120, 22), "Weekly Ad")
+        let out = Metadata.absorbDecorativeIcons([icon, text], gap: 1.5, leadingGap: 2.75, leadingEdge: 0.2 * 390)
+        #expect(out.count == (joined ? 1 : 2))
+        #expect(out.map(\.label).contains("Weekly Ad"))
+        // Without the leading gap only the short one counts.
+        #expect(Metadata.absorbDecorativeIcons([icon, text], gap: 1.5).count == (textX - iconX - 18 <= 27 ? 1 : 2))
+    }
+
     /// "Sign in with Google": a logo at the left of a blue button, the title centred far from it.
     @Test("A logo on a text button's fill is the button's image; a control between, or another fill, keeps it apart")
     func buttonLogo() {

@@ -131,9 +131,13 @@ public enum Metadata {
     /// by half the smaller height and lie within `gap` × its own width of it
     /// (``GroupingSettings/decorationGap``), left or right; the nearest such element takes it.
     /// Pictures no describer could label take part the same way when they are at most
-    /// `maxPictureWidth` wide (a list row's avatar or thumbnail; 0 leaves pictures out).
+    /// `maxPictureWidth` wide (a list row's avatar or thumbnail; 0 leaves pictures out). A
+    /// *leading* icon — ending left of `leadingEdge` (the screen's leading band, x in pixels) with
+    /// its element to its right — may lie up to `leadingGap` × its width away
+    /// (``GroupingSettings/leadingDecorationGap``: a list's or drawer's text keyline).
     public static func absorbDecorativeIcons(
-        _ elements: [Element], gap maxGap: Double = GroupingSettings().decorationGap, maxPictureWidth: Double = 0
+        _ elements: [Element], gap maxGap: Double = GroupingSettings().decorationGap, maxPictureWidth: Double = 0,
+        leadingGap: Double = 0, leadingEdge: Double = 0
     ) -> [Element] {
         var result = elements
         var absorbed = Set<Int>()
@@ -150,7 +154,8 @@ public enum Metadata {
                 let g = elements[j].frame
                 guard f.sharesRow(with: g), f.xOverlap(g) <= 0 else { return nil }
                 let gap = max(g.minX - f.maxX, f.minX - g.maxX)
-                return gap <= maxGap * f.width ? (j, gap) : nil
+                let leading = f.maxX <= leadingEdge && g.minX >= f.maxX
+                return gap <= (leading ? max(maxGap, leadingGap) : maxGap) * f.width ? (j, gap) : nil
             }
             guard let (host, _) = candidates.min(by: { $0.1 < $1.1 }) else { continue }
             result[host].detections += icon.detections

@@ -70,7 +70,8 @@ struct ContentStage: AnalysisStage {
             elements = Metadata.absorbButtonIcons(
                 elements, image: work.image, maxGap: grouping.buttonIconGap, colourDistance: colourDistance)
             elements = Metadata.absorbDecorativeIcons(
-                elements, gap: grouping.decorationGap, maxPictureWidth: smallPictureWidth)
+                elements, gap: grouping.decorationGap, maxPictureWidth: smallPictureWidth,
+                leadingGap: grouping.leadingDecorationGap, leadingEdge: interactivity.leadingIconBand * Double(work.screen.width))
         }
         if content.pictureTextAsLabel {
             elements = Metadata.absorbTextIntoPictures(
