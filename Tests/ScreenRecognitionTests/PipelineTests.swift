@@ -389,6 +389,11 @@ struct ContentSeamTests {
         let row = try ScreenAnalyzer().analyze(
             image: screen, detections: [det(.checkboxUnselected, 16, 700, 24, 24), det(.text, 50, 701, 200, 22, "Send newsletter")])
         #expect(row.transcript == ["Send newsletter, Checkbox, Unchecked"])
+        // Only the text nearest the checkbox is its label: "SKIP" at the row's far end is a button.
+        let shared = try ScreenAnalyzer().analyze(
+            image: screen,
+            detections: [det(.checkboxSelected, 16, 700, 24, 24), det(.text, 50, 701, 120, 22, "Remember me"), det(.text, 300, 701, 60, 22, "SKIP")])
+        #expect(shared.transcript == ["Remember me, Checkbox, Checked", "SKIP, Button"])
         var off = AnalysisConfiguration.default
         off.interactivity.actionPhrasesAreButtons = false
         let plain = try ScreenAnalyzer(configuration: off).analyze(image: screen, detections: dets)

@@ -25,6 +25,24 @@ struct TextRepairTests {
     }
 
     @Test(
+        "a lone bar before a lower-case word is the pronoun I; separators stay",
+        arguments: [
+            ("How do | report an issue or bug?", "How do I report an issue or bug?"),
+            ("Is there a phone number | can call", "Is there a phone number I can call"),
+            ("By signing up, | agree to the terms", "By signing up, I agree to the terms"),
+            ("| agree", "I agree"),
+            ("Music | Podcast", "Music | Podcast"),
+            ("You agree to our | & Privacy Policy", "You agree to our | & Privacy Policy"),
+            ("oA | Don't show me again", "oA | Don't show me again"),
+            ("개 | 버서리 세일", "개 | 버서리 세일"),
+            ("가까움 | free cancellation", "가까움 | free cancellation"),
+            ("a|b", "a|b"),
+        ])
+    func pronounI(input: String, expected: String) {
+        #expect(TextRepair.repair(input) == expected)
+    }
+
+    @Test(
         "a letter O after a sign, digit or colon is a zero",
         arguments: [
             ("Today, +OHRS", "Today, +0HRS"),

@@ -83,34 +83,51 @@ struct ContentStage: AnalysisStage {
 
     /// Read texts whose words are a button title (``TextButtons/isActionPhrase(_:)``), except titles:
     /// a text at least ``AnnouncementSettings/headerHeightRatio`` × the screen's median text height
-    /// ("Explore" as a large title) is a heading, not a button, and a text on a checkbox's or
-    /// switch's row is its label.
+    /// ("Explore" as a large title) is a heading, not a button, and the text nearest a checkbox or
+    /// switch on its row is its label (``controlLabelIndices(_:)``).
     func actionPhraseIndices(_ detections: [Detection]) -> Set<Int> {
         let texts = detections.indices.filter { detections[$0].type == .text }
         let heights = texts.map { detections[$0].box.height }.sorted()
         guard !heights.isEmpty else { return [] }
         let median = heights[heights.count / 2]
         // A checkbox's or switch's row text ("Send newsletter") is the control's label, not a button.
-        let controls = detections.filter { [.checkboxSelected, .checkboxUnselected, .toggleSelected, .toggleUnselected].contains($0.type) }.map(\.box)
+        let labels = controlLabelIndices(detections)
         return Set(
             texts.filter { i in
                 let box = detections[i].box
-                return box.height < headerHeightRatio * median && !controls.contains { $0.sharesRow(with: box) }
+                return box.height < headerHeightRatio * median && !labels.contains(i)
                     && TextButtons.isActionPhrase(detections[i].text ?? "")
             })
+    }
+
+    /// The texts that label a checkbox or a switch: on the control's row, the text nearest to it
+    /// ("Remember me" beside its box). Other texts on that row ("SKIP" at the row's far end) are
+    /// not its label and may be buttons.
+    func controlLabelIndices(_ detections: [Detection]) -> Set<Int> {
+        let controls = detections.filter { [.checkboxSelected, .checkboxUnselected, .toggleSelected, .toggleUnselected].contains($0.type) }
+        var labels = Set<Int>()
+        for control in controls {
+            let row = detections.indices.filter { detections[$0].type == .text && detections[$0].box.sharesRow(with: control.box) }
+            func gap(_ i: Int) -> Double {
+                let b = detections[i].box
+                return max(0, max(b.minX - control.box.maxX, control.box.minX - b.maxX))
+            }
+            if let nearest = row.min(by: { gap($0) < gap($1) }) { labels.insert(nearest) }
+        }
+        return labels
     }
 
     /// Read one-line texts centred in a container of their own (``FramedText/container(of:in:)``):
     /// at most ``TextButtons/actionPhraseMaxWords`` words and at most
     /// ``FramedText/Constants/maxLineHeightToMedian`` × the screen's median text height (two lines
-    /// of a card's paragraph are not a title), not the status bar's and not on a checkbox's or
-    /// switch's row (its label).
+    /// of a card's paragraph are not a title), not the status bar's and not a checkbox's or
+    /// switch's label (``controlLabelIndices(_:)``).
     func framedTextIndices(_ detections: [Detection], image: RGBAImage, screenHeight: Double) -> Set<Int> {
         let texts = detections.indices.filter { detections[$0].type == .text }
         let heights = texts.map { detections[$0].box.height }.sorted()
         guard !heights.isEmpty else { return [] }
         let median = heights[heights.count / 2]
-        let controls = detections.filter { [.checkboxSelected, .checkboxUnselected, .toggleSelected, .toggleUnselected].contains($0.type) }.map(\.box)
+        let labels = controlLabelIndices(detections)
         return Set(
             texts.filter { i in
                 let d = detections[i]
@@ -118,7 +135,7 @@ struct ContentStage: AnalysisStage {
                 return (1...TextButtons.actionPhraseMaxWords).contains(words)
                     && d.box.height <= FramedText.Constants.maxLineHeightToMedian * median
                     && !StatusBar.isStatusText(d.text, frame: d.box, screenHeight: screenHeight)
-                    && !controls.contains { $0.sharesRow(with: d.box) }
+                    && !labels.contains(i)
                     && FramedText.container(of: d.box, in: image) != nil
             })
     }
