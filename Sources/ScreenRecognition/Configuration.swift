@@ -326,6 +326,16 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// icons (on its valid split 44 of the 47 transport glyphs that `screenrec analyze` recognises on
     /// a labelled box are labelled Icon, 2 ImageButton, 1 Image; 2026-11-24), so the model learnt not to.
     public var mediaControlsAreButtons = true
+    /// With a model, an overflow glyph (⋮ or …, meaning `more`) is a button whatever the model says:
+    /// Material's overflow menu and the HIG's "More" are icon buttons that open a menu, but ui-real
+    /// labels them plain icons, so the model learnt not to: on its valid split 41 recognised "More"
+    /// glyphs were announced "More, Image" (`screenrec analyze`, 2026-11-24).
+    public var overflowIconsAreButtons = true
+    /// A list row with a trailing disclosure chevron (an icon recognised as `forward` in the
+    /// screen's trailing band, mirroring ``leadingIconBand``) is a button labelled by its title, the
+    /// chevron part of it (``Metadata/markDisclosureRows(_:trailingEdge:)``): iOS's disclosure
+    /// indicator and Material's trailing "›" mark rows that open another screen.
+    public var disclosureRowsAreButtons = true
     /// Short texts in a tint colour, or on a tinted fill, are buttons (``TextButtons``).
     public var tintedTextsAreButtons = true
     /// A read text is a button when the text-button model's probability reaches this. 0.5 is only

@@ -324,6 +324,41 @@ struct ContentSeamTests {
         #expect(result.elements.first?.label == meaning.spokenLabel)
     }
 
+    @Test(
+        "With a model, an overflow glyph is a button whatever the model says, unless the setting is off",
+        arguments: [(IconMeaning.more, true, true), (.more, false, false), (.star, true, false)])
+    func overflowIcons(meaning: IconMeaning, overflowIconsAreButtons: Bool, button: Bool) throws {
+        var cfg = AnalysisConfiguration.default
+        cfg.interactivity.overflowIconsAreButtons = overflowIconsAreButtons
+        let icon = det(.icon, 180, 600, 30, 30)
+        let content = ReplayContentRecognizer(
+            icons: [icon.box: IconRecognition(meaning: meaning, confidence: 0.9)], clickProbability: { _ in 0.01 })
+        let result = try ScreenAnalyzer(configuration: cfg, contentRecognizer: content)
+            .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)), detections: [icon])
+        #expect((result.elements.first?.kind == .button) == button)
+    }
+
+    @Test(
+        "A row with a trailing disclosure chevron is one button labelled by its title",
+        arguments: [
+            (IconMeaning.forward, 350.0, true, ["Fashion, Button"]),
+            (.forward, 350.0, false, ["Fashion", "Forward, Image"]),  // the setting off
+            (.forward, 200.0, true, ["Fashion", "Forward, Image"]),  // not at the row's trailing end
+            (.star, 350.0, true, ["Fashion", "Star, Image"]),
+        ])
+    func disclosureRows(meaning: IconMeaning, iconX: Double, on: Bool, spoken: [String]) throws {
+        var cfg = AnalysisConfiguration.default
+        cfg.interactivity.disclosureRowsAreButtons = on
+        let icon = det(.icon, iconX, 404, 16, 16)
+        let content = ReplayContentRecognizer(
+            icons: [icon.box: IconRecognition(meaning: meaning, confidence: 0.9)], clickProbability: { _ in 0.01 })
+        let result = try ScreenAnalyzer(configuration: cfg, contentRecognizer: content)
+            .analyze(
+                image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)),
+                detections: [det(.text, 60, 400, 100, 24, "Fashion"), icon])
+        #expect(result.transcript == spoken)
+    }
+
     @Test("A cell's clickable icon becomes the cell's custom action; a plain one is not spoken as an action")
     func customActions() throws {
         let cell = det(.container, 0, 300, 390, 60)

@@ -164,6 +164,34 @@ public enum Metadata {
         return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
     }
 
+    /// A row with a trailing disclosure chevron is a button: iOS's disclosure indicator and
+    /// Material's trailing "›" mark a list row that opens another screen, and VoiceOver reads such
+    /// a cell as one button ("Fashion, Button"), not its chevron apart ("Forward, Image"). A plain
+    /// icon recognised as `forward`, starting right of `trailingEdge` (x in pixels: the screen's
+    /// trailing band), makes the row's first labelled text left of it a button and joins it.
+    public static func markDisclosureRows(_ elements: [Element], trailingEdge: Double) -> [Element] {
+        var result = elements
+        var absorbed = Set<Int>()
+        for (i, icon) in elements.enumerated()
+        where icon.kind == .icon && icon.children.isEmpty && icon.frame.minX >= trailingEdge
+            && icon.detections.contains(where: { $0.iconLabel == .forward })
+        {
+            let row = elements.indices.filter { j in
+                let e = result[j]
+                return [.text, .button].contains(e.kind) && e.children.isEmpty && e.label != nil && !absorbed.contains(j)
+                    && e.frame.sharesRow(with: icon.frame) && e.frame.maxX <= icon.frame.minX
+            }
+            guard let title = row.min(by: { result[$0].frame.minX < result[$1].frame.minX }) else { continue }
+            result[title].kind = .button
+            result[title].traits.remove(.staticText)
+            result[title].traits.insert(.button)
+            result[title].hint = Hints.button
+            result[title].detections += icon.detections
+            absorbed.insert(i)
+        }
+        return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
+    }
+
     /// A plain icon left of a text button's title, on the same fill, is the button's leading image
     /// (a brand logo in "Sign in with Google", ui-real's TextImageButton): the title is centred in a
     /// wide button, so the icon can sit many of its widths away — up to `maxGap` (10) widths,

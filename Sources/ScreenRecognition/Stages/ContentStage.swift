@@ -73,6 +73,9 @@ struct ContentStage: AnalysisStage {
                 elements, gap: grouping.decorationGap, maxPictureWidth: smallPictureWidth,
                 leadingGap: grouping.leadingDecorationGap, leadingEdge: interactivity.leadingIconBand * Double(work.screen.width))
         }
+        if interactivity.disclosureRowsAreButtons {
+            elements = Metadata.markDisclosureRows(elements, trailingEdge: (1 - interactivity.leadingIconBand) * Double(work.screen.width))
+        }
         if content.pictureTextAsLabel {
             elements = Metadata.absorbTextIntoPictures(
                 elements, screen: work.screen, containment: grouping.containment,
@@ -213,6 +216,7 @@ struct ContentStage: AnalysisStage {
                 || (interactivity.barIconsAreButtons
                     && (Interactivity.isBarItem(features, settings: interactivity) || Interactivity.isBarNavigation(features, settings: interactivity)))
                 || (interactivity.mediaControlsAreButtons && Interactivity.isMediaControl(features))
+                || (interactivity.overflowIconsAreButtons && features.meaning == .more)
         }
         return interactivity.useRuleWithoutModel && Interactivity.ruleBasedClickable(features, settings: interactivity)
     }
