@@ -168,7 +168,7 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// again on its own by the analyzer's picture reader (``ScreenAnalyzer/pictureReader``: PP-OCR
     /// in the standard analyzer), which reads the stylised type of logos and banners that
     /// Tesseract misses ("Spotify", "runtastic", "FoodPlanner" on ui-real valid)
-    /// (``ElementOCR/readPictures(_:image:reader:minConfidence:maxCalls:maxScreenShare:diagnostics:)``).
+    /// (``ElementOCR/readPictures(_:image:reader:minConfidence:maxCalls:maxScreenShare:insideFraction:diagnostics:)``).
     public var readPictureText = true
     /// At most this many picture reads a screen, largest pictures first: one PP-OCR detection and
     /// recognition of a crop costs about 10–40 ms on 2 cores — *design choice* bounding the pass.
@@ -241,7 +241,7 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     public var maxContainerScreenFraction: Double = 0.5
     /// A plain (not clickable) icon right beside a text, text field or text button on its row is
     /// that element's decoration — a table cell's image, a text field's left view — and is spoken
-    /// as part of it, not as a separate "Icon" stop (``Metadata/absorbDecorativeIcons(_:gap:maxPictureWidth:)``).
+    /// as part of it, not as a separate "Icon" stop (``Metadata/absorbDecorativeIcons(_:gap:maxPictureWidth:leadingGap:leadingEdge:)``).
     public var absorbDecorativeIcons = true
     /// How far (in icon widths) a decorative icon may sit from the element it decorates: 1.5 —
     /// *design choice*: Material's list items put a 24-dp leading icon 16–32 dp from the text
