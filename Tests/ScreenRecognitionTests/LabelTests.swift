@@ -417,7 +417,7 @@ struct RowLabelTests {
 
     @Test(arguments: [
         ("Q Search", "Search"), ("q search apps", "search apps"), ("Q Queen", "Q Queen"), ("Quick Search", "Quick Search"),
-        ("Q", "Q"), ("Search", "Search"),
+        ("Q", "Q"), ("Search", "Search"), ("Q. Search streams", "Search streams"), ("Q, Search", "Search"), ("Q. Queen", "Q. Queen"),
     ])
     func searchGlyph(_ c: (String, String)) {
         #expect(Metadata.withoutSearchGlyph(c.0) == c.1)

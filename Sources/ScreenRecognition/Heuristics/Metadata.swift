@@ -63,11 +63,14 @@ public enum Metadata {
 
     /// The magnifier glyph read as a letter in front of a search placeholder ("Q Search" → "Search",
     /// as Tesseract reads the settings example's search field) is not spoken. Only a lone "Q", "q",
-    /// "O", "o", "©" or "@" followed by a word starting "Search" is dropped — *design choice*.
+    /// "O", "o", "©" or "@" (with a stray full stop or comma: "Q. Search streams" on ui-real valid)
+    /// followed by a word starting "Search" is dropped — *design choice*.
     static func withoutSearchGlyph(_ label: String?) -> String? {
         guard let label else { return nil }
         let tokens = label.split(separator: " ", maxSplits: 1).map(String.init)
-        guard tokens.count == 2, ["Q", "q", "O", "o", "©", "@"].contains(tokens[0]), isSearchPlaceholder(tokens[1]) else { return label }
+        guard tokens.count == 2, ["Q", "q", "O", "o", "©", "@"].contains(tokens[0].trimmingCharacters(in: CharacterSet(charactersIn: ".,"))),
+            isSearchPlaceholder(tokens[1])
+        else { return label }
         return tokens[1]
     }
 

@@ -90,9 +90,7 @@ struct ContentStage: AnalysisStage {
     /// switch on its row is its label (``controlLabelIndices(_:)``).
     func actionPhraseIndices(_ detections: [Detection]) -> Set<Int> {
         let texts = detections.indices.filter { detections[$0].type == .text }
-        let heights = texts.map { detections[$0].box.height }.sorted()
-        guard !heights.isEmpty else { return [] }
-        let median = heights[heights.count / 2]
+        guard let median = Self.medianTextHeight(detections) else { return [] }
         // A checkbox's or switch's row text ("Send newsletter") is the control's label, not a button.
         let labels = controlLabelIndices(detections)
         return Set(
@@ -101,6 +99,12 @@ struct ContentStage: AnalysisStage {
                 return box.height < headerHeightRatio * median && !labels.contains(i)
                     && TextButtons.isActionPhrase(detections[i].text ?? "")
             })
+    }
+
+    /// The median height of the screen's text detections (the upper one of an even count); nil without any.
+    static func medianTextHeight(_ detections: [Detection]) -> Double? {
+        let heights = detections.filter { $0.type == .text }.map(\.box.height).sorted()
+        return heights.isEmpty ? nil : heights[heights.count / 2]
     }
 
     /// The texts that label a checkbox or a switch: on the control's row, the text nearest to it
@@ -127,9 +131,7 @@ struct ContentStage: AnalysisStage {
     /// switch's label (``controlLabelIndices(_:)``).
     func framedTextIndices(_ detections: [Detection], image: RGBAImage, screenHeight: Double) -> Set<Int> {
         let texts = detections.indices.filter { detections[$0].type == .text }
-        let heights = texts.map { detections[$0].box.height }.sorted()
-        guard !heights.isEmpty else { return [] }
-        let median = heights[heights.count / 2]
+        guard let median = Self.medianTextHeight(detections) else { return [] }
         let labels = controlLabelIndices(detections)
         return Set(
             texts.filter { i in
