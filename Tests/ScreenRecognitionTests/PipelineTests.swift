@@ -309,12 +309,22 @@ struct ContentSeamTests {
         #expect((result.elements.first?.kind == .button) == button)
     }
 
+    /// The icons that are buttons whatever the clickability model says, each behind its setting.
+    enum AlwaysButton: Sendable { case media, overflow }
+
     @Test(
-        "With a model, a media transport icon is a button whatever the model says, unless the setting is off",
-        arguments: [(IconMeaning.next, true, true), (.previous, true, true), (.play, true, true), (.next, false, false), (.star, true, false)])
-    func mediaControls(meaning: IconMeaning, mediaControlsAreButtons: Bool, button: Bool) throws {
+        "With a model, a media transport or overflow icon is a button whatever the model says, unless its setting is off",
+        arguments: [
+            (IconMeaning.next, AlwaysButton.media, true, true), (.previous, .media, true, true), (.play, .media, true, true),
+            (.next, .media, false, false), (.star, .media, true, false),
+            (.more, .overflow, true, true), (.more, .overflow, false, false), (.star, .overflow, true, false),
+        ])
+    func alwaysButtons(meaning: IconMeaning, setting: AlwaysButton, on: Bool, button: Bool) throws {
         var cfg = AnalysisConfiguration.default
-        cfg.interactivity.mediaControlsAreButtons = mediaControlsAreButtons
+        switch setting {
+        case .media: cfg.interactivity.mediaControlsAreButtons = on
+        case .overflow: cfg.interactivity.overflowIconsAreButtons = on
+        }
         let icon = det(.icon, 180, 600, 30, 30)
         let content = ReplayContentRecognizer(
             icons: [icon.box: IconRecognition(meaning: meaning, confidence: 0.9)], clickProbability: { _ in 0.01 })
@@ -322,20 +332,6 @@ struct ContentSeamTests {
             .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)), detections: [icon])
         #expect((result.elements.first?.kind == .button) == button)
         #expect(result.elements.first?.label == meaning.spokenLabel)
-    }
-
-    @Test(
-        "With a model, an overflow glyph is a button whatever the model says, unless the setting is off",
-        arguments: [(IconMeaning.more, true, true), (.more, false, false), (.star, true, false)])
-    func overflowIcons(meaning: IconMeaning, overflowIconsAreButtons: Bool, button: Bool) throws {
-        var cfg = AnalysisConfiguration.default
-        cfg.interactivity.overflowIconsAreButtons = overflowIconsAreButtons
-        let icon = det(.icon, 180, 600, 30, 30)
-        let content = ReplayContentRecognizer(
-            icons: [icon.box: IconRecognition(meaning: meaning, confidence: 0.9)], clickProbability: { _ in 0.01 })
-        let result = try ScreenAnalyzer(configuration: cfg, contentRecognizer: content)
-            .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)), detections: [icon])
-        #expect((result.elements.first?.kind == .button) == button)
     }
 
     @Test(

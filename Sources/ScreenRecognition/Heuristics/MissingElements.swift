@@ -81,18 +81,23 @@ public enum MissingElements {
         let screenArea = Double(screen.width * screen.height)
         return detections.map { d in
             guard d.type == .picture, d.text == nil, d.box.width * d.box.height <= maxScreenShare * screenArea else { return d }
-            let inside = free.filter { $0.box.fractionInside(d.box) >= insideFraction }.sorted(by: readingOrder)
-            guard !inside.isEmpty else { return d }
+            guard let label = pictureLabel(free.filter { $0.box.fractionInside(d.box) >= insideFraction }) else { return d }
             var copy = d
-            // A line repeated (a banner's "Home" over a "Home" tab drawn into it) is spoken once.
-            var lines: [String] = []
-            for line in inside.map({ $0.text.trimmingCharacters(in: .whitespaces) })
-            where !lines.contains(where: { $0.lowercased() == line.lowercased() }) {
-                lines.append(line)
-            }
-            copy.text = lines.prefix(maxPictureLines).joined(separator: ", ")
+            copy.text = label
             return copy
         }
+    }
+
+    /// A picture's label from the lines read on it: in reading order, a line repeated (a banner's
+    /// "Home" over a "Home" tab drawn into it) spoken once, at most ``maxPictureLines`` of them,
+    /// joined by ", "; nil when no line has text.
+    static func pictureLabel(_ lines: [RecognizedText]) -> String? {
+        var texts: [String] = []
+        for line in lines.sorted(by: readingOrder).map({ $0.text.trimmingCharacters(in: .whitespaces) })
+        where !line.isEmpty && !texts.contains(where: { $0.lowercased() == line.lowercased() }) {
+            texts.append(line)
+        }
+        return texts.isEmpty ? nil : texts.prefix(maxPictureLines).joined(separator: ", ")
     }
 
     /// Top to bottom, then left to right for lines on one row.

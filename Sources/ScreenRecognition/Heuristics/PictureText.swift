@@ -13,9 +13,9 @@ extension ElementOCR {
     /// are read largest first, at most `maxCalls` of them. A line labels its picture when the
     /// reader is at least `minConfidence` sure of it, it has ``minPictureReadCharacters`` letters or digits, ``ReadableText``
     /// accepts it, and it does not lie in a detected text (`insideFraction` of it), which speaks
-    /// for itself. At most ``MissingElements/maxPictureLines`` lines, in reading order, joined by
-    /// ", " as ``MissingElements/assignTextToPictures(_:lines:insideFraction:minConfidence:screen:maxScreenShare:)``
-    /// joins them. Reader errors are counted into `diagnostics`, never thrown.
+    /// for itself. The label is made as for
+    /// ``MissingElements/assignTextToPictures(_:lines:insideFraction:minConfidence:screen:maxScreenShare:)``'s
+    /// lines: at most ``MissingElements/maxPictureLines`` of them, in reading order, repeats once. Reader errors are counted into `diagnostics`, never thrown.
     public static func readPictures(
         _ detections: [Detection], image: RGBAImage, reader: any TextRecognizer, minConfidence: Double,
         maxCalls: Int, maxScreenShare: Double, insideFraction: Double, diagnostics: inout [Diagnostic]
@@ -41,14 +41,8 @@ extension ElementOCR {
                             && ReadableText.isReadable(l.text, confidence: l.confidence)
                             && !holders.contains { l.box.fractionInside($0) >= insideFraction }
                     }
-                    .sorted(by: MissingElements.readingOrder)
-                var texts: [String] = []
-                for line in lines.map({ $0.text.trimmingCharacters(in: .whitespaces) })
-                where !line.isEmpty && !texts.contains(where: { $0.lowercased() == line.lowercased() }) {
-                    texts.append(line)
-                }
-                guard !texts.isEmpty else { continue }
-                result[i].text = texts.prefix(MissingElements.maxPictureLines).joined(separator: ", ")
+                guard let label = MissingElements.pictureLabel(lines) else { continue }
+                result[i].text = label
                 labelled += 1
             } catch {
                 failures += 1

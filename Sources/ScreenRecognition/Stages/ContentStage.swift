@@ -35,9 +35,18 @@ struct ContentStage: AnalysisStage {
         if !retyped.isEmpty { work.note("icons", "\(retyped.count) icon-sized picture(s) recognised as icons") }
         let detections = work.detections
         var textButtons = textButtonIndices(detections, work: &work)
-        if interactivity.actionPhrasesAreButtons { textButtons.formUnion(actionPhraseIndices(detections)) }
-        if interactivity.framedTextsAreButtons, let image = work.image {
-            textButtons.formUnion(framedTextIndices(detections, image: image, screenHeight: Double(work.screen.height)))
+        // The two text-button rules without a model share the screen's median text height and
+        // the texts that label a checkbox or switch (never buttons).
+        if let median = Self.medianTextHeight(detections) {
+            let labels = controlLabelIndices(detections)
+            if interactivity.actionPhrasesAreButtons {
+                textButtons.formUnion(actionPhraseIndices(detections, medianTextHeight: median, controlLabels: labels))
+            }
+            if interactivity.framedTextsAreButtons, let image = work.image {
+                textButtons.formUnion(
+                    framedTextIndices(
+                        detections, image: image, screenHeight: Double(work.screen.height), medianTextHeight: median, controlLabels: labels))
+            }
         }
         textButtons.subtract(appBarTitleIndices(detections, screen: work.screen))
         var elements: [Element] = []
@@ -88,11 +97,9 @@ struct ContentStage: AnalysisStage {
     /// a text at least ``AnnouncementSettings/headerHeightRatio`` × the screen's median text height
     /// ("Explore" as a large title) is a heading, not a button, and the text nearest a checkbox or
     /// switch on its row is its label (``controlLabelIndices(_:)``).
-    func actionPhraseIndices(_ detections: [Detection]) -> Set<Int> {
+    func actionPhraseIndices(_ detections: [Detection], medianTextHeight median: Double, controlLabels labels: Set<Int>) -> Set<Int> {
         let texts = detections.indices.filter { detections[$0].type == .text }
-        guard let median = Self.medianTextHeight(detections) else { return [] }
         // A checkbox's or switch's row text ("Send newsletter") is the control's label, not a button.
-        let labels = controlLabelIndices(detections)
         return Set(
             texts.filter { i in
                 let box = detections[i].box
@@ -129,10 +136,10 @@ struct ContentStage: AnalysisStage {
     /// ``FramedText/Constants/maxLineHeightToMedian`` × the screen's median text height (two lines
     /// of a card's paragraph are not a title), not the status bar's and not a checkbox's or
     /// switch's label (``controlLabelIndices(_:)``).
-    func framedTextIndices(_ detections: [Detection], image: RGBAImage, screenHeight: Double) -> Set<Int> {
+    func framedTextIndices(
+        _ detections: [Detection], image: RGBAImage, screenHeight: Double, medianTextHeight median: Double, controlLabels labels: Set<Int>
+    ) -> Set<Int> {
         let texts = detections.indices.filter { detections[$0].type == .text }
-        guard let median = Self.medianTextHeight(detections) else { return [] }
-        let labels = controlLabelIndices(detections)
         return Set(
             texts.filter { i in
                 let d = detections[i]
