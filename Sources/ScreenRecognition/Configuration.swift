@@ -209,6 +209,12 @@ public struct SelectionSettings: Codable, Sendable, Hashable {
     public var minTintDistance: Double = 40
     /// The outlier tint must be at least this far from the others' typical tint: 60 — *design choice*.
     public var minOutlierDistance: Double = 60
+    /// Page controls: when no page is read at half ``minTintDistance``, a second reading counts
+    /// columns whose middle rows are on average at least this far from the bar behind the dots
+    /// (``SelectionState/pageControlValue(_:_:settings:)``; 0 turns it off): 12 — *measured*: the
+    /// faint dots of ui-real valid's unread page controls lie 23–50 from their bar on that profile,
+    /// the gaps between them 2–7; 8, 12 and 16 read the same (`Benchmarks/page-controls`, 2026-11-24).
+    public var faintDotDistance: Double = 12
     public init() {}
 }
 
@@ -505,6 +511,7 @@ extension AnalysisConfiguration {
         }
         nonNegative("selection.minTintDistance", selection.minTintDistance)
         nonNegative("selection.minOutlierDistance", selection.minOutlierDistance)
+        nonNegative("selection.faintDotDistance", selection.faintDotDistance)
         nonNegative("grouping.textGapFactor", grouping.textGapFactor)
         fraction("grouping.tabBarBottomFraction", grouping.tabBarBottomFraction)
         fraction("grouping.tabBarProximity", grouping.tabBarProximity)

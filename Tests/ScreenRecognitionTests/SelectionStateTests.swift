@@ -137,6 +137,26 @@ struct SelectionStateTests {
         #expect(v?.count == 5)
     }
 
+    /// ui-real's dark and green bars draw the other pages in the bar's colour at low opacity:
+    /// 17 from the bar here, under the first reading's floor (half of 40), so only the second,
+    /// faint-dot reading finds them; with three equally faint dots no page is current.
+    @Test(
+        "Page control: faint dots beside the current one on a dark bar",
+        arguments: [(1, 12.0, 1 as Int?, 3 as Int?), (3, 12.0, 3, 3), (1, 0.0, nil, nil), (nil, 12.0, nil, nil)] as [(Int?, Double, Int?, Int?)])
+    func pageControlFaintDots(current: Int?, faintDotDistance: Double, expectedCurrent: Int?, expectedCount: Int?) {
+        let bar = RGB(r: 40, g: 41, b: 40)
+        var img = RGBAImage(width: 120, height: 30, fill: bar)
+        for i in 0..<3 {
+            let c = i + 1 == current ? RGB(r: 80, g: 200, b: 230) : RGB(r: 30, g: 31, b: 30)
+            img = img.filling(r(30 + Double(i) * 16, 11, 8, 8), with: c)
+        }
+        var settings = SelectionSettings()
+        settings.faintDotDistance = faintDotDistance
+        let v = SelectionState.pageControlValue(img, r(24, 8, 52, 14), settings: settings)
+        #expect(v?.current == expectedCurrent)
+        #expect(v?.count == expectedCount)
+    }
+
     @Test("Slider value from the thumb position", arguments: [(0.0, 0), (0.5, 50), (1.0, 100)])
     func slider(position: Double, percent: Int) {
         let box = r(20, 10, 300, 30)

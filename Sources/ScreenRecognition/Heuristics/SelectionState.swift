@@ -192,12 +192,38 @@ public enum SelectionState {
     /// coloured one among grey; else the one holding far more such pixels than each other dot —
     /// a filled dot among rings; else the one much wider (iOS 14+ "pill"). Returns (current
     /// 1-based, count).
+    ///
+    /// When nothing is read so, the dots are read a second time from a quieter profile: the
+    /// background is the median colour of the box's top and bottom rows (the bar behind the dots,
+    /// which a large current dot can outnumber inside a tight box) and a column's strength is the
+    /// *mean* distance from it over the middle half of the rows, where the dots are, not the
+    /// largest — JPEG noise and the box's edges raise the largest distance of every column as high
+    /// as the faint dots. The pages other than the current one are often drawn in the bar's colour
+    /// at low opacity (dark dots on a dark bar, deep green on green); columns at least
+    /// ``SelectionSettings/faintDotDistance`` from the bar count.
     public static func pageControlValue(_ image: RGBAImage, _ rect: Rect, settings: SelectionSettings) -> (current: Int, count: Int)? {
         guard let bg = histogram(image, rect, bits: settings.quantizationBits).first?.color else { return nil }
         let (x0, x1, y0, y1) = pixelBounds(image, rect)
         guard x1 > x0, y1 > y0 else { return nil }
-        let floor = settings.minTintDistance / 2
-        let strength = (x0..<x1).map { x in (y0..<y1).map { image.color(x: x, y: $0).distance(to: bg) }.max() ?? 0 }
+        let strongest = (x0..<x1).map { x in (y0..<y1).map { image.color(x: x, y: $0).distance(to: bg) }.max() ?? 0 }
+        if let v = pageControlValue(image, bg: bg, bounds: (x0, x1, y0, y1), strength: strongest, floor: settings.minTintDistance / 2, settings: settings) {
+            return v
+        }
+        guard settings.faintDotDistance > 0, y1 - y0 >= 4 else { return nil }
+        let edges = (x0..<x1).flatMap { [image.color(x: $0, y: y0), image.color(x: $0, y: y1 - 1)] }
+        func median(_ v: [UInt8]) -> UInt8 { v.sorted()[v.count / 2] }
+        let bar = RGB(r: median(edges.map(\.r)), g: median(edges.map(\.g)), b: median(edges.map(\.b)))
+        let m0 = y0 + (y1 - y0) / 4
+        let m1 = y1 - (y1 - y0) / 4
+        let mean = (x0..<x1).map { x in (m0..<m1).reduce(0.0) { $0 + image.color(x: x, y: $1).distance(to: bar) } / Double(m1 - m0) }
+        return pageControlValue(image, bg: bar, bounds: (x0, x1, y0, y1), strength: mean, floor: settings.faintDotDistance, faint: true, settings: settings)
+    }
+
+    private static func pageControlValue(
+        _ image: RGBAImage, bg: RGB, bounds: (Int, Int, Int, Int), strength: [Double], floor: Double, faint: Bool = false,
+        settings: SelectionSettings
+    ) -> (current: Int, count: Int)? {
+        let (x0, x1, y0, y1) = bounds
         // Segments of columns above the floor, split at dips between peaks.
         var segments: [Range<Int>] = []
         var x = 0
@@ -256,6 +282,19 @@ public enum SelectionState {
             dots = dots.filter { Double($0.columns.count) >= PageControlConstants.minDotWidthShare * Double(widest) }
         }
         guard dots.count >= 2, dots.count <= 30 else { return nil }
+        if faint {
+            // Faint pages beside one clear current page: the dots are evenly spaced (rings split
+            // at their hollow middles are not always) and one dot's peak stands far above every
+            // other's (a row of rings or equal dots was not left unread for faintness).
+            let centres = dots.map { Double($0.columns.lowerBound + $0.columns.upperBound) / 2 }
+            let gaps = zip(centres.dropFirst(), centres).map { $0 - $1 }
+            if let lo = gaps.min(), let hi = gaps.max(), hi > PageControlConstants.maxSpacingRatio * lo { return nil }
+            let peaks = dots.map { d in d.columns.map { strength[$0] }.max() ?? 0 }
+            guard let i = peaks.indices.max(by: { peaks[$0] < peaks[$1] }),
+                peaks.indices.allSatisfy({ $0 == i || peaks[i] >= PageControlConstants.faintDominance * peaks[$0] })
+            else { return nil }
+            return (i + 1, dots.count)
+        }
         if dots.count == 2 {
             let (a, b) = (dots[0].contrast / Double(dots[0].n), dots[1].contrast / Double(dots[1].n))
             if max(a, b) >= PageControlConstants.contrastRatio * min(a, b) { return (a > b ? 1 : 2, 2) }
@@ -291,6 +330,15 @@ public enum SelectionState {
         public static let massRatio = 1.5
         /// Of two dots, the current one's mean contrast is at least this many times the other's.
         public static let contrastRatio = 1.4
+        /// The second, faint-dot reading keeps its dots only when the widest gap between
+        /// neighbouring dot centres is at most this many times the narrowest — *design choice*
+        /// (the dots of a page control are evenly spaced; 1.5 allows a pixel of JPEG drift).
+        public static let maxSpacingRatio = 1.5
+        /// … and when one dot's peak strength is at least this many times every other dot's: that
+        /// dot is the current page — *design choice*, looking at ui-real valid's unread page
+        /// controls (current dots 2.5–8 times the faint ones' mean strength; a row of rings split at
+        /// their hollow middles, read "9 of 9" without this, has no dominant dot).
+        public static let faintDominance = 2.0
     }
 
     /// Slider value in 0...1: from the thumb — the run of columns whose non-background pixels fill
