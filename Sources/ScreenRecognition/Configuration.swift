@@ -196,6 +196,12 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// (``IconGlyphs/isThreeDots(_:box:minDistance:)``): the overflow glyph ⋮ is 3–4 px wide on
     /// ui-real's screenshots, too thin for the classifier (2 of valid's 174 unlabelled icons).
     public var readThreeDots = true
+    /// An icon left unknown that is a small chevron or caret triangle takes its direction
+    /// (``IconGlyphs/chevronDirection(_:box:minDistance:maxTinySide:)``): "Forward", "Back", "Up",
+    /// "Down"; a chevron ⌄ the classifier calls "checkmark" is "Down" (a checkmark is not its own
+    /// mirror image). On ui-real valid's analyses: 17 unknown icons and 15 "checkmarks", all
+    /// chevrons or carets by eye (2026-11-24).
+    public var readChevrons = true
     public init() {}
 }
 

@@ -44,3 +44,54 @@ struct IconGlyphsTests {
         #expect(IconGlyphs.isThreeDots(image, box: box, minDistance: 40))
     }
 }
+
+@Suite("Small chevrons and carets from their pixels")
+struct ChevronTests {
+    /// A light 40 × 40 picture with the glyph drawn from `art` ('#' ink, '.' page) at (10, 10),
+    /// and the glyph's box grown by a pixel on each side (the detector's boxes are not tight).
+    static func glyph(_ art: [String], ink: RGB = RGB(r: 70, g: 70, b: 70)) -> (RGBAImage, Rect) {
+        var image = RGBAImage(width: 40, height: 40, fill: RGB(r: 245, g: 245, b: 245))
+        for (y, row) in art.enumerated() {
+            for (x, c) in row.enumerated() where c == "#" { image = image.filling(r(Double(10 + x), Double(10 + y), 1, 1), with: ink) }
+        }
+        let width = art.map(\.count).max() ?? 0
+        return (image, r(9, 9, Double(width + 2), Double(art.count + 2)))
+    }
+
+    static let right = ["#...", "##..", ".##.", "..##", ".##.", "##..", "#..."]
+    static let down = ["#.......#", "##.....##", ".##...##.", "..##.##..", "...###...", "....#...."]
+    static let caret = ["#########", ".#######.", "..#####..", "...###...", "....#...."]
+    static let play = ["##......", "####....", "######..", "########", "######..", "####....", "##......"]
+    static let tinyChevron = ["#..", "##.", "###", "##.", "#.."]
+    static let check = ["........#", ".......##", "......##.", "#....##..", "##..##...", ".####....", "..##....."]
+    static let house = ["....#....", "...###...", "..#####..", ".#######.", "#########", "##.....##", "##.....##", "##.....##"]
+    static let square = ["######", "#....#", "#....#", "#....#", "######"]
+
+    @Test(
+        "direction of a chevron or caret; nothing for other glyphs",
+        arguments: [
+            (right, 6.0, IconMeaning.forward as IconMeaning?),
+            (right.map { String($0.reversed()) }, 6, .back),
+            (down, 6, .down),
+            (down.reversed(), 6, .up),
+            (caret, 6, .down),
+            // A filled triangle pointing sideways is a play glyph unless it is tiny.
+            (play, 6, nil),
+            (tinyChevron, 6, .forward),
+            (tinyChevron, 4, nil),
+            (check, 6, nil),
+            (house, 6, nil),
+            (square, 6, nil),
+        ] as [([String], Double, IconMeaning?)])
+    func direction(art: [String], maxTinySide: Double, expected: IconMeaning?) {
+        let (image, box) = Self.glyph(art)
+        #expect(IconGlyphs.chevronDirection(image, box: box, minDistance: 40, maxTinySide: maxTinySide) == expected)
+    }
+
+    @Test func aBlankOrDegenerateBoxHasNoDirection() {
+        let (image, _) = Self.glyph(Self.right)
+        #expect(IconGlyphs.chevronDirection(image, box: r(30, 30, 6, 6), minDistance: 40, maxTinySide: 6) == nil)
+        #expect(IconGlyphs.chevronDirection(image, box: r(10, 10, 0, 7), minDistance: 40, maxTinySide: 6) == nil)
+        #expect(IconGlyphs.chevronDirection(image, box: r(.nan, 10, 5, 7), minDistance: 40, maxTinySide: 6) == nil)
+    }
+}

@@ -341,6 +341,7 @@ struct ContentSeamTests {
             (.forward, 350.0, false, ["Fashion", "Forward, Image"]),  // the setting off
             (.forward, 200.0, true, ["Fashion", "Forward, Image"]),  // not at the row's trailing end
             (.star, 350.0, true, ["Fashion", "Star, Image"]),
+            (.down, 350.0, true, ["Fashion, Button"]),  // an expanding row's or dropdown's ⌄
         ])
     func disclosureRows(meaning: IconMeaning, iconX: Double, on: Bool, spoken: [String]) throws {
         var cfg = AnalysisConfiguration.default
@@ -353,6 +354,29 @@ struct ContentSeamTests {
                 image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)),
                 detections: [det(.text, 60, 400, 100, 24, "Fashion"), icon])
         #expect(result.transcript == spoken)
+    }
+
+    @Test(
+        "A small chevron the classifier leaves unknown or calls a checkmark says its direction",
+        arguments: [
+            (nil as IconMeaning?, true, "Down" as String?), (nil, false, nil),
+            (.checkmark, true, "Down"), (.checkmark, false, IconMeaning.checkmark.spokenLabel),
+        ])
+    func chevrons(classified: IconMeaning?, on: Bool, label: String?) throws {
+        var cfg = AnalysisConfiguration.default
+        cfg.content.readChevrons = on
+        // ChevronTests.down drawn at (200, 400) on a white screen, its box a pixel wider.
+        var image = RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255))
+        for (y, row) in ChevronTests.down.enumerated() {
+            for (x, c) in row.enumerated() where c == "#" {
+                image = image.filling(r(Double(200 + x), Double(400 + y), 1, 1), with: RGB(r: 70, g: 70, b: 70))
+            }
+        }
+        let icon = det(.icon, 199, 399, 11, 8)
+        let content = ReplayContentRecognizer(
+            icons: classified.map { [icon.box: IconRecognition(meaning: $0, confidence: 0.9)] } ?? [:], clickProbability: { _ in 0.01 })
+        let result = try ScreenAnalyzer(configuration: cfg, contentRecognizer: content).analyze(image: image, detections: [icon])
+        #expect(result.elements.first?.label == label)
     }
 
     @Test("A cell's clickable icon becomes the cell's custom action; a plain one is not spoken as an action")

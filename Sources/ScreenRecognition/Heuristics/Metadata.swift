@@ -171,13 +171,15 @@ public enum Metadata {
     /// Material's trailing "›" mark a list row that opens another screen, and VoiceOver reads such
     /// a cell as one button ("Fashion, Button"), not its chevron apart ("Forward, Image"). A plain
     /// icon recognised as `forward`, starting right of `trailingEdge` (x in pixels: the screen's
-    /// trailing band), makes the row's first labelled text left of it a button and joins it.
+    /// trailing band), makes the row's first labelled text left of it a button and joins it. So
+    /// does a trailing `down` chevron ⌄: Material's expansion panels and exposed dropdown menus
+    /// put it at the end of a row that opens when tapped ("Categories ⌄").
     public static func markDisclosureRows(_ elements: [Element], trailingEdge: Double) -> [Element] {
         var result = elements
         var absorbed = Set<Int>()
         for (i, icon) in elements.enumerated()
         where icon.kind == .icon && icon.children.isEmpty && icon.frame.minX >= trailingEdge
-            && icon.detections.contains(where: { $0.iconLabel == .forward })
+            && icon.detections.contains(where: { $0.iconLabel == .forward || $0.iconLabel == .down })
         {
             let row = elements.indices.filter { j in
                 let e = result[j]

@@ -28,6 +28,15 @@ struct ContentStage: AnalysisStage {
                 meanings[i] = .more
             }
         }
+        if content.readChevrons, let image = work.image {
+            // Chevrons and carets too small for the classifier, or read by it as a checkmark.
+            let tiny = IconGlyphs.tinySideShare * Double(work.screen.width)
+            for (i, d) in work.detections.enumerated()
+            where d.type == .icon && d.iconLabel == nil && (meanings[i] == nil || meanings[i] == .checkmark) {
+                guard let direction = IconGlyphs.chevronDirection(image, box: d.box, minDistance: colourDistance, maxTinySide: tiny) else { continue }
+                if meanings[i] == nil || direction == .down { meanings[i] = direction }
+            }
+        }
         // A small, square picture the icon classifier recognises is an icon the detector took for a
         // picture (an envelope, a play button, a download arrow in a circle): from here on it is one.
         let retyped = meanings.keys.filter { work.detections[$0].type == .picture }
