@@ -173,7 +173,9 @@ enum PPOCRImageOps {
             add(r.x0, y)
             add(r.x1 - 1, y)
         }
-        guard let best = bins.values.max(by: { $0.count < $1.count }) else { return (0, 0, 0) }
+        // Ties go to the smaller bin key, so that the background does not follow the dictionary's order.
+        guard let best = bins.max(by: { $0.value.count != $1.value.count ? $0.value.count < $1.value.count : $0.key > $1.key })?.value
+        else { return (0, 0, 0) }
         return (best.r / best.count, best.g / best.count, best.b / best.count)
     }
 

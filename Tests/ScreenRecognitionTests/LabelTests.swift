@@ -50,6 +50,17 @@ struct ReadableTextTests {
 
 @Suite("Element OCR: crops, contrast, scale")
 struct ElementOCRTests {
+    /// A fill colour tied between two bins is the same every time (the smaller bin), so a crop and
+    /// its reading do not change from one run to the next (until 2026-11-24 it followed the
+    /// dictionary's order, and "최선 앨범" on ui-real valid was read two ways).
+    @Test func aTiedFillColourIsAlwaysTheSame() {
+        // 16 columns of 16 different greys (one 16-level bin each), 10 pixels each: all tied.
+        var image = RGBAImage(width: 16, height: 10, fill: .white)
+        for k in 0..<16 { image = image.filling(r(Double(k), 0, 1, 10), with: RGB(r: UInt8(k * 16), g: UInt8(k * 16), b: UInt8(k * 16))) }
+        let fills = (0..<200).compactMap { _ in image.dominantColour(x0: 0, y0: 0, x1: 16, y1: 10) }.map { "\($0.r) \($0.g) \($0.b)" }
+        #expect(Set(fills) == ["0.0 0.0 0.0"])
+    }
+
     @Test(arguments: [(10.0, 4), (16.0, 3), (24.0, 2), (48.0, 1), (200.0, 1), (0.0, 1), (Double.nan, 1)])
     func scale(_ c: (Double, Int)) {
         #expect(ElementOCR.scale(forHeight: c.0) == c.1)

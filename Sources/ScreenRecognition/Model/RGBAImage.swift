@@ -112,7 +112,9 @@ extension RGBAImage {
                 bins[key] = (e.n + 1, e.r + Int(c.r), e.g + Int(c.g), e.b + Int(c.b))
             }
         }
-        guard let top = bins.values.max(by: { $0.n < $1.n }) else { return nil }
+        // Ties go to the smaller bin key: a dictionary's order differs from one instance to the
+        // next, and the fill colour (and every OCR crop built on it) must not.
+        guard let top = bins.max(by: { $0.value.n != $1.value.n ? $0.value.n < $1.value.n : $0.key > $1.key })?.value else { return nil }
         return (Double(top.r) / Double(top.n), Double(top.g) / Double(top.n), Double(top.b) / Double(top.n))
     }
 }
