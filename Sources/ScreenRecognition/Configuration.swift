@@ -202,6 +202,16 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// mirror image). On ui-real valid's analyses: 17 unknown icons and 15 "checkmarks", all
     /// chevrons or carets by eye (2026-11-24).
     public var readChevrons = true
+    /// An icon still unknown that shows a number (a rank, a count, a version the detector took for
+    /// an icon) is read from its crop and becomes that text
+    /// (`ContentStage.readNumbersInIcons`). On ui-real valid's analyses 10 icons became numbers —
+    /// ranks, vote counts, a stepper's 1–4, "2y", "v4.1" —, one wrongly ("9" for a tag glyph)
+    /// (2026-11-24).
+    public var readNumbersInIcons = true
+    /// At most this many icon crops are read a screen, the smallest first: 4 — ui-real valid's
+    /// screens hold 0–9 unknown icons, numbers among the smallest; each read costs a crop OCR
+    /// (~8 ms on the target machine) — *design choice*.
+    public var maxIconReads = 4
     public init() {}
 }
 
@@ -518,6 +528,7 @@ extension AnalysisConfiguration {
         nonNegative("selection.minTintDistance", selection.minTintDistance)
         nonNegative("selection.minOutlierDistance", selection.minOutlierDistance)
         nonNegative("selection.faintDotDistance", selection.faintDotDistance)
+        atLeast("content.maxIconReads", content.maxIconReads, 0)
         nonNegative("grouping.textGapFactor", grouping.textGapFactor)
         fraction("grouping.tabBarBottomFraction", grouping.tabBarBottomFraction)
         fraction("grouping.tabBarProximity", grouping.tabBarProximity)

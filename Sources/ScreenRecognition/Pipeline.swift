@@ -69,7 +69,7 @@ public struct ScreenAnalyzer: Sendable {
                 grouping: c.grouping),  // §5.1 OCR
             RecoverMissingStage(settings: c.missingElements, selection: c.selection),  // §5.1
             ContentStage(
-                recognizer: contentRecognizer, content: c.content,  // §5.2, §5.4
+                recognizer: contentRecognizer, iconTextReader: cropReaders.first ?? textRecognizer, content: c.content,  // §5.2, §5.4
                 interactivity: c.interactivity, grouping: c.grouping, headerHeightRatio: c.announcements.headerHeightRatio,
                 colourDistance: c.selection.minTintDistance),
             ModalDialogStage(settings: c.grouping),  // dialogs hide the rest

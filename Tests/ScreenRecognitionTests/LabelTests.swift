@@ -309,6 +309,25 @@ struct PictureLabelTests {
         #expect(off.transcript == ["Image"])
     }
 
+    @Test(
+        "An unknown icon that reads as a number is that text",
+        arguments: [
+            ("7", 0.97, true, "7"), ("v4.1", 0.8, true, "v4.1"), ("2y", 0.93, true, "2y"),
+            ("9", 0.5, true, "Icon"),  // not confident enough
+            ("Home", 0.97, true, "Icon"), ("1", 0.97, true, "Icon"), ("12345678901", 0.97, true, "Icon"),
+            ("7", 0.97, false, "Icon"),  // the setting off
+        ])
+    func numbersInIcons(reading: String, confidence: Double, on: Bool, spoken: String) throws {
+        // A dark glyph in the icon's box (a crop without contrast is not read at all).
+        let image = RGBAImage(width: 390, height: 844, fill: .white).filling(r(104, 404, 8, 8), with: RGB(r: 30, g: 30, b: 30))
+        let reader = ReplayTextRecognizer([RecognizedText(text: reading, box: r(10, 10, 30, 30), confidence: confidence)])
+        var cfg = AnalysisConfiguration.default
+        cfg.content.readNumbersInIcons = on
+        let result = try ScreenAnalyzer(configuration: cfg, textRecognizer: ReplayTextRecognizer([]), cropReaders: [reader])
+            .analyze(image: image, detections: [det(.icon, 100, 400, 16, 16)])
+        #expect(result.transcript == [spoken])
+    }
+
     @Test("A small unlabelled picture beside a labelled text is that row's image")
     func rowImage() {
         let avatar = Element(kind: .picture, frame: r(16, 100, 48, 48), traits: .image)
