@@ -114,8 +114,9 @@ struct ContentStage: AnalysisStage {
     /// ``ContentSettings/maxIconReads`` a screen, the smallest first: numbers are small), and a
     /// reading is kept when ``isNumberReading(_:confidence:)`` accepts it.
     func readNumbersInIcons(meanings: [Int: IconMeaning], image: RGBAImage, reader: any TextRecognizer, work: inout ScreenInProgress) {
-        // An icon that a whole-screen OCR line covers, where that line is a text's reading (a
-        // list's "2." read with its item "2. We notify you"), is already spoken with that text.
+        // An icon that a whole-screen OCR line covers (at least half of it inside — the line runs
+        // over the icon's box, so §3.3's 85 % is too strict — *design choice*), where that line is a
+        // text's reading (a list's "2." read with its item "2. We notify you"), is already spoken.
         let spoken = work.detections.compactMap { $0.type == .text ? $0.text : nil }
         let spokenLines = (work.lines ?? []).filter { line in spoken.contains { $0.contains(line.text.trimmingCharacters(in: .whitespaces)) } }.map(\.box)
         let unknown = work.detections.indices.filter { i in
@@ -156,7 +157,7 @@ struct ContentStage: AnalysisStage {
 
     /// ``isNumberReading(_:confidence:)``'s confidence floor: 0.8 — *measured* on ui-real valid's
     /// unknown icons (2026-11-24): the numbers read 0.80–0.97 ("v4.1" 0.80, digits 0.93–0.97), a
-    /// stray "(4" 0.54, "6" on a glyph 0.84 — one of the 10 kept is wrong ("9" on a tag, 0.94).
+    /// stray "(4" 0.54 — one of the 10 kept is wrong ("9" on a tag glyph, 0.94).
     static let numberMinConfidence = 0.8
 
     /// Read texts whose words are a button title (``TextButtons/isActionPhrase(_:)``), except titles:
