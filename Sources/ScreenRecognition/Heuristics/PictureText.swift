@@ -5,6 +5,9 @@ extension ElementOCR {
     /// two-character lines PP-OCR was ≥ 0.9 sure of were mostly texture ("go" twice, "50"), while
     /// the wordmarks it read ("WSJ", "LINE", "Spotify") have three or more (2026-11-24).
     public static let minPictureReadCharacters = 3
+    /// Pictures smaller than this (pixels, either side) are not read: three legible characters
+    /// need more than 8 px — *design choice*.
+    public static let minPictureReadSide = 8.0
 
     /// §5.2 for pictures: the text drawn into a picture — a logo's wordmark, a banner's title —
     /// read from the picture's own crop by `reader` when the whole-screen OCR found none on it.
@@ -25,7 +28,7 @@ extension ElementOCR {
         let wanted = detections.indices.filter { i in
             let d = detections[i]
             return d.type == .picture && (d.text ?? "").isEmpty && d.box.area <= maxScreenShare * screenArea
-                && d.box.width >= 8 && d.box.height >= 8
+                && d.box.width >= minPictureReadSide && d.box.height >= minPictureReadSide
         }
         .sorted { detections[$0].box.area > detections[$1].box.area }
         var result = detections

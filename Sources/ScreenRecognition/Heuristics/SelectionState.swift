@@ -210,9 +210,7 @@ public enum SelectionState {
             return v
         }
         guard settings.faintDotDistance > 0, y1 - y0 >= 4 else { return nil }
-        let edges = (x0..<x1).flatMap { [image.color(x: $0, y: y0), image.color(x: $0, y: y1 - 1)] }
-        func median(_ v: [UInt8]) -> UInt8 { v.sorted()[v.count / 2] }
-        let bar = RGB(r: median(edges.map(\.r)), g: median(edges.map(\.g)), b: median(edges.map(\.b)))
+        guard let bar = RGB.channelMedian((x0..<x1).flatMap { [image.color(x: $0, y: y0), image.color(x: $0, y: y1 - 1)] }) else { return nil }
         let m0 = y0 + (y1 - y0) / 4
         let m1 = y1 - (y1 - y0) / 4
         let mean = (x0..<x1).map { x in (m0..<m1).reduce(0.0) { $0 + image.color(x: x, y: $1).distance(to: bar) } / Double(m1 - m0) }

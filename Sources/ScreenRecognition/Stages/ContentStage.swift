@@ -22,22 +22,19 @@ struct ContentStage: AnalysisStage {
 
     func run(_ work: inout ScreenInProgress) throws {
         var meanings = iconMeanings(work.detections, work: &work)
-        if content.readThreeDots, let image = work.image {
-            // Overflow "more" glyphs too thin for the classifier (⋮ 3–4 px wide): from their pixels.
-            for (i, d) in work.detections.enumerated()
-            where d.type == .icon && d.iconLabel == nil && meanings[i] == nil
-                && IconGlyphs.isThreeDots(image, box: d.box, minDistance: colourDistance)
-            {
-                meanings[i] = .more
-            }
-        }
-        if content.readChevrons, let image = work.image {
-            // Chevrons and carets too small for the classifier, or read by it as a checkmark.
+        if let image = work.image {
+            // Glyphs too small for the classifier, from their pixels: overflow "more" dots (⋮ 3–4 px
+            // wide), and chevrons and carets — also where the classifier read a ⌄ as a checkmark.
             let tiny = IconGlyphs.tinySideShare * Double(work.screen.width)
-            for (i, d) in work.detections.enumerated()
-            where d.type == .icon && d.iconLabel == nil && (meanings[i] == nil || meanings[i] == .checkmark) {
-                guard let direction = IconGlyphs.chevronDirection(image, box: d.box, minDistance: colourDistance, maxTinySide: tiny) else { continue }
-                if meanings[i] == nil || direction == .down { meanings[i] = direction }
+            for (i, d) in work.detections.enumerated() where d.type == .icon && d.iconLabel == nil {
+                if content.readThreeDots, meanings[i] == nil, IconGlyphs.isThreeDots(image, box: d.box, minDistance: colourDistance) {
+                    meanings[i] = .more
+                } else if content.readChevrons, meanings[i] == nil || meanings[i] == .checkmark,
+                    let direction = IconGlyphs.chevronDirection(image, box: d.box, minDistance: colourDistance, maxTinySide: tiny),
+                    meanings[i] == nil || direction == .down
+                {
+                    meanings[i] = direction
+                }
             }
         }
         if content.readNumbersInIcons, let reader = iconTextReader, let image = work.image {
@@ -118,11 +115,15 @@ struct ContentStage: AnalysisStage {
         // over the icon's box, so §3.3's 85 % is too strict — *design choice*), where that line is a
         // text's reading (a list's "2." read with its item "2. We notify you"), is already spoken.
         let spoken = work.detections.compactMap { $0.type == .text ? $0.text : nil }
-        let spokenLines = (work.lines ?? []).filter { line in spoken.contains { $0.contains(line.text.trimmingCharacters(in: .whitespaces)) } }.map(\.box)
+        let lines = work.lines ?? []
+        func alreadySpoken(_ box: Rect) -> Bool {
+            lines.contains { line in
+                box.fractionInside(line.box) >= 0.5 && spoken.contains { $0.contains(line.text.trimmingCharacters(in: .whitespaces)) }
+            }
+        }
         let unknown = work.detections.indices.filter { i in
             let d = work.detections[i]
-            return d.type == .icon && d.iconLabel == nil && meanings[i] == nil && d.text == nil
-                && !spokenLines.contains { d.box.fractionInside($0) >= 0.5 }
+            return d.type == .icon && d.iconLabel == nil && meanings[i] == nil && d.text == nil && !alreadySpoken(d.box)
         }
         .sorted { work.detections[$0].box.width * work.detections[$0].box.height < work.detections[$1].box.width * work.detections[$1].box.height }
         var read: [String] = []
