@@ -61,6 +61,18 @@ enum TesseractPreprocessing {
         return GreyImage(width: width, height: height, pixels: state.out)
     }
 
+    /// 256 × 255 / the largest distance any colour can have from `bg` (per channel, the farther
+    /// of 0 and 255): distances are measured as a share of what the background allows. On white,
+    /// black or a saturated fill it is 256 (no change); on a mid-grey page — a screen dimmed
+    /// behind an alert or sheet, #999999 — black text is only 153 away and grey text about 70
+    /// (measured: 40–70 at 1x JPEG), which the fixed thresholds turned light grey.
+    static func reachScaleQ8(_ bg: (Int, Int, Int)) -> Int {
+        guard max(bg.0, bg.1, bg.2) - min(bg.0, bg.1, bg.2) <= Constants.greyPageSpread else { return 256 }
+        let reach = max(max(bg.0, 255 - bg.0), max(bg.1, 255 - bg.1), max(bg.2, 255 - bg.2))
+        guard reach <= Constants.dimmedPageReach else { return 256 }
+        return (255 << 8) / max(128, reach)
+    }
+
     /// Constants of ``backgroundDistance(_:x0:y0:width:height:threads:)``; each says where it comes from.
     enum Constants {
         /// Cells across the full image's width: region finding works on a grid of square cells of
@@ -93,6 +105,22 @@ enum TesseractPreprocessing {
         /// joints where strokes meet) are smaller. Measured: with `minimumSolidCells` here, the "M" of
         /// a large title became a fill and was read "vessages".
         static let minimumOpenedSolidCells = 12
+        /// A page (depth 0) whose colour's channels lie within this of each other is grey, and its
+        /// distances are scaled by ``reachScaleQ8(_:)``: a screen dimmed behind an alert or
+        /// sheet is grey (#999999 over white, #000000-ish over dark). Measured on 160 ui-real Android
+        /// screens: scaling every region's distances, coloured toolbars and cards included, read 17
+        /// more non-words and 5 fewer dictionary words (`wordfreq`); coloured fills keep the fixed
+        /// thresholds. 24 = the largest channel spread of iOS's and Material's greys (#8E8E93: 5).
+        static let greyPageSpread = 24
+        /// …and only a mid-grey page, one no colour is more than this far from (grey 55–200): white
+        /// under the 40 % black of an iOS alert's dimming is 153, under Material's 32 % scrim 173.
+        /// Dark grey pages (Android screens over dark photos or #303030) keep the fixed thresholds.
+        static let dimmedPageReach = 200
+        /// …and only a flat page: its colour (4 bits a channel) covers at least this share of it. A
+        /// dimmed settings list is ≥ 0.6 its dimmed background; the photos behind Android sign-in
+        /// screens spread over many colours (measured: scaling them turned a photo's texture into
+        /// clutter that cost "Find events in your city with" on a ui-real screen).
+        static let flatPageShare = 0.3
         /// Nesting depth: page → alert → button is 2.
         static let maximumDepth = 3
         /// Distances up to `paperDistance` become white, `inkDistance` or more black, linear between.
@@ -190,11 +218,14 @@ enum TesseractPreprocessing {
         }
 
         /// Writes the masked cells of cell rows `band` as their distance from `bg`.
-        func normalise(mask: [Bool], band: Range<Int>, cx0: Int, cx1: Int, bg: (Int, Int, Int), into out: SharedBuffer<UInt8>) {
+        func normalise(
+            mask: [Bool], band: Range<Int>, cx0: Int, cx1: Int, bg: (Int, Int, Int), page: Bool, into out: SharedBuffer<UInt8>
+        ) {
             let (br, bgg, bb) = bg
             let (w, h, iw, ox, oy, cs, nc) = (width, height, image.width, x0, y0, cell, cols)
             let floor = Constants.paperDistance
             let gainQ8 = (255 << 8) / (Constants.inkDistance - floor)  // fixed point, 8 fraction bits
+            let reachQ8 = page ? TesseractPreprocessing.reachScaleQ8(bg) : 256
             image.pixels.withUnsafeBufferPointer { px in
                 for cy in band {
                     for cx in cx0..<cx1 where mask[cy * nc + cx] {
@@ -202,7 +233,7 @@ enum TesseractPreprocessing {
                             var i = ((oy + y) * iw + ox + cx * cs) * 4
                             var o = y * w + cx * cs
                             for _ in (cx * cs)..<min(w, (cx + 1) * cs) {
-                                let d = max(abs(Int(px[i]) - br), abs(Int(px[i + 1]) - bgg), abs(Int(px[i + 2]) - bb))
+                                let d = (max(abs(Int(px[i]) - br), abs(Int(px[i + 1]) - bgg), abs(Int(px[i + 2]) - bb)) * reachQ8) >> 8
                                 out.base[o] = UInt8(255 - min(255, (max(0, d - floor) * gainQ8) >> 8))
                                 i += 4
                                 o += 1
@@ -288,14 +319,16 @@ enum TesseractPreprocessing {
                 }
             }
             let background = (br, bg, bb)
+            // A flat page (a dimmed screen), not a photo behind the text: see `greyPageSpread`.
+            let flatPage = page && Double(counts[best]) >= Constants.flatPageShare * Double(max(1, counts.reduce(0, +)))
             out.withUnsafeMutableBufferPointer { o in
                 let shared = SharedBuffer(base: o.baseAddress!)
                 layout.forEachBand(bands) { _, band in
-                    layout.normalise(mask: mask, band: band, cx0: cx0, cx1: cx1, bg: background, into: shared)
+                    layout.normalise(mask: mask, band: band, cx0: cx0, cx1: cx1, bg: background, page: flatPage, into: shared)
                 }
             }
             guard depth < Constants.maximumDepth else { return (br, bg, bb) }
-            for region in fills(cellFill, cx0: cx0, cy0: cy0, cx1: cx1, cy1: cy1) {
+            for region in fills(cellFill, background: (br, bg, bb), cx0: cx0, cy0: cy0, cx1: cx1, cy1: cy1) {
                 let inner = process(
                     mask: region.mask, cx0: region.cx0, cy0: region.cy0, cx1: region.cx1, cy1: region.cy1,
                     depth: depth + 1)
@@ -368,9 +401,16 @@ enum TesseractPreprocessing {
         /// A group that is not one solid shape as a whole (a button joined to an illustration by a
         /// thin line, fields touching a drawn landscape) is opened: cut where it is at most
         /// `2 × openingCells` cells thick, and each part that is solid is a fill of its own.
-        func fills(_ fill: [Bool], cx0: Int, cy0: Int, cx1: Int, cy1: Int) -> [Region] {
+        ///
+        /// A solid shape with a letter beside it — a smaller group of fill cells in its own colour
+        /// (nearer it than the background) within a third of its height to its left or right, on
+        /// its middle rows — is the first letter of a word, not a fill (`isLetterOfAWord`).
+        func fills(_ fill: [Bool], background: (Int, Int, Int), cx0: Int, cy0: Int, cx1: Int, cy1: Int) -> [Region] {
             var label = [Int32](repeating: -1, count: cols * rows)
             var regions: [Region] = []
+            var regionLabels: [Int32] = []
+            var solidLabels = Set<Int32>()
+            var boxes: [(x0: Int, y0: Int, x1: Int, y1: Int)] = []  // each group's cell box, by label
             var stack: [Int] = []
             var next: Int32 = 0
             for start in 0..<(cols * rows) where fill[start] && label[start] < 0 {
@@ -399,6 +439,7 @@ enum TesseractPreprocessing {
                 }
                 let me = next
                 next += 1
+                boxes.append((bx0, by0, bx1 + 1, by1 + 1))
                 let bw = bx1 - bx0 + 1
                 let bh = by1 - by0 + 1
                 guard bw >= Constants.minimumSolidCells, bh >= Constants.minimumSolidCells else { continue }
@@ -407,7 +448,10 @@ enum TesseractPreprocessing {
                     for x in 0..<bw where label[(by0 + y) * cols + bx0 + x] == me { member[y * bw + x] = true }
                 }
                 switch solidShape(member, bx0: bx0, by0: by0, bw: bw, bh: bh) {
-                case .solid(let region): regions.append(region)
+                case .solid(let region):
+                    regions.append(region)
+                    regionLabels.append(me)
+                    solidLabels.insert(me)
                 case .noSolidSquare: continue
                 case .notFilled:
                     for part in Self.opened(member, bw: bw, bh: bh, radius: Constants.openingCells) {
@@ -416,11 +460,69 @@ enum TesseractPreprocessing {
                             minimumSquare: Constants.minimumOpenedSolidCells)
                         if case .solid(let region) = shape {
                             regions.append(region)
+                            regionLabels.append(me)
+                            solidLabels.insert(me)
                         }
                     }
                 }
             }
-            return regions
+            return zip(regions, regionLabels).filter { region, me in
+                !isLetterOfAWord(
+                    region, label: me, labels: label, solid: solidLabels, boxes: boxes, fill: fill,
+                    background: background, cx0: cx0, cx1: cx1)
+            }.map(\.0)
+        }
+
+        /// Whether fill cells of another, not solid, group lie within a third of `region`'s height
+        /// (at least 2 cells) left or right of it, on its middle half of rows, in a colour nearer
+        /// `region`'s own (the mean of its fill cells) than `background` — at least 2 of them, a
+        /// stroke, in a group 0.4 to 1.5 times `region`'s height, at least a quarter of it wide and not
+        /// enclosing it (bold letters on its line; a frame around it encloses it, or its pieces are thin). Letters of a bold title (≈ 5 pt strokes at 34 pt) can hold a solid square of
+        /// `minimumSolidCells` where a 1x screenshot scaled up 3× blurs their edges; measured: the
+        /// first letter of large titles and of a bold button label was erased as a fill
+        /// ("otifications", "lock this Caller"). Badges, chips and buttons stand apart from text of
+        /// their own colour, or beside other fills (solid groups do not count).
+        func isLetterOfAWord(
+            _ region: Region, label me: Int32, labels: [Int32], solid: Set<Int32>,
+            boxes: [(x0: Int, y0: Int, x1: Int, y1: Int)], fill: [Bool], background bg: (Int, Int, Int), cx0: Int, cx1: Int
+        ) -> Bool {
+            var sum = (0, 0, 0)
+            var n = 0
+            for cy in region.cy0..<region.cy1 {
+                for cx in region.cx0..<region.cx1 where region.mask[cy * cols + cx] && fill[cy * cols + cx] {
+                    let c = (cy * cols + cx) * 3
+                    sum = (sum.0 + Int(cellMeans[c]), sum.1 + Int(cellMeans[c + 1]), sum.2 + Int(cellMeans[c + 2]))
+                    n += 1
+                }
+            }
+            guard n > 0 else { return false }
+            let own = (sum.0 / n, sum.1 / n, sum.2 / n)
+            let h = region.cy1 - region.cy0
+            let gap = max(2, h / 3)
+            let ys = (region.cy0 + h / 4)..<(region.cy1 - h / 4)
+            var found = 0
+            for range in [max(cx0, region.cx0 - gap)..<region.cx0, region.cx1..<min(cx1, region.cx1 + gap)] where !range.isEmpty {
+                for cy in ys {
+                    for cx in range {
+                        let i = cy * cols + cx
+                        guard fill[i], labels[i] != me, labels[i] >= 0, !solid.contains(labels[i]) else { continue }
+                        // Bold letters on the same line: 0.4 (x-height) to 1.5 (letters joined to a
+                        // descender, "ay") times its height, at least a quarter as wide, not around it; a
+                        // frame around it (a battery's outline) encloses it, or its pieces are thin.
+                        let other = boxes[Int(labels[i])]
+                        let otherHeight = other.y1 - other.y0
+                        guard 5 * otherHeight >= 2 * h, 2 * otherHeight <= 3 * h, 4 * (other.x1 - other.x0) >= max(8, h) else { continue }
+                        let encloses = other.x0 <= region.cx0 && other.y0 <= region.cy0 && other.x1 >= region.cx1 && other.y1 >= region.cy1
+                        guard !encloses else { continue }
+                        let c = i * 3
+                        let (r, g, b) = (Int(cellMeans[c]), Int(cellMeans[c + 1]), Int(cellMeans[c + 2]))
+                        let toOwn = max(abs(r - own.0), abs(g - own.1), abs(b - own.2))
+                        let toBackground = max(abs(r - bg.0), abs(g - bg.1), abs(b - bg.2))
+                        if toOwn < toBackground { found += 1 }
+                    }
+                }
+            }
+            return found >= 2
         }
 
         enum Shape {

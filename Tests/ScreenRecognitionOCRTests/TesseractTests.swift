@@ -265,6 +265,108 @@ struct TesseractTests {
     }
 }
 
+@Suite("Tesseract preprocessing: dimmed pages and bold letters")
+struct TesseractPreprocessingRuleTests {
+    @Test(arguments: [
+        ("white page", RGB(r: 255, g: 255, b: 255), 256),
+        ("black page", RGB(r: 0, g: 0, b: 0), 256),
+        ("white dimmed by iOS's 40 % black", RGB(r: 153, g: 153, b: 153), 426),
+        ("white under Material's 32 % scrim", RGB(r: 173, g: 173, b: 173), 377),
+        ("dark grey page (photo, #303030)", RGB(r: 48, g: 48, b: 48), 256),
+        ("system blue (not grey)", RGB(r: 0, g: 122, b: 255), 256),
+        ("mid green (not grey)", RGB(r: 120, g: 160, b: 120), 256),
+    ])
+    func distancesAreScaledOnMidGreyPagesOnly(_ c: (String, RGB, Int)) {
+        #expect(TesseractPreprocessing.reachScaleQ8((Int(c.1.r), Int(c.1.g), Int(c.1.b))) == c.2, "\(c.0)")
+    }
+
+    /// A page with grey strokes 53 levels darker than it: on a flat mid-grey page (a screen dimmed
+    /// behind an alert) they come out dark; the same strokes on white, or on a page of many colours
+    /// (a photo), keep the fixed thresholds and come out light.
+    @Test(arguments: [
+        ("flat dimmed page", UInt8(153), false, true),
+        ("white page", UInt8(255), false, false),
+        ("mid-grey photo", UInt8(153), true, false),
+    ])
+    func greyTextOnADimmedPageComesOutDark(_ c: (String, UInt8, Bool, Bool)) {
+        let page = RGB(r: c.1, g: c.1, b: c.1)
+        var image = RGBAImage(width: 1170, height: 600, fill: page)
+        if c.2 {
+            // Bands of five greys 16 levels apart: no colour covers 30 % of the page.
+            for i in 0..<30 {
+                let v = UInt8(Int(c.1) - 32 + (i % 5) * 16)
+                image = image.filling(Rect(x: 0, y: Double(i * 20), width: 1170, height: 20), with: RGB(r: v, g: v, b: v))
+            }
+        }
+        let ink = UInt8(Int(c.1) - 53)
+        for i in 0..<8 {
+            image = image.filling(Rect(x: 200 + Double(i) * 40, y: 205, width: 6, height: 30), with: RGB(r: ink, g: ink, b: ink))
+        }
+        let grey = TesseractPreprocessing.backgroundDistance(image, x0: 0, y0: 0, width: 1170, height: 600)
+        let stroke = grey.pixels[220 * 1170 + 203]
+        if c.3 {
+            #expect(stroke < 64, "\(c.0): \(stroke)")
+        } else {
+            #expect(stroke > 160, "\(c.0): \(stroke)")
+        }
+    }
+
+    /// A solid black block (a bold capital, 9×18 cells of 4 px) on a white page is a fill — its
+    /// inside is measured against its own colour and comes out white — unless letters of its colour
+    /// stand beside it on its line (rings, which hold no solid square): then it is the first letter
+    /// of a word and stays black. A frame around it (a battery's outline) or a ring of another
+    /// colour does not make it a letter.
+    @Test(arguments: [
+        ("alone", 0, false),
+        ("letters beside it", 1, true),
+        ("a thin frame around it", 2, false),
+        ("blue letters beside it", 3, false),
+    ])
+    func aBoldCapitalBesideItsWordIsNotAFill(_ c: (String, Int, Bool)) {
+        let black = RGB(r: 0, g: 0, b: 0)
+        var image = RGBAImage(width: 1170, height: 400, fill: .white)
+        image = image.filling(Rect(x: 200, y: 100, width: 36, height: 72), with: black)
+        func ring(_ x: Double, _ colour: RGB) {
+            image = image.filling(Rect(x: x, y: 124, width: 32, height: 48), with: colour)
+            image = image.filling(Rect(x: x + 8, y: 132, width: 16, height: 32), with: .white)
+        }
+        switch c.1 {
+        case 1: for k in 0..<3 { ring(244 + Double(k) * 44, black) }
+        case 2:
+            image = image.filling(Rect(x: 188, y: 88, width: 60, height: 96), with: black)
+            image = image.filling(Rect(x: 192, y: 92, width: 52, height: 88), with: .white)
+            image = image.filling(Rect(x: 200, y: 100, width: 36, height: 72), with: black)
+        case 3: for k in 0..<3 { ring(244 + Double(k) * 44, RGB(r: 0, g: 122, b: 255)) }
+        default: break
+        }
+        let grey = TesseractPreprocessing.backgroundDistance(image, x0: 0, y0: 0, width: 1170, height: 400)
+        let centre = grey.pixels[136 * 1170 + 218]
+        if c.2 {
+            #expect(centre == 0, "\(c.0)")
+        } else {
+            #expect(centre == 255, "\(c.0)")
+        }
+    }
+
+    @Test(arguments: [
+        ("-§885.42", "-$885.42"), ("+§244.88", "+$244.88"), ("§20.26", "$20.26"), ("§1,299.00", "$1,299.00"),
+        ("§12", "§12"), ("§", "§"), ("§12(3)", "§12(3)"), ("§1.5", "§1.5"), ("§12,34.00", "§12,34.00"), ("a§1.00", "a§1.00"),
+        ("$9.99", "$9.99"), ("Price", "Price"),
+    ])
+    func aSectionSignBeforeAnAmountWithCentsIsADollar(_ c: (String, String)) {
+        #expect(TesseractTextRecognizer.dollarAmount(c.0) == c.1)
+    }
+
+    @Test(.enabled(if: tesseractInstalled, "needs tesseract-ocr-eng"))
+    func thePreprocessedPictureOfANarrowScreenshotIsScaledUpLikeTheRead() throws {
+        let ocr = try TesseractTextRecognizer()
+        let small = RGBAImage(width: 390, height: 200, fill: .white)
+        #expect(ocr.preprocessed(small).width == 1170)
+        let big = RGBAImage(width: 1170, height: 200, fill: .white)
+        #expect(ocr.preprocessed(big).width == 1170)
+    }
+}
+
 @Suite struct TesseractConfigurationTests {
     @Test func missingLanguageDataIsAModelErrorThatSaysWhatToInstall() {
         do {
