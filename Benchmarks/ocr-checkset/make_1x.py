@@ -2,7 +2,10 @@
 JPEG quality 80, with a truth file whose boxes are scaled to match — the screenshots a 1x device,
 or a 3x screenshot that went through a chat app, gives OCR.
 
-    python3 Benchmarks/ocr-checkset/make_1x.py OUT_DIR [--scale 3] [--quality 80]
+    python3 Benchmarks/ocr-checkset/make_1x.py OUT_DIR [--scale 3] [--quality 80] [--source DIR]
+
+--source: another rendering (a folder `make_checkset.py --out DIR --seed N` wrote); default: the
+committed set beside this script.
 
 Writes OUT_DIR/screen-NN.jpg and OUT_DIR/truth.json (same shape as truth.json; "scale" becomes 1).
 Score as usual: run `screenrec ocr` on each image into a folder, then score.py OUT_DIR/truth.json.
@@ -21,11 +24,12 @@ def main(argv=None):
     ap.add_argument("out")
     ap.add_argument("--scale", type=int, default=3, help="the committed screens' device scale")
     ap.add_argument("--quality", type=int, default=80)
+    ap.add_argument("--source", default=HERE, help="folder with truth.json and the 3x screens")
     a = ap.parse_args(argv)
     os.makedirs(a.out, exist_ok=True)
-    truth = json.load(open(os.path.join(HERE, "truth.json")))
+    truth = json.load(open(os.path.join(a.source, "truth.json")))
     for screen in truth["screens"]:
-        img = Image.open(os.path.join(HERE, screen["image"])).convert("RGB")
+        img = Image.open(os.path.join(a.source, screen["image"])).convert("RGB")
         small = img.resize((img.width // a.scale, img.height // a.scale), Image.LANCZOS)
         name = os.path.splitext(screen["image"])[0] + ".jpg"
         small.save(os.path.join(a.out, name), "JPEG", quality=a.quality)
