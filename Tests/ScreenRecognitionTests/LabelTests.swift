@@ -90,6 +90,51 @@ struct ElementOCRTests {
         #expect(crop.picture.color(x: m + 2 * 40, y: m + 2 * 14) == .black)
     }
 
+    /// Bold white "text" covering most of a tight box on green ("SIGN UP!"): the box's most common
+    /// colour is the text's, so the crop prepared against it is light text on dark; against the
+    /// colour on the box's edge it is dark text on white.
+    static var boldOnGreen: RGBAImage {
+        var image = RGBAImage(width: 200, height: 100, fill: .white)
+        image = image.filling(r(40, 30, 120, 30), with: RGB(r: 130, g: 180, b: 40))
+        for i in 0..<5 { image = image.filling(r(52 + Double(i) * 20, 33, 16, 24), with: .white) }
+        return image
+    }
+
+    @Test func boldTextCoveringATightBoxIsDarkAgainstTheEdgeColour() throws {
+        let box = r(50, 31, 100, 28)
+        let common = try #require(ElementOCR.normalizedCrop(Self.boldOnGreen, box: box))
+        let edge = try #require(ElementOCR.normalizedCrop(Self.boldOnGreen, box: box, fill: .edge))
+        let m = ElementOCR.margin(common)
+        let s = common.scale
+        let ink = (x: m + s * 10, y: m + s * 14)  // inside the first white bar
+        let gap = (x: m + s * 19, y: m + s * 14)  // green between bars
+        #expect(common.picture.color(x: ink.x, y: ink.y) == .white)
+        #expect(common.picture.color(x: gap.x, y: gap.y) == .black)
+        #expect(edge.picture.color(x: ink.x, y: ink.y) == .black)
+        #expect(edge.picture.color(x: gap.x, y: gap.y) == .white)
+        #expect(ElementOCR.edgeFillDiffers(Self.boldOnGreen, box: box))
+        #expect(!ElementOCR.edgeFillDiffers(Self.segmentScreen, box: r(100, 20, 100, 30)))
+    }
+
+    /// Reads "SIGN UP" only where the crop's first ink bar is dark (the text the right way round).
+    struct DarkTextOnly: TextRecognizer {
+        func recognizeText(in image: RGBAImage, region: Rect?) throws -> [RecognizedText] {
+            let m = (image.height - 28 * ElementOCR.scale(forHeight: 28)) / 2
+            let dark = image.color(x: m + ElementOCR.scale(forHeight: 28) * 10, y: m + ElementOCR.scale(forHeight: 28) * 14).r < 128
+            return dark ? [RecognizedText(text: "SIGN UP", box: r(0, 0, 10, 10), confidence: 0.95)] : []
+        }
+    }
+
+    @Test(arguments: [("bold text on green", true, "SIGN UP"), ("a segment: edge and fill agree", false, nil)] as [(String, Bool, String?)])
+    func aCropReadAsNothingIsReadAgainAgainstItsEdgeColour(_ c: (String, Bool, String?)) {
+        var diagnostics: [Diagnostic] = []
+        let d = c.1 ? det(.text, 50, 31, 100, 28) : det(.segmentedControl, 100, 20, 100, 30)
+        let out = ElementOCR.readUnread(
+            [d], image: c.1 ? Self.boldOnGreen : Self.segmentScreen, recognizer: DarkTextOnly(), maxCalls: 24,
+            rejectUnreadable: true, diagnostics: &diagnostics)
+        #expect(out[0].text == c.2, "\(c.0)")
+    }
+
     @Test func noContrastNoCrop() {
         let image = RGBAImage(width: 100, height: 100, fill: .white)
         #expect(ElementOCR.normalizedCrop(image, box: r(10, 10, 50, 20)) == nil)

@@ -30,6 +30,10 @@ public enum ElementOCR {
         /// A checkbox or switch box is read only when it is a row (at least this wide over high):
         /// a bare glyph holds no text.
         public static let minRowAspect = 3.0
+        /// A box's edge colour is another fill than its most common colour when they differ by more
+        /// than this (largest channel difference) — `TesseractPreprocessing`'s fill difference (56),
+        /// between iOS's greys (≤ 46 apart) and coloured fills (≥ 150 from white or black).
+        public static let distinctFillDistance = 56.0
     }
 
     /// Whether the detection should be read by this pass.
@@ -48,8 +52,18 @@ public enum ElementOCR {
         return max(1, min(Constants.maxScale, Int((Constants.targetHeight / h).rounded(.up))))
     }
 
+    /// Which colour of the box ``normalizedCrop(_:box:fill:)`` takes for the fill the text lies on.
+    public enum Fill: Sendable {
+        /// The box's most common colour (16 levels a channel): the background of text in a box
+        /// with room around it, and of a badge whose box holds a margin of the page.
+        case mostCommon
+        /// The most common colour on the box's edge: the background of bold text that covers most
+        /// of a tight box (white "SIGN UP!" on green was the box's most common colour).
+        case edge
+    }
+
     /// The box's pixels as dark text on white: every pixel's distance from the box's fill colour
-    /// (its most common colour), stretched so that the farthest ink is black, scaled up by
+    /// (its most common colour, or its edge's: ``Fill``), stretched so that the farthest ink is black, scaled up by
     /// ``scale(forHeight:)`` and framed by a white margin. Returns the picture, the rectangle in
     /// `image` it shows (the box in whole pixels) and the scale, or nil when the crop is empty or
     /// holds no contrast.
@@ -57,7 +71,9 @@ public enum ElementOCR {
     /// The picture is laid on a white canvas as wide as `image` at the same scale, so a recogniser
     /// whose own preprocessing sizes its cells by the image width (Tesseract's background
     /// distance) sees the text at the size it would see it on the whole screen, scaled.
-    public static func normalizedCrop(_ image: RGBAImage, box: Rect) -> (picture: RGBAImage, source: Rect, scale: Int)? {
+    public static func normalizedCrop(
+        _ image: RGBAImage, box: Rect, fill: Fill = .mostCommon
+    ) -> (picture: RGBAImage, source: Rect, scale: Int)? {
         guard box.x.isFinite, box.y.isFinite, box.width.isFinite, box.height.isFinite else { return nil }
         let x0 = max(0, Int(box.minX.rounded(.down)))
         let y0 = max(0, Int(box.minY.rounded(.down)))
@@ -66,8 +82,11 @@ public enum ElementOCR {
         let w = x1 - x0
         let h = y1 - y0
         guard w >= 3, h >= 3 else { return nil }
-        // Fill colour: the mean of the most common 16-level colour bin in the box.
-        guard let (fr, fg, fb) = image.dominantColour(x0: x0, y0: y0, x1: x1, y1: y1) else { return nil }
+        // Fill colour: the mean of the most common 16-level colour bin in the box, or on its edge.
+        let colour =
+            fill == .edge
+            ? edgeColour(image, x0: x0, y0: y0, x1: x1, y1: y1) : image.dominantColour(x0: x0, y0: y0, x1: x1, y1: y1)
+        guard let (fr, fg, fb) = colour else { return nil }
         var dist = [Double](repeating: 0, count: w * h)
         var maxD = 0.0
         for y in 0..<h {
@@ -113,6 +132,29 @@ public enum ElementOCR {
         }
         guard let picture = RGBAImage(width: canvasW, height: canvasH, pixels: px) else { return nil }
         return (picture, Rect(x: Double(x0), y: Double(y0), width: Double(w), height: Double(h)), s)
+    }
+
+    /// The mean of the most common 16-level colour bin among the pixels on the edge of the box
+    /// `x0..<x1` × `y0..<y1` (its first and last rows and columns); ties go to the smaller bin.
+    static func edgeColour(_ image: RGBAImage, x0: Int, y0: Int, x1: Int, y1: Int) -> (r: Double, g: Double, b: Double)? {
+        guard x1 - x0 >= 2, y1 - y0 >= 2 else { return nil }
+        var bins: [Int: (n: Int, r: Int, g: Int, b: Int)] = [:]
+        func add(_ x: Int, _ y: Int) {
+            let c = image.color(x: x, y: y)
+            let key = Int(c.r >> 4) << 8 | Int(c.g >> 4) << 4 | Int(c.b >> 4)
+            let e = bins[key] ?? (0, 0, 0, 0)
+            bins[key] = (e.n + 1, e.r + Int(c.r), e.g + Int(c.g), e.b + Int(c.b))
+        }
+        for x in x0..<x1 {
+            add(x, y0)
+            add(x, y1 - 1)
+        }
+        for y in (y0 + 1)..<(y1 - 1) {
+            add(x0, y)
+            add(x1 - 1, y)
+        }
+        guard let top = bins.max(by: { $0.value.n != $1.value.n ? $0.value.n < $1.value.n : $0.key > $1.key })?.value else { return nil }
+        return (Double(top.r) / Double(top.n), Double(top.g) / Double(top.n), Double(top.b) / Double(top.n))
     }
 
     static func margin(_ crop: (picture: RGBAImage, source: Rect, scale: Int)) -> Int {
@@ -221,10 +263,36 @@ public enum ElementOCR {
     }
 
     /// ``readCrop(_:image:recognizer:rejectUnreadable:)`` with the mean confidence of the lines read.
+    /// The crop is prepared against the box's most common colour; where that reads nothing and the
+    /// colour on the box's edge is another one (bold text covering most of a tight box), it is
+    /// prepared against that colour and read again.
     static func readCropWithConfidence(
         _ box: Rect, image: RGBAImage, recognizer: any TextRecognizer, rejectUnreadable: Bool
     ) throws -> (text: String, confidence: Double)? {
-        guard let crop = normalizedCrop(image, box: box) else { return nil }
+        if let read = try readCrop(box, fill: .mostCommon, image: image, recognizer: recognizer, rejectUnreadable: rejectUnreadable) {
+            return read
+        }
+        guard edgeFillDiffers(image, box: box) else { return nil }
+        return try readCrop(box, fill: .edge, image: image, recognizer: recognizer, rejectUnreadable: rejectUnreadable)
+    }
+
+    /// Whether the most common colour on `box`'s edge is more than
+    /// ``Constants/distinctFillDistance`` from the box's most common colour.
+    static func edgeFillDiffers(_ image: RGBAImage, box: Rect) -> Bool {
+        guard box.x.isFinite, box.y.isFinite, box.width.isFinite, box.height.isFinite else { return false }
+        let x0 = max(0, Int(box.minX.rounded(.down)))
+        let y0 = max(0, Int(box.minY.rounded(.down)))
+        let x1 = min(image.width, Int(box.maxX.rounded(.up)))
+        let y1 = min(image.height, Int(box.maxY.rounded(.up)))
+        guard let a = image.dominantColour(x0: x0, y0: y0, x1: x1, y1: y1), let b = edgeColour(image, x0: x0, y0: y0, x1: x1, y1: y1)
+        else { return false }
+        return max(abs(a.r - b.r), abs(a.g - b.g), abs(a.b - b.b)) > Constants.distinctFillDistance
+    }
+
+    static func readCrop(
+        _ box: Rect, fill: Fill, image: RGBAImage, recognizer: any TextRecognizer, rejectUnreadable: Bool
+    ) throws -> (text: String, confidence: Double)? {
+        guard let crop = normalizedCrop(image, box: box, fill: fill) else { return nil }
         let region = Rect(
             x: 0, y: 0, width: crop.source.width * Double(crop.scale) + 2 * Double(margin(crop)),
             height: Double(crop.picture.height))
