@@ -215,7 +215,7 @@ public enum ElementOCR {
         return result
     }
 
-    /// The text read from `box`'s normalised crop (``normalizedCrop(_:box:)``), lines in reading
+    /// The text read from `box`'s normalised crop (``normalizedCrop(_:box:fill:)``), lines in reading
     /// order and repaired (``TextRepair``); nil when the crop is empty or nothing readable is in it.
     /// Whole-screen OCR lines read with little confidence (below `below`; on a Korean screen the
     /// English reader's "BE NE", "W11,092 itty") are read again from their own crop by each of
