@@ -149,6 +149,15 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// A second reading replaces a doubtful line only when it is at least this much more confident:
     /// 0.1 — *design choice*, so that two readers' near-equal guesses do not swap back and forth.
     public var rereadConfidenceMargin = 0.1
+    /// Readings in another script than Latin (the Korean crop reader's) stand only when the screen
+    /// has at least this many of them; fewer are taken back
+    /// (``ElementOCR/withoutLoneOtherScript(_:lines:originalLines:minReadings:)``). The English
+    /// whole-screen read cannot see Hangul, so only the second readers say a screen is Korean, and
+    /// on a Latin screen they read symbols and small type as Hangul. Measured on ui-real valid
+    /// (2026-11-24): 4 of the 264 Android (Rico) screens had one such reading, all junk ("년 4:32"
+    /// for a status bar, "500 배" for "Русский", "다 으으" for a title); the 35 Korean screens had
+    /// 2 to 35. 0 keeps every reading.
+    public var minOtherScriptReadings = 2
     /// A picture with legible text inside (logo, banner, poster) is labelled by that text and the
     /// texts are not separate elements (``Metadata/absorbTextIntoPictures(_:screen:containment:maxScreenShare:)``).
     public var pictureTextAsLabel = true
@@ -530,6 +539,7 @@ extension AnalysisConfiguration {
         nonNegative("selection.minOutlierDistance", selection.minOutlierDistance)
         nonNegative("selection.faintDotDistance", selection.faintDotDistance)
         atLeast("content.maxIconReads", content.maxIconReads, 0)
+        atLeast("content.minOtherScriptReadings", content.minOtherScriptReadings, 0)
         nonNegative("grouping.textGapFactor", grouping.textGapFactor)
         fraction("grouping.tabBarBottomFraction", grouping.tabBarBottomFraction)
         fraction("grouping.tabBarProximity", grouping.tabBarProximity)

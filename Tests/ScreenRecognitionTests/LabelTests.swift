@@ -226,6 +226,26 @@ struct ElementOCRTests {
         #expect(diagnostics.contains { $0.message == "1 element(s) read by a second crop reader" } == (c.4 == 1))
     }
 
+    /// A Latin screen where a second reader read one line and one element as Hangul: with fewer
+    /// readings in another script than `minReadings`, the line goes back to its first reading and
+    /// the element's crop reading is dropped; with enough of them (a Korean screen) all stay.
+    @Test(
+        arguments: [
+            ("one line and one element on a Latin screen", 3, ["Settings", "8g 432"], [nil, "Settings", "8g 432"], 2),
+            ("enough readings: a Korean screen", 2, ["Settings", "년 4:32"], ["두두", "Settings", "년 4:32"], 0),
+            ("the rule off", 0, ["Settings", "년 4:32"], ["두두", "Settings", "년 4:32"], 0),
+        ] as [(String, Int, [String], [String?], Int)])
+    func loneReadingsInAnotherScriptAreTakenBack(_ c: (String, Int, [String], [String?], Int)) {
+        func line(_ t: String, _ y: Double) -> RecognizedText { RecognizedText(text: t, box: r(10, y, 80, 10), confidence: 0.8) }
+        let original = [line("Settings", 10), line("8g 432", 30)]
+        let reread = [line("Settings", 10), line("년 4:32", 30)]
+        let detections = [det(.text, 10, 50, 20, 10, "두두"), det(.text, 10, 10, 80, 10, "Settings"), det(.text, 10, 30, 80, 10, "년 4:32")]
+        let out = ElementOCR.withoutLoneOtherScript(detections, lines: reread, originalLines: original, minReadings: c.1)
+        #expect(out.lines.map(\.text) == c.2, "\(c.0)")
+        #expect(out.detections.map(\.text) == c.3, "\(c.0)")
+        #expect(out.dropped == c.4, "\(c.0)")
+    }
+
     @Test("A doubtful line is replaced only by a more confident reading in another script")
     func doubtfulLines() {
         let image = RGBAImage(width: 300, height: 100, fill: .white).filling(r(30, 26, 50, 8), with: .black)

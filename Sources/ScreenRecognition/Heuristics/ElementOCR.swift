@@ -253,6 +253,48 @@ public enum ElementOCR {
         return result
     }
 
+    /// Whether `text` has a letter outside the Latin blocks (``isNonLatinLetter(_:)``).
+    static func hasOtherScript(_ text: String?) -> Bool {
+        text?.contains(where: isNonLatinLetter) ?? false
+    }
+
+    /// The screen's readings in another script taken back when there are fewer than `minReadings`
+    /// of them (lines, and detections whose text is not a line's): a line goes back to its
+    /// first reading (`originalLines`, index for index — ``rereadDoubtful(_:image:readers:below:margin:maxCalls:diagnostics:)``
+    /// keeps the order), a detection's crop reading is dropped. Lines and detections with text are
+    /// not read from `lines` here: their texts came from those lines.
+    public static func withoutLoneOtherScript(
+        _ detections: [Detection], lines: [RecognizedText], originalLines: [RecognizedText], minReadings: Int
+    ) -> (detections: [Detection], lines: [RecognizedText], dropped: Int) {
+        let lineTexts = Set(lines.map(\.text))
+        let otherLines = lines.indices.filter { hasOtherScript(lines[$0].text) }
+        let otherDetections = detections.indices.filter {
+            hasOtherScript(detections[$0].text) && !lineTexts.contains(detections[$0].text ?? "")
+        }
+        let count = otherLines.count + otherDetections.count
+        guard count > 0, count < minReadings else { return (detections, lines, 0) }
+        var newLines = lines
+        var newDetections = detections
+        var dropped = Set<Int>()
+        for i in otherLines {
+            if i < originalLines.count, !hasOtherScript(originalLines[i].text) {
+                newLines[i] = originalLines[i]
+            } else {
+                dropped.insert(i)
+            }
+        }
+        // Detections that took a line's text take the line's first reading too.
+        for i in newDetections.indices where hasOtherScript(newDetections[i].text) {
+            if let k = otherLines.first(where: { lines[$0].text == newDetections[i].text }), !dropped.contains(k) {
+                newDetections[i].text = newLines[k].text
+            } else {
+                newDetections[i].text = nil
+            }
+        }
+        newLines = newLines.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
+        return (newDetections, newLines, count)
+    }
+
     /// A letter outside the Latin blocks (U+0000–U+024F): Hangul, CJK, Cyrillic, Greek, Arabic…
     static func isNonLatinLetter(_ c: Character) -> Bool {
         c.isLetter && (c.unicodeScalars.first?.value ?? 0) > 0x24F

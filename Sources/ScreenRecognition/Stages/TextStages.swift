@@ -32,6 +32,7 @@ struct ReadTextStage: AnalysisStage {
             lines = StatusBar.clean(lines, screenHeight: Double(image.height))
             if lines != before { work.note("ocr", "status bar read as its clock, network and battery only") }
         }
+        let firstLines = lines
         if !cropReaders.isEmpty, content.rereadBelowConfidence > 0 {
             lines = ElementOCR.rereadDoubtful(
                 lines, image: image, readers: cropReaders, below: content.rereadBelowConfidence,
@@ -60,6 +61,15 @@ struct ReadTextStage: AnalysisStage {
                 detections, lines: lines, image: image, recognizer: recognizer,
                 minCoverage: content.minReadCoverage, maxCalls: content.maxElementReads,
                 rejectUnreadable: content.rejectUnreadableOCR, diagnostics: &work.diagnostics)
+        }
+        if content.minOtherScriptReadings > 0 {
+            let kept = ElementOCR.withoutLoneOtherScript(
+                detections, lines: lines, originalLines: firstLines, minReadings: content.minOtherScriptReadings)
+            if kept.dropped > 0 {
+                work.note("ocr", "\(kept.dropped) lone reading(s) in another script taken back (a Latin screen)")
+                detections = kept.detections
+                lines = kept.lines
+            }
         }
         work.detections = detections
         work.lines = lines
