@@ -135,6 +135,21 @@ struct ElementOCRTests {
         #expect(out[0].text == c.2, "\(c.0)")
     }
 
+    /// A detector box inside the ink it should hold (a tight box cutting a glyph's edges): the box
+    /// alone has no contrast and reads as nothing; grown by 15 % of its height it holds the glyph's
+    /// edges and page, and a confident reading of it is kept — a doubtful one is not.
+    @Test(arguments: [(0.95, "4:46"), (0.6, nil)] as [(Double, String?)])
+    func aCropEveryReaderLeavesUnreadIsReadOnceMoreGrown(_ c: (Double, String?)) {
+        let image = RGBAImage(width: 200, height: 100, fill: .white).filling(r(40, 38, 120, 24), with: .black)
+        var diagnostics: [Diagnostic] = []
+        let out = ElementOCR.readUnread(
+            [det(.text, 50, 40, 100, 20)], image: image, recognizer: Fixed(text: "4:46", confidence: c.0),
+            fallbacks: [Fixed(text: "4:46", confidence: c.0)], maxCalls: 24, rejectUnreadable: true, diagnostics: &diagnostics)
+        #expect(out[0].text == c.1)
+        #expect(ElementOCR.normalizedCrop(image, box: r(50, 40, 100, 20)) == nil)
+        #expect(ElementOCR.grown(r(50, 40, 100, 20), in: image) == r(47, 37, 106, 26))
+    }
+
     @Test func noContrastNoCrop() {
         let image = RGBAImage(width: 100, height: 100, fill: .white)
         #expect(ElementOCR.normalizedCrop(image, box: r(10, 10, 50, 20)) == nil)
