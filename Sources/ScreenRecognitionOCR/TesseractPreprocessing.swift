@@ -217,15 +217,16 @@ enum TesseractPreprocessing {
             return (counts, sums)
         }
 
-        /// Writes the masked cells of cell rows `band` as their distance from `bg`.
+        /// Writes the masked cells of cell rows `band` as their distance from `bg` — on a flat page
+        /// (`flatPage`) scaled by ``TesseractPreprocessing/reachScaleQ8(_:)``.
         func normalise(
-            mask: [Bool], band: Range<Int>, cx0: Int, cx1: Int, bg: (Int, Int, Int), page: Bool, into out: SharedBuffer<UInt8>
+            mask: [Bool], band: Range<Int>, cx0: Int, cx1: Int, bg: (Int, Int, Int), flatPage: Bool, into out: SharedBuffer<UInt8>
         ) {
             let (br, bgg, bb) = bg
             let (w, h, iw, ox, oy, cs, nc) = (width, height, image.width, x0, y0, cell, cols)
             let floor = Constants.paperDistance
             let gainQ8 = (255 << 8) / (Constants.inkDistance - floor)  // fixed point, 8 fraction bits
-            let reachQ8 = page ? TesseractPreprocessing.reachScaleQ8(bg) : 256
+            let reachQ8 = flatPage ? TesseractPreprocessing.reachScaleQ8(bg) : 256
             image.pixels.withUnsafeBufferPointer { px in
                 for cy in band {
                     for cx in cx0..<cx1 where mask[cy * nc + cx] {
@@ -324,7 +325,7 @@ enum TesseractPreprocessing {
             out.withUnsafeMutableBufferPointer { o in
                 let shared = SharedBuffer(base: o.baseAddress!)
                 layout.forEachBand(bands) { _, band in
-                    layout.normalise(mask: mask, band: band, cx0: cx0, cx1: cx1, bg: background, page: flatPage, into: shared)
+                    layout.normalise(mask: mask, band: band, cx0: cx0, cx1: cx1, bg: background, flatPage: flatPage, into: shared)
                 }
             }
             guard depth < Constants.maximumDepth else { return (br, bg, bb) }
@@ -407,9 +408,7 @@ enum TesseractPreprocessing {
         /// its middle rows — is the first letter of a word, not a fill (`isLetterOfAWord`).
         func fills(_ fill: [Bool], background: (Int, Int, Int), cx0: Int, cy0: Int, cx1: Int, cy1: Int) -> [Region] {
             var label = [Int32](repeating: -1, count: cols * rows)
-            var regions: [Region] = []
-            var regionLabels: [Int32] = []
-            var solidLabels = Set<Int32>()
+            var regions: [(region: Region, label: Int32)] = []
             var boxes: [(x0: Int, y0: Int, x1: Int, y1: Int)] = []  // each group's cell box, by label
             var stack: [Int] = []
             var next: Int32 = 0
@@ -448,10 +447,7 @@ enum TesseractPreprocessing {
                     for x in 0..<bw where label[(by0 + y) * cols + bx0 + x] == me { member[y * bw + x] = true }
                 }
                 switch solidShape(member, bx0: bx0, by0: by0, bw: bw, bh: bh) {
-                case .solid(let region):
-                    regions.append(region)
-                    regionLabels.append(me)
-                    solidLabels.insert(me)
+                case .solid(let region): regions.append((region, me))
                 case .noSolidSquare: continue
                 case .notFilled:
                     for part in Self.opened(member, bw: bw, bh: bh, radius: Constants.openingCells) {
@@ -459,18 +455,17 @@ enum TesseractPreprocessing {
                             part.member, bx0: bx0 + part.x0, by0: by0 + part.y0, bw: part.w, bh: part.h,
                             minimumSquare: Constants.minimumOpenedSolidCells)
                         if case .solid(let region) = shape {
-                            regions.append(region)
-                            regionLabels.append(me)
-                            solidLabels.insert(me)
+                            regions.append((region, me))
                         }
                     }
                 }
             }
-            return zip(regions, regionLabels).filter { region, me in
+            let solidLabels = Set(regions.map(\.label))
+            return regions.filter {
                 !isLetterOfAWord(
-                    region, label: me, labels: label, solid: solidLabels, boxes: boxes, fill: fill,
+                    $0.region, label: $0.label, labels: label, solid: solidLabels, boxes: boxes, fill: fill,
                     background: background, cx0: cx0, cx1: cx1)
-            }.map(\.0)
+            }.map(\.region)
         }
 
         /// Whether fill cells of another, not solid, group lie within a third of `region`'s height

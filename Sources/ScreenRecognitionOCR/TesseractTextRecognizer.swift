@@ -488,31 +488,9 @@ public struct TesseractTextRecognizer: TextRecognizer {
         ReadableText.latinLength(w.text) <= 3 && !w.text.unicodeScalars.contains { CharacterSet.decimalDigits.contains($0) }
     }
 
-    /// `word` with "§" read for "$" mended where the word is an amount of money: an optional sign,
-    /// "§", digits (with thousands commas) and exactly two decimals ("-§885.42" → "-$885.42").
-    /// Tesseract's English model reads Roboto's "$" as "§" (measured: 4 of the 10 amounts of the
-    /// OCR check set's bank screen, light mode, at 3x and at 1x); a section sign is written before
-    /// a section number ("§ 12", "§12(3)"), never before a price with cents.
-    static func dollarAmount(_ word: String) -> String {
-        guard word.contains("§") else { return word }
-        var rest = Substring(word)
-        var sign = ""
-        if let f = rest.first, f == "-" || f == "+" || f == "−" {
-            sign = String(f)
-            rest = rest.dropFirst()
-        }
-        guard rest.first == "§" else { return word }
-        let amount = rest.dropFirst()
-        let parts = amount.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[1].count == 2, parts[1].allSatisfy(\.isASCIIDigitCharacter) else { return word }
-        let groups = parts[0].split(separator: ",", omittingEmptySubsequences: false)
-        guard let head = groups.first, (1...3).contains(head.count) || groups.count == 1, !head.isEmpty,
-            head.allSatisfy(\.isASCIIDigitCharacter),
-            groups.dropFirst().allSatisfy({ $0.count == 3 && $0.allSatisfy(\.isASCIIDigitCharacter) })
-        else { return word }
-        return sign + "$" + amount
-    }
-
+    /// The lines that pass the junk filter, in image coordinates (`dx`, `dy`). Each word's "§"
+    /// before a digit is the "$" Tesseract misread (``TextRepair/dollars(_:)``, the rule the
+    /// analysis applies to its lines): the words, not only the line text, carry the mended amount.
     static func filter(_ lines: [[RawWord]], settings: TesseractSettings, dx: Double, dy: Double) -> [RecognizedText] {
         var out: [RecognizedText] = []
         for line in lines {
@@ -528,7 +506,7 @@ public struct TesseractTextRecognizer: TextRecognizer {
             if words.count == 1, isLoneShortWord(words[0]), words[0].confidence < settings.minimumLoneShortWordConfidence { continue }
             let kept = words.map {
                 RecognizedText.Word(
-                    text: dollarAmount($0.text), box: Rect(x: $0.box.x + dx, y: $0.box.y + dy, width: $0.box.width, height: $0.box.height),
+                    text: TextRepair.dollars($0.text), box: Rect(x: $0.box.x + dx, y: $0.box.y + dy, width: $0.box.width, height: $0.box.height),
                     confidence: $0.confidence)
             }
             let box = kept.dropFirst().reduce(kept[0].box) { $0.union($1.box) }
@@ -654,9 +632,4 @@ public struct TesseractTextRecognizer: TextRecognizer {
             return lines
         }
     }
-}
-
-extension Character {
-    /// 0–9 only (`isNumber` also takes other scripts' digits and fractions).
-    fileprivate var isASCIIDigitCharacter: Bool { isASCII && isNumber }
 }

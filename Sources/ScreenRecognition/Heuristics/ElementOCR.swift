@@ -84,11 +84,7 @@ public enum ElementOCR {
     public static func normalizedCrop(
         _ image: RGBAImage, box: Rect, fill: Fill = .mostCommon
     ) -> (picture: RGBAImage, source: Rect, scale: Int)? {
-        guard box.x.isFinite, box.y.isFinite, box.width.isFinite, box.height.isFinite else { return nil }
-        let x0 = max(0, Int(box.minX.rounded(.down)))
-        let y0 = max(0, Int(box.minY.rounded(.down)))
-        let x1 = min(image.width, Int(box.maxX.rounded(.up)))
-        let y1 = min(image.height, Int(box.maxY.rounded(.up)))
+        guard let (x0, y0, x1, y1) = pixelBounds(box, in: image) else { return nil }
         let w = x1 - x0
         let h = y1 - y0
         guard w >= 3, h >= 3 else { return nil }
@@ -144,27 +140,22 @@ public enum ElementOCR {
         return (picture, Rect(x: Double(x0), y: Double(y0), width: Double(w), height: Double(h)), s)
     }
 
-    /// The mean of the most common 16-level colour bin among the pixels on the edge of the box
-    /// `x0..<x1` × `y0..<y1` (its first and last rows and columns); ties go to the smaller bin.
+    /// The box's fill colour as ``RGBAImage/dominantColour(of:)`` finds it among the pixels on the
+    /// edge of `x0..<x1` × `y0..<y1` (its first and last rows and columns).
     static func edgeColour(_ image: RGBAImage, x0: Int, y0: Int, x1: Int, y1: Int) -> (r: Double, g: Double, b: Double)? {
         guard x1 - x0 >= 2, y1 - y0 >= 2 else { return nil }
-        var bins: [Int: (n: Int, r: Int, g: Int, b: Int)] = [:]
-        func add(_ x: Int, _ y: Int) {
-            let c = image.color(x: x, y: y)
-            let key = Int(c.r >> 4) << 8 | Int(c.g >> 4) << 4 | Int(c.b >> 4)
-            let e = bins[key] ?? (0, 0, 0, 0)
-            bins[key] = (e.n + 1, e.r + Int(c.r), e.g + Int(c.g), e.b + Int(c.b))
-        }
-        for x in x0..<x1 {
-            add(x, y0)
-            add(x, y1 - 1)
-        }
-        for y in (y0 + 1)..<(y1 - 1) {
-            add(x0, y)
-            add(x1 - 1, y)
-        }
-        guard let top = bins.max(by: { $0.value.n != $1.value.n ? $0.value.n < $1.value.n : $0.key > $1.key })?.value else { return nil }
-        return (Double(top.r) / Double(top.n), Double(top.g) / Double(top.n), Double(top.b) / Double(top.n))
+        let rows = (x0..<x1).lazy.flatMap { x in [(x, y0), (x, y1 - 1)] }
+        let columns = ((y0 + 1)..<(y1 - 1)).lazy.flatMap { y in [(x0, y), (x1 - 1, y)] }
+        return image.dominantColour(of: Array(rows) + Array(columns))
+    }
+
+    /// The whole pixels of `box` inside `image`: `x0..<x1` × `y0..<y1`; nil for a box that is not finite.
+    static func pixelBounds(_ box: Rect, in image: RGBAImage) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        guard box.x.isFinite, box.y.isFinite, box.width.isFinite, box.height.isFinite else { return nil }
+        return (
+            max(0, Int(box.minX.rounded(.down))), max(0, Int(box.minY.rounded(.down))),
+            min(image.width, Int(box.maxX.rounded(.up))), min(image.height, Int(box.maxY.rounded(.up)))
+        )
     }
 
     static func margin(_ crop: (picture: RGBAImage, source: Rect, scale: Int)) -> Int {
@@ -211,10 +202,9 @@ public enum ElementOCR {
                     failures += 1
                 }
             }
-            if chosen == nil {
-                // Every reader read nothing from the box: once more from the box grown a little.
-                let box = grown(detections[i].box, in: image)
-                for (n, reader) in ([recognizer] + fallbacks).enumerated() where box != detections[i].box {
+            // Every reader read nothing from the box: once more from the box grown a little.
+            if chosen == nil, case let box = grown(detections[i].box, in: image), box != detections[i].box {
+                for (n, reader) in ([recognizer] + fallbacks).enumerated() {
                     do {
                         if let read = try readCrop(box, fill: .mostCommon, image: image, recognizer: reader, rejectUnreadable: rejectUnreadable),
                             read.confidence >= Constants.retryMinConfidence
@@ -355,12 +345,8 @@ public enum ElementOCR {
     /// Whether the most common colour on `box`'s edge is more than
     /// ``Constants/distinctFillDistance`` from the box's most common colour.
     static func edgeFillDiffers(_ image: RGBAImage, box: Rect) -> Bool {
-        guard box.x.isFinite, box.y.isFinite, box.width.isFinite, box.height.isFinite else { return false }
-        let x0 = max(0, Int(box.minX.rounded(.down)))
-        let y0 = max(0, Int(box.minY.rounded(.down)))
-        let x1 = min(image.width, Int(box.maxX.rounded(.up)))
-        let y1 = min(image.height, Int(box.maxY.rounded(.up)))
-        guard let a = image.dominantColour(x0: x0, y0: y0, x1: x1, y1: y1), let b = edgeColour(image, x0: x0, y0: y0, x1: x1, y1: y1)
+        guard let (x0, y0, x1, y1) = pixelBounds(box, in: image), let a = image.dominantColour(x0: x0, y0: y0, x1: x1, y1: y1),
+            let b = edgeColour(image, x0: x0, y0: y0, x1: x1, y1: y1)
         else { return false }
         return max(abs(a.r - b.r), abs(a.g - b.g), abs(a.b - b.b)) > Constants.distinctFillDistance
     }

@@ -49,7 +49,7 @@ public enum TextRepair {
     }
 
     /// `text` with each "§" that starts an amount ("-§885.42") as "$" (the rule above).
-    static func dollars(_ text: String) -> String {
+    public static func dollars(_ text: String) -> String {
         guard text.contains("§") else { return text }
         let chars = Array(text)
         var out = ""

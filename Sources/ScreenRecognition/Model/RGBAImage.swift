@@ -103,14 +103,19 @@ extension RGBAImage {
     /// is quantised to 16 levels (so anti-aliasing and JPEG noise fall into the same bin), sampling
     /// every `step`-th pixel each way; nil for an empty area.
     public func dominantColour(x0: Int, y0: Int, x1: Int, y1: Int, step: Int = 1) -> (r: Double, g: Double, b: Double)? {
+        let xs = stride(from: max(0, x0), to: min(width, x1), by: max(1, step))
+        let ys = stride(from: max(0, y0), to: min(height, y1), by: max(1, step))
+        return dominantColour(of: ys.lazy.flatMap { y in xs.lazy.map { x in (x, y) } })
+    }
+
+    /// ``dominantColour(x0:y0:x1:y1:step:)`` of the given pixels (`(x, y)`, inside the image).
+    public func dominantColour<Pixels: Sequence<(Int, Int)>>(of pixels: Pixels) -> (r: Double, g: Double, b: Double)? {
         var bins: [Int: (n: Int, r: Int, g: Int, b: Int)] = [:]
-        for y in stride(from: max(0, y0), to: min(height, y1), by: max(1, step)) {
-            for x in stride(from: max(0, x0), to: min(width, x1), by: max(1, step)) {
-                let c = color(x: x, y: y)
-                let key = Int(c.r >> 4) << 8 | Int(c.g >> 4) << 4 | Int(c.b >> 4)
-                let e = bins[key] ?? (0, 0, 0, 0)
-                bins[key] = (e.n + 1, e.r + Int(c.r), e.g + Int(c.g), e.b + Int(c.b))
-            }
+        for (x, y) in pixels {
+            let c = color(x: x, y: y)
+            let key = Int(c.r >> 4) << 8 | Int(c.g >> 4) << 4 | Int(c.b >> 4)
+            let e = bins[key] ?? (0, 0, 0, 0)
+            bins[key] = (e.n + 1, e.r + Int(c.r), e.g + Int(c.g), e.b + Int(c.b))
         }
         // Ties go to the smaller bin key: a dictionary's order differs from one instance to the
         // next, and the fill colour (and every OCR crop built on it) must not.
