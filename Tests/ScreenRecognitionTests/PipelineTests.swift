@@ -154,6 +154,22 @@ struct PipelineTests {
     }
 
     @Test(
+        "A wide, short glyph's caption gap counts in its slot (its width); a rating bar's does not",
+        arguments: [
+            // (icon width, spoken) — the icon is 29 px tall, its caption 22 px below (0.76 of its height)
+            (39.0, ["Guest List, Button"]),  // two people: 39 px wide, the gap 0.56 of its slot
+            (29.0, ["Icon", "Guest List"]),  // a square glyph that far up is not the caption's
+            (120.0, ["Icon", "Guest List"]),  // a five-star bar (≈ 4 wide) is not a glyph
+        ])
+    func wideGlyphCaptions(width: Double, spoken: [String]) throws {
+        let dets = [det(.icon, 60 - width / 2, 236, width, 29), det(.text, 27, 287, 67, 11, "Guest List")]
+        var config = AnalysisConfiguration()
+        config.interactivity.useRuleWithoutModel = false  // the icon alone is not a button
+        let result = try ScreenAnalyzer(configuration: config).analyze(image: nil, size: ClockScreen.size, detections: dets)
+        #expect(result.transcript == spoken)
+    }
+
+    @Test(
         "A small picture with a short caption under it is one button; a wide one keeps its caption apart",
         arguments: [
             // (picture width, caption gap, spoken)

@@ -278,11 +278,17 @@ public enum Metadata {
     /// (ui-real's TextImageButton: a launcher's "Instagram", a toolbar's "Cart", an action row's
     /// "Call"): the caption — at most ``TextButtons/Constants/maxWords`` words, at most 4 icon widths
     /// wide, its centre within a quarter of the wider one's width of the icon's — starts within
-    /// `maxGap` icon heights below the icon. Icons in the bottom `bottomBand` of the screen are left
+    /// `maxGap` × the icon's larger side (its slot) below the icon. Icons in the bottom `bottomBand` of the screen are left
     /// to tab-bar grouping (§5.5), which reads an icon and its caption as one tab. Pictures at most
     /// `maxPictureWidth` wide take part like icons (a launcher's app icon over "Bluetooth Share", a
     /// shop's category tile over "뷰티": ui-real labels them TextImageButton); the caption, the
     /// thing's name, is the label — the describer's guess is dropped.
+    /// The widest icon (width over height) whose caption gap ``joinIconCaptions(_:screen:maxGap:bottomBand:maxPictureWidth:)``
+    /// counts in its width: 1.5 — *measured* on ui-real (2026-11-24, tenth session): the glyphs
+    /// left apart from their captions were 1.2–1.35 (a browser window, two people); a five-star
+    /// rating bar (≈ 5) then took the price below it as its caption.
+    static let maxGlyphAspect = 1.5
+
     public static func joinIconCaptions(
         _ elements: [Element], screen: ImageInfo, maxGap: Double, bottomBand: Double, maxPictureWidth: Double = 0
     ) -> [Element] {
@@ -300,10 +306,15 @@ public enum Metadata {
             let isSmallPicture = icon.kind == .picture && icon.frame.width <= maxPictureWidth
             guard isIcon || isSmallPicture, icon.frame.midY < bottom else { continue }
             let f = icon.frame
+            // Glyphs are drawn in a square slot (Material's 24 dp, HIG's SF Symbol point size) and
+            // the detector's box hugs the ink: a wide, short glyph (two people, a car) is as far
+            // above its caption as a square one, so its gap is counted in the slot's size. Only
+            // icons up to ``maxGlyphAspect`` wide: a wider "icon" is a rating bar or a logo.
+            let slot = isIcon && f.width <= Self.maxGlyphAspect * f.height ? max(f.width, f.height) : f.height
             let below = captions.filter { j in
                 let t = elements[j].frame
                 let gap = t.minY - f.maxY
-                return !absorbed.contains(j) && gap >= -0.1 * f.height && gap <= maxGap * f.height && t.height <= 1.2 * f.height
+                return !absorbed.contains(j) && gap >= -0.1 * f.height && gap <= maxGap * slot && t.height <= 1.2 * f.height
                     && t.width <= 4 * f.width && abs(t.midX - f.midX) <= 0.25 * max(t.width, f.width)
             }
             guard let j = below.min(by: { elements[$0].frame.minY < elements[$1].frame.minY }) else { continue }
