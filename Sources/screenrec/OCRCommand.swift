@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ScreenRecognition
 import ScreenRecognitionImageIO
+import ScreenRecognitionOCR
 
 /// `screenrec ocr`: the text in a screenshot, as lines with boxes in image pixels.
 struct OCR: ParsableCommand {
@@ -24,17 +25,30 @@ struct OCR: ParsableCommand {
     @Option(name: [.short, .long], help: "Write the output to this file instead of standard output.")
     var output: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Also write the greyscale picture Tesseract reads (scaled up as the read is) to this PNG file.",
+            valueName: "png"))
+    var preprocessed: String?
+
     @OptionGroup var modelOptions: ModelOptions
 
     func validate() throws {
         if modelOptions.ocrEngine() == .none { throw ValidationError("--ocr none reads nothing: choose ppocr or tesseract") }
+        if preprocessed != nil, modelOptions.ocrEngine() != .tesseract {
+            throw ValidationError("--preprocessed shows Tesseract's input: use it with --ocr tesseract")
+        }
     }
 
     func run() throws {
         try CLIErrors.run {
             try checkOutputPath(output)
+            try checkOutputPath(preprocessed, option: "--preprocessed")
             let recognizer = try modelOptions.makeTextRecognizer()!
             let pixels = try loadInputImage(at: image, maxPixels: AnalysisConfiguration.default.limits.maxPixels)
+            if let preprocessed, let tesseract = recognizer as? TesseractTextRecognizer {
+                try writeOutput(encodePNG(tesseract.preprocessed(pixels)), to: preprocessed)
+            }
             let lines = try recognizer.recognizeText(in: pixels, region: nil)
             switch format {
             case .json:

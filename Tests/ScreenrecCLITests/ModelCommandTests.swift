@@ -36,6 +36,30 @@ struct ModelCommandTests {
         #expect(lines.contains("Cupertino"), "\(lines)")
     }
 
+    @Test("ocr --preprocessed writes the greyscale picture Tesseract reads, scaled up as the read is")
+    func ocrPreprocessed() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("screenrec-pre-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let png = dir.appendingPathComponent("pre.png").path
+        let r = try CLI.run(["ocr", "Examples/clock.png", "--format", "text", "--preprocessed", png])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("World Clock"), "\(r.stdout)")  // the read still prints
+        let data = try Data(contentsOf: URL(fileURLWithPath: png))
+        #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))  // a PNG
+        // Its size (IHDR, big-endian) is the screenshot's: a 3x screen is read as it is.
+        let width = data[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let height = data[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(width == 1170 && height == 2532, "\(width)×\(height)")
+
+        let ppocr = try CLI.run(["ocr", "Examples/clock.png", "--ocr", "ppocr", "--preprocessed", png])
+        #expect(ppocr.status != 0)
+        #expect(ppocr.stderr.contains("--preprocessed"), "\(ppocr.stderr)")
+        let folder = try CLI.run(["ocr", "Examples/clock.png", "--preprocessed", dir.path])
+        #expect(folder.status != 0)
+        #expect(folder.stderr.contains("--preprocessed"), "\(folder.stderr)")
+    }
+
     @Test("analyze without detections turns OCR text into ordered elements")
     func analyzeOCROnly() throws {
         let r = try CLI.run(["analyze", "Examples/settings.png", "--format", "transcript"])
