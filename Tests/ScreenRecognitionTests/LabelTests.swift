@@ -204,6 +204,26 @@ struct ElementOCRTests {
         #expect(diagnostics.contains { $0.message.contains("limit") })
     }
 
+    @Test(
+        "A partly read text is read again from its crop: kept when the crop extends it, or when it spans under half the box and the crop is confident",
+        arguments: [
+            // (whole-screen reading, its line's width of the 300-px box, crop reading, confidence, kept)
+            ("larm", 220.0, "Alarm", 0.80, "Alarm"),  // extends the reading
+            ("r con ms?", 96.0, "Questions or concerns? Contact us!", 0.95, "Questions or concerns? Contact us!"),
+            ("r con ms?", 96.0, "Questions or concerns? Contact us!", 0.85, "r con ms?"),  // not confident enough to replace
+            ("Login", 200.0, "Log in with Google", 0.95, "Login"),  // spans 2/3 of the box: only an extension may replace it
+            ("r con ms?", 96.0, "ms?", 0.95, "r con ms?"),  // shorter
+        ])
+    func partlyReadTexts(old: String, lineWidth: Double, crop: String, confidence: Double, kept: String) {
+        var diagnostics: [Diagnostic] = []
+        let image = RGBAImage(width: 320, height: 100, fill: .white).filling(r(20, 45, 280, 10), with: .black)
+        let line = RecognizedText(text: old, box: r(60, 42, lineWidth, 16), confidence: 0.8)
+        let out = ElementOCR.rereadPartlyRead(
+            [det(.text, 10, 40, 300, 20, old)], lines: [line], image: image, recognizer: Fixed(text: crop, confidence: confidence),
+            minCoverage: 0.8, maxCalls: 24, rejectUnreadable: false, diagnostics: &diagnostics)
+        #expect(out.map(\.text) == [kept])
+    }
+
     @Test("A crop the first reader leaves unread goes to the second readers in turn")
     func secondReaders() {
         var diagnostics: [Diagnostic] = []

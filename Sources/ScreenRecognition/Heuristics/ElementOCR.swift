@@ -44,6 +44,16 @@ public enum ElementOCR {
         /// 0.9 none of the 7 on valid nor of the 5 on 200 random train screens ("4:46 PM", "OK",
         /// "DETECT LOCATION", "받기", "밤양갱").
         public static let retryMinConfidence = 0.9
+        /// A whole-screen reading spanning less than this share of its element's width is too
+        /// little to keep against a confident crop reading: 0.5 — *design choice* (a logo title
+        /// "CLZ Comics" read "e" over 0.02 of its box, a tab's "larm" for "Alarm" spans 0.8).
+        public static let replaceBelowCoverage = 0.5
+        /// …when the crop reads at least this confident: 0.9, as ``retryMinConfidence``. Measured
+        /// on ui-real valid (2026-11-24, tenth session): 9 screens change, each a better reading
+        /// ("4" → "Walmart", "SIG)" → "Sign in to browse homes for sale and homes for rent.",
+        /// "usle" → "Showing 1000+ results for", "Veal" → "Email"); on 300 random train screens 4,
+        /// three better and one junk for junk.
+        public static let replaceMinConfidence = 0.9
     }
 
     /// Whether the detection should be read by this pass.
@@ -378,27 +388,38 @@ public enum ElementOCR {
     /// Text elements whose whole-screen OCR reading spans less than `minCoverage` of their width
     /// lost letters at an edge (Tesseract drops the light "A" of a tab's "Alarm" beside its icon and
     /// reads "larm"); each is re-read from its own crop like an unread element, and the new reading
-    /// is kept only when it *extends* the old one (longer, and containing it), so a crop read can
-    /// add what was lost but never replace a reading by a different one. At most `maxCalls` reads.
+    /// is kept when it *extends* the old one (longer, and containing it), so a crop read can
+    /// add what was lost but does not replace a reading by a different one — unless the old one
+    /// spans less than ``Constants/replaceBelowCoverage`` of the width and the crop reads at least
+    /// as long at ``Constants/replaceMinConfidence`` or more (a title read "4" from a corner of
+    /// its logo type becomes "Walmart"). At most `maxCalls` reads.
     public static func rereadPartlyRead(
         _ detections: [Detection], lines: [RecognizedText], image: RGBAImage,
         recognizer: any TextRecognizer, minCoverage: Double, maxCalls: Int,
         rejectUnreadable: Bool, diagnostics: inout [Diagnostic]
     ) -> [Detection] {
         var result = detections
+        var coverage: [Int: Double] = [:]
         let partly = detections.indices.filter { i in
             let d = detections[i]
             guard d.type == .text, let text = d.text, !text.isEmpty, let c = readCoverage(of: d, lines: lines) else { return false }
+            coverage[i] = c
             return c < minCoverage
         }
         var failures = 0
         for i in partly.prefix(max(0, maxCalls)) {
             guard let old = detections[i].text else { continue }
             do {
-                if let reread = try readCrop(detections[i].box, image: image, recognizer: recognizer, rejectUnreadable: rejectUnreadable),
-                    reread.count > old.count, reread.lowercased().contains(old.lowercased())
-                {
-                    result[i].text = reread
+                guard
+                    let reread = try readCropWithConfidence(
+                        detections[i].box, image: image, recognizer: recognizer, rejectUnreadable: rejectUnreadable)
+                else { continue }
+                let extends = reread.text.count > old.count && reread.text.lowercased().contains(old.lowercased())
+                let replaces =
+                    (coverage[i] ?? 1) < Constants.replaceBelowCoverage && reread.confidence >= Constants.replaceMinConfidence
+                    && reread.text.count >= old.count
+                if extends || replaces {
+                    result[i].text = reread.text
                 }
             } catch {
                 failures += 1
