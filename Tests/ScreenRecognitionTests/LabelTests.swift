@@ -507,6 +507,8 @@ struct ActionPhraseTests {
         ("save money, feel good", false), ("Log in to see more. It is free", false), ("Sign up to get the newsletter every week now", false),
         ("Inbox", false), ("", false), ("Share your referral code:", false), ("Watch your leagues live.", false),
         ("Start making money!", false), ("Start now!", true), ("Delete message?", false), ("Forgot your email?", true),
+        // A title the app truncated is judged by what it shows.
+        ("Sign up with Facebo...", true), ("Continue with Goo…", true), ("Read the latest news about…", false), ("...", false),
     ])
     func phrase(_ c: (String, Bool)) {
         #expect(TextButtons.isActionPhrase(c.0) == c.1)

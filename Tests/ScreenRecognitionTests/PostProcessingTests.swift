@@ -108,4 +108,25 @@ struct PostProcessingTests {
         #expect(out[0].text == "First second line")
         #expect(out[1].text == nil)
     }
+
+    @Test(
+        "A line's end words that lie on an icon beside the text are the icon read as letters, not the text's",
+        arguments: [
+            // (line's words with their x, the text spoken)
+            ([("f|", 6.0), ("Sign", 40.0), ("up", 90.0)], "Sign up"),  // the Facebook logo's "f"
+            ([("Sign", 40.0), ("up", 90.0), ("Q", 207.0)], "Sign up"),  // a trailing search glyph
+            ([("Sign", 40.0), ("up", 90.0)], "Sign up"),
+            ([("Sign", 24.0), ("up", 90.0)], "Sign up"),  // its centre outside the text's box, on no icon: the box is tight
+            ([("OK", 100.0)], "OK"),
+        ] as [([(String, Double)], String)])
+    func wordsOnIcons(words: [(String, Double)], spoken: String) {
+        // An icon at x 0–28, the text 30–200, another icon at 205–225.
+        let dets = [det(.icon, 0, 0, 28, 28), det(.text, 30, 0, 170, 28), det(.icon, 205, 0, 20, 28)]
+        let recognized = words.map { RecognizedText.Word(text: $0.0, box: r($0.1, 4, 16, 20), confidence: 0.9) }
+        let line = RecognizedText(
+            text: words.map(\.0).joined(separator: " "), box: r(words[0].1, 4, words.last!.1 + 16 - words[0].1, 20),
+            confidence: 0.9, words: recognized)
+        let out = MissingElements.assignText(dets, lines: [line], insideFraction: 0.5)
+        #expect(out[1].text == spoken)
+    }
 }

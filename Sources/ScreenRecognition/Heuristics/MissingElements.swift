@@ -112,15 +112,39 @@ public enum MissingElements {
     /// §5.2: gives text-bearing detections (text, segments, text fields, and checkbox and switch
     /// rows whose box holds their text) without `text` the OCR lines that lie mostly inside them,
     /// read top-to-bottom then left-to-right and joined by spaces.
+    ///
+    /// A line's words at its start or end that lie outside the detection, on an icon or picture
+    /// beside it, are that icon read as letters — the "f" of a Facebook logo before "Sign up with
+    /// Facebook" came back "f|" — and are left out (``wordsOnNeighbours(_:of:among:)``).
     public static func assignText(_ detections: [Detection], lines: [RecognizedText], insideFraction: Double) -> [Detection] {
-        detections.map { d in
+        let glyphs = detections.filter { $0.type == .icon || $0.type == .picture }.map(\.box)
+        return detections.map { d in
             guard d.text == nil, ElementOCR.readTypes.contains(d.type) else { return d }
             let inside = lines.filter { $0.box.fractionInside(d.box) >= insideFraction }.sorted(by: readingOrder)
             guard !inside.isEmpty else { return d }
             var copy = d
-            copy.text = inside.map { $0.text.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            copy.text = inside.map { wordsOnNeighbours($0, of: d.box, among: glyphs).trimmingCharacters(in: .whitespaces) }
+                .joined(separator: " ")
             return copy
         }
+    }
+
+    /// `line`'s text without its leading and trailing words whose centre lies outside `box` and
+    /// inside one of `glyphs` (icons and pictures beside the text). The text is cut only where its
+    /// space-separated tokens are the line's words one for one, and never to nothing.
+    static func wordsOnNeighbours(_ line: RecognizedText, of box: Rect, among glyphs: [Rect]) -> String {
+        let tokens = line.text.split(separator: " ", omittingEmptySubsequences: true)
+        guard line.words.count > 1, tokens.count == line.words.count else { return line.text }
+        func onGlyph(_ w: RecognizedText.Word) -> Bool {
+            let c = Point(x: w.box.midX, y: w.box.midY)
+            return !box.contains(c) && glyphs.contains { $0.contains(c) && box.fractionInside($0) < 0.5 }
+        }
+        var first = 0
+        var last = line.words.count
+        while first < last - 1, onGlyph(line.words[first]) { first += 1 }
+        while last - 1 > first, onGlyph(line.words[last - 1]) { last -= 1 }
+        guard first > 0 || last < line.words.count else { return line.text }
+        return tokens[first..<last].joined(separator: " ")
     }
 
     /// Connected components of `items` under the symmetric relation `related`.

@@ -101,9 +101,14 @@ public enum TextButtons {
     /// A read text that is a button's title by its words (§5.4 for texts, without pixels): at most
     /// ``actionPhraseMaxWords`` words, not a prompt or a sentence (no ":" at the end, no comma, no
     /// full stop inside, no "." or "!" closing three words or more, no question but "Forgot…?"), and either one of ``actionPhrases`` or beginning with one of
-    /// ``actionVerbs`` ("Log In", "SIGN UP WITH EMAIL", "Forgot Password?", "Get started").
+    /// ``actionVerbs`` ("Log In", "SIGN UP WITH EMAIL", "Forgot Password?", "Get started"); a
+    /// closing ellipsis (a truncated title) is left out first.
     public static func isActionPhrase(_ text: String) -> Bool {
-        let t = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().replacingOccurrences(of: "’", with: "'")
+        var t = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().replacingOccurrences(of: "’", with: "'")
+        // A title the app truncated ("Sign up with Facebo...") is judged by what is shown.
+        for ellipsis in ["...", "…"] where t.hasSuffix(ellipsis) && t.count > ellipsis.count {
+            t = String(t.dropLast(ellipsis.count)).trimmingCharacters(in: .whitespaces)
+        }
         if actionPhrases.contains(t) || actionPhrases.contains(t.trimmingCharacters(in: CharacterSet(charactersIn: "!.?"))) { return true }
         guard !t.isEmpty, !t.hasSuffix(":"), !t.contains(","), !t.dropLast().contains(".") else { return false }
         let words = t.split(whereSeparator: \.isWhitespace)
