@@ -37,9 +37,9 @@ struct TextButtonTests {
 
     @Test("only single-line texts become buttons; headers and grouped texts keep their roles")
     func mark() {
-        // A 400-px-tall screen: the text sits in the navigation bar band (top 15 %).
+        // A 300 × 400 screen: the text sits at the leading end of the navigation bar band (top 15 %).
         let image = paintGlyph(
-            RGBAImage(width: 100, height: 400, fill: Self.white), Rect(x: 14, y: 14, width: 60, height: 16),
+            RGBAImage(width: 300, height: 400, fill: Self.white), Rect(x: 14, y: 14, width: 60, height: 16),
             RGB(r: 0, g: 122, b: 255))
         let frame = Rect(x: 10, y: 10, width: 80, height: 24)
         var header = el(.text, frame, "Edit")
@@ -51,8 +51,13 @@ struct TextButtonTests {
         #expect(TextButtons.mark([el(.text, frame, "Edit")], image: nil)[0].kind == .text)
         // Below the navigation bar band (top 15 %), tinted text stays text.
         let tall = paintGlyph(
-            RGBAImage(width: 100, height: 400, fill: Self.white), Rect(x: 14, y: 204, width: 60, height: 16),
+            RGBAImage(width: 300, height: 400, fill: Self.white), Rect(x: 14, y: 204, width: 60, height: 16),
             RGB(r: 0, g: 122, b: 255))
         #expect(TextButtons.mark([el(.text, Rect(x: 10, y: 200, width: 80, height: 24), "Edit")], image: tall)[0].kind == .text)
+        // In the middle third of the bar, a tinted text is its title (a logo title "WebMoney").
+        let centred = paintGlyph(
+            RGBAImage(width: 300, height: 400, fill: Self.white), Rect(x: 124, y: 14, width: 60, height: 16),
+            RGB(r: 0, g: 122, b: 255))
+        #expect(TextButtons.mark([el(.text, Rect(x: 110, y: 10, width: 80, height: 24), "WebMoney")], image: centred)[0].kind == .text)
     }
 }

@@ -3,8 +3,11 @@ import Foundation
 /// Text buttons from pixels (a rule, beside the trained text-button model): a
 /// navigation bar's bar-button items. Apple's HIG gives a navigation bar's text buttons ("Edit",
 /// "Cancel", "Done") the app's tint colour, so a short, single-line, tinted text (ink or fill) in
-/// the top 15 % of the screen — the band of ``Interactivity/isBarItem(_:settings:)``'s bar icons — is a
-/// button when its ink is tinted and its fill is not. Measured on ui-real valid (`screenrec eval …
+/// the top 15 % of the screen — the band of ``Interactivity/isBarItem(_:settings:)``'s bar icons —
+/// and outside the bar's middle third (where the title sits; bar buttons are at its ends) is a
+/// button when its ink is tinted and its fill is not. On ui-real valid (2026-11-24, tenth
+/// session) the rule made 6 buttons, 3 of them centred titles ("WebMoney", "Rewards Center") —
+/// the middle-third limit leaves those as text and keeps "PURCHASES" and "편집" (Edit). Measured on ui-real valid (`screenrec eval …
 /// --announcements`): the tint rule applied anywhere on the screen (ink or fill) announced 263
 /// texts as buttons, of which only 26 were text buttons (precision 0.10) — Android apps colour
 /// much static text; kept to the bar it announced 51, none a ui-real TextButton, most of them
@@ -134,7 +137,10 @@ public enum TextButtons {
         let frames = leaves.map(\.frame)
         let screen = ImageInfo(width: image.width, height: image.height)
         return elements.map { e in
+            // Bar buttons sit at the bar's leading and trailing ends (HIG navigation bars, Material
+            // top app bars); the middle third holds the title (a tinted logo title "WebMoney").
             guard e.kind == .text, e.children.isEmpty, !e.traits.contains(.header), e.frame.midY <= barBottom,
+                abs(e.frame.midX - Double(image.width) / 2) > Double(image.width) / 6,
                 !Interactivity.isAppBarTitle(e.frame, others: frames, icons: icons, screen: screen, settings: settings),
                 let label = e.label,
                 looksTappable(image, frame: e.frame, label: label)
