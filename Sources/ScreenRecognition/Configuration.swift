@@ -297,6 +297,11 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     /// platforms' list rows: Material's avatar and thumbnail are 40–56 dp of a 360-dp screen
     /// (0.11–0.16), an iOS table cell's image about 60 pt of 390 (0.15). 0 keeps pictures apart.
     public var decorativePictureWidth: Double = 0.2
+    /// A text inside another text with the same words (a button's whole box detected as text and
+    /// its title inside it, both read "LOGIN") is spoken once
+    /// (``Metadata/mergeNestedRepeats(_:containment:)``): on ui-real valid 4 screens said a title
+    /// twice, on 300 random train screens 7 (2026-11-24, tenth session).
+    public var mergeNestedRepeats = true
     /// An icon with a short caption right under it (a launcher's "Instagram", a toolbar's "Cart",
     /// an action row's "Call") is one button labelled by the caption — ui-real's TextImageButton,
     /// 259 of the 5,446 boxes of its valid split (``Metadata/joinIconCaptions(_:screen:maxGap:bottomBand:maxPictureWidth:)``; small pictures take part, see ``decorativePictureWidth``).

@@ -517,6 +517,27 @@ struct ActionPhraseTests {
 
 @Suite("Control labels")
 struct RowLabelTests {
+    @Test(
+        "A text inside another that says the same words is spoken once, by the outer one, a button if either was",
+        arguments: [
+            // (inner label, inner is a button, spoken)
+            ("LOGIN", true, ["LOGIN, Button"]),
+            ("Log in.", false, ["LOGIN"]),  // same words, case and punctuation aside
+            ("LOG", true, ["LOGIN", "LOG, Button"]),  // other words: both stay
+        ])
+    func nestedRepeats(inner: String, innerIsButton: Bool, spoken: [String]) {
+        func textElement(_ frame: Rect, _ label: String, button: Bool) -> Element {
+            var e = button ? Element(kind: .button, frame: frame, label: label, traits: .button) : el(.text, frame, label)
+            e.detections = [Detection(type: .text, box: frame, confidence: 0.9, text: label)]
+            return e
+        }
+        let outer = textElement(r(9, 586, 348, 40), "LOGIN", button: false)
+        let title = textElement(r(161, 602, 39, 10), inner, button: innerIsButton)
+        let out = Metadata.mergeNestedRepeats([outer, title], containment: 0.8)
+        #expect(out.map { Announcer.announcement(for: $0) } == spoken)
+        #expect(Metadata.mergeNestedRepeats([title, outer], containment: 0.8).count == spoken.count)  // either order
+    }
+
     @Test("A checkbox or switch row takes the text inside it as its label")
     func rowText() {
         for kind in [ElementKind.checkbox, .toggle] {

@@ -92,6 +92,40 @@ public enum Metadata {
         return tokens.joined(separator: " ")
     }
 
+    /// A text lying inside another text (≥ `containment` of its area) that says the same words is
+    /// the same text detected twice — a button's whole box read "LOGIN" and its title inside it
+    /// again — and is spoken once: the outer one stays (its frame is the one a finger finds), a
+    /// button if either was. Same words: equal ignoring case, spaces and punctuation.
+    public static func mergeNestedRepeats(_ elements: [Element], containment: Double) -> [Element] {
+        func isText(_ e: Element) -> Bool {
+            (e.kind == .text || e.kind == .button) && e.children.isEmpty && !e.detections.isEmpty
+                && e.detections.allSatisfy { $0.type == .text }
+        }
+        func words(_ e: Element) -> String? {
+            let w = (e.label ?? "").lowercased().filter { $0.isLetter || $0.isNumber }
+            return w.isEmpty ? nil : w
+        }
+        var result = elements
+        var absorbed = Set<Int>()
+        for (i, inner) in elements.enumerated() where isText(inner) {
+            guard let w = words(inner),
+                let o = elements.indices.first(where: { j in
+                    j != i && !absorbed.contains(j) && isText(elements[j]) && words(elements[j]) == w
+                        && inner.frame.width * inner.frame.height < elements[j].frame.width * elements[j].frame.height
+                        && inner.frame.fractionInside(elements[j].frame) >= containment
+                })
+            else { continue }
+            if inner.kind == .button, result[o].kind != .button {
+                result[o].kind = .button
+                result[o].traits = inner.traits
+                result[o].hint = inner.hint
+            }
+            result[o].detections += inner.detections
+            absorbed.insert(i)
+        }
+        return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
+    }
+
     /// Text and icons lying inside a text field, a segment, or a checkbox or switch row (≥
     /// `containment` of their area) become part of it: the text is its label (a text field's
     /// placeholder, a segment's title, the row's text) and a magnifier icon makes a

@@ -79,6 +79,9 @@ struct ContentStage: AnalysisStage {
             }
             elements.append(Metadata.element(for: d, clickable: clickable, pictureDescription: description))
         }
+        if grouping.mergeNestedRepeats {
+            elements = Metadata.mergeNestedRepeats(elements, containment: grouping.containment)
+        }
         elements = Metadata.absorbIntoControls(elements, containment: grouping.containment)
         let smallPictureWidth = grouping.decorativePictureWidth * Double(work.screen.width)
         if grouping.joinIconCaptions {
