@@ -120,6 +120,15 @@ struct FramedTextTests {
         TitleCase(
             name: "another element between icon and text", text: Rect(x: 120, y: 54, width: 80, height: 20), icon: back,
             between: Rect(x: 50, y: 54, width: 50, height: 20), title: false),
+        TitleCase(
+            name: "a centred title after a leading text item (Cancel)", text: Rect(x: 140, y: 54, width: 110, height: 20),
+            icon: Rect(x: 340, y: 52, width: 24, height: 24), between: Rect(x: 16, y: 54, width: 44, height: 20), title: true),
+        TitleCase(
+            name: "a centred text with no leading item", text: Rect(x: 140, y: 54, width: 110, height: 20),
+            icon: Rect(x: 340, y: 52, width: 24, height: 24), title: false),
+        TitleCase(
+            name: "an off-centre text after a leading text item", text: Rect(x: 200, y: 54, width: 110, height: 20),
+            icon: Rect(x: 340, y: 52, width: 24, height: 24), between: Rect(x: 16, y: 54, width: 44, height: 20), title: false),
     ]
 
     @Test(arguments: titleCases)

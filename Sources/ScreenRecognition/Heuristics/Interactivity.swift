@@ -82,14 +82,28 @@ public enum Interactivity {
     /// icon before it in the leading band (``InteractivitySettings/leadingIconBand``) and nothing
     /// between them (2 px of overlap allowed for detector boxes) is the screen's title — Material's
     /// title starts 72 dp into a 360 dp bar, iOS centres it, both start left of the middle, while
-    /// text actions ("SAVE", "Log in") sit at the trailing end. `others` are the screen's other
+    /// text actions ("SAVE", "Log in") sit at the trailing end. A text centred on the screen
+    /// (within ``centredTitleTolerance``) with an item at the bar's leading edge on its row (iOS's
+    /// "Cancel" before "Create Account") is the title too. `others` are the screen's other
     /// boxes (the text's own may be among them). On ui-real valid 11 texts announced as buttons
     /// matched this and 10 were such titles (the eleventh a segment's "Music"); on 400 train
     /// screens 20 did, all titles or trailing actions, which the left-half bound leaves alone
     /// (`screenrec analyze`, 2026-11-24).
+    /// How far from the screen's middle a centred bar title's middle may lie: 5 % of the width —
+    /// *design choice* (a centred title's box is off by a few pixels of detector jitter; text
+    /// actions sit at the bar's ends, 30 % or more from the middle).
+    public static let centredTitleTolerance = 0.05
+
     public static func isAppBarTitle(_ box: Rect, others: [Rect], icons: [Rect], screen: ImageInfo, settings: InteractivitySettings = .init()) -> Bool {
         let width = Double(screen.width)
         guard box.midY <= settings.navigationBarBand * Double(screen.height), box.minX < 0.5 * width else { return false }
+        // iOS centres the title between the bar's leading item (a back chevron, "Cancel") and its
+        // trailing one: a centred text with an item at the leading edge on its row is the title.
+        if abs(box.midX - width / 2) <= centredTitleTolerance * width,
+            others.contains(where: { o in o != box && o.sharesRow(with: box) && o.minX < settings.leadingIconBand * width && o.maxX <= box.minX })
+        {
+            return true
+        }
         return icons.contains { icon in
             icon.minX < settings.leadingIconBand * width && icon.maxX <= box.minX + 2 && icon.sharesRow(with: box)
                 && !others.contains { o in o != box && o.sharesRow(with: box) && o.midX > icon.maxX && o.midX < box.minX }
