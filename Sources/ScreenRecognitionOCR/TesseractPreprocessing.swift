@@ -90,6 +90,11 @@ enum TesseractPreprocessing {
         /// padding passes, the strokes of bold 34 pt titles (≈ 5 pt) do not, so the counters of
         /// large letters ("o", "e") are never taken for a button with text in it.
         static let minimumSolidCells = 6
+        /// …and be at least this many cells tall (≈ 12 pt): a fill holds text with padding, so the
+        /// smallest — a badge's digit in an 18-pt circle, a 24-pt chip — are taller, while a bold
+        /// word of a 1x screenshot scaled up 3×, its letters blurred into one blob ("SIGN" of a
+        /// white "SIGN UP" on a blue button, 8 cells tall), is not a fill to erase.
+        static let minimumFillHeightCells = 10
         /// Fill + enclosed holes over bounding box: rounded rectangles and pills ≥ 0.9, circles
         /// 0.785; text rows and lines of icons are far lower.
         static let minimumFillRatio = 0.75
@@ -441,7 +446,7 @@ enum TesseractPreprocessing {
                 boxes.append((bx0, by0, bx1 + 1, by1 + 1))
                 let bw = bx1 - bx0 + 1
                 let bh = by1 - by0 + 1
-                guard bw >= Constants.minimumSolidCells, bh >= Constants.minimumSolidCells else { continue }
+                guard bw >= Constants.minimumSolidCells, bh >= Constants.minimumFillHeightCells else { continue }
                 var member = [Bool](repeating: false, count: bw * bh)
                 for y in 0..<bh {
                     for x in 0..<bw where label[(by0 + y) * cols + bx0 + x] == me { member[y * bw + x] = true }

@@ -311,6 +311,24 @@ struct TesseractPreprocessingRuleTests {
         }
     }
 
+    /// A white block on a blue button: 8 cells (32 px of a 1170-px screen) tall it is a bold word
+    /// blurred into one blob (a 1x "SIGN" scaled up 3×) and stays ink; 12 cells tall it is a white
+    /// pill on the button, a fill of its own whose inside comes out white.
+    @Test(arguments: [("a blurred bold word", 32.0, true), ("a white pill", 48.0, false)])
+    func aShortBlockOnAButtonIsInkNotAFill(_ c: (String, Double, Bool)) {
+        var image = RGBAImage(width: 1170, height: 400, fill: .white)
+        image = image.filling(Rect(x: 100, y: 100, width: 900, height: 160), with: RGB(r: 0, g: 122, b: 255))
+        image = image.filling(Rect(x: 400, y: 180 - c.1 / 2, width: 200, height: c.1), with: .white)
+        let grey = TesseractPreprocessing.backgroundDistance(image, x0: 0, y0: 0, width: 1170, height: 400)
+        let centre = grey.pixels[180 * 1170 + 500]
+        if c.2 {
+            #expect(centre == 0, "\(c.0)")
+        } else {
+            #expect(centre == 255, "\(c.0)")
+        }
+        #expect(grey.pixels[120 * 1170 + 150] == 255, "the button's fill")
+    }
+
     /// A solid black block (a bold capital, 9×18 cells of 4 px) on a white page is a fill — its
     /// inside is measured against its own colour and comes out white — unless letters of its colour
     /// stand beside it on its line (rings, which hold no solid square): then it is the first letter
