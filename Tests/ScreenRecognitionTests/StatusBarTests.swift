@@ -28,6 +28,8 @@ struct StatusBarTests {
             (["9:41", "5G", "87%"], "9:41 5G 87%"),
             (["7:418"], "7:41"),  // iOS's location arrow read as a digit
             (["@7:01", "etd", "5G"], "7:01 5G"),
+            (["alll", "48%", "9:44", "AM"], "48% 9:44 AM"),  // a signal meter read in lower case
+            (["Verizon", "9:44"], "Verizon 9:44"),
         ])
     func cleaned(_ c: ([String], String)) {
         let out = StatusBar.clean([Self.line(c.0), Self.line(["Settings"], y: 60)], screenHeight: 640)

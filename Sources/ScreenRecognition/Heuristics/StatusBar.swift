@@ -17,8 +17,9 @@ public enum StatusBar {
         public static let maxBottom = 0.08
         /// Network words a status bar shows (iOS and Android cellular indicators).
         public static let networkWords: Set<String> = ["LTE", "LTE+", "5G", "5G+", "5GE", "4G", "4G+", "3G", "2G", "H+", "Wi-Fi"]
-        /// Carrier names ("Carrier", "Verizon") are words of at least this many letters; the shorter
-        /// letters of a status bar are icons read as text ("B", "G@", "ef") — *design choice*.
+        /// Carrier names ("Carrier", "Verizon") are capitalised words of at least this many letters;
+        /// the shorter letters of a status bar are icons read as text ("B", "G@", "ef"), and so are
+        /// lower-case ones (a signal meter read "alll") — *design choice*.
         public static let minCarrierLetters = 4
     }
 
@@ -99,7 +100,10 @@ public enum StatusBar {
         if isClock(word) || Constants.networkWords.contains(word) { return true }
         // Battery level: "100%", "87 %".
         if word.hasSuffix("%"), let n = Int(word.dropLast().trimmingCharacters(in: .whitespaces)), (0...100).contains(n) { return true }
+        // A carrier's name is capitalised ("Verizon", "AT&T", "T-Mobile"); a signal meter read as
+        // letters comes back in lower case ("alll", "ill").
         let letters = word.filter { $0.isLetter }
         return letters.count >= Constants.minCarrierLetters && letters.count == word.filter { !"-&".contains($0) }.count
+            && (word.first?.isUppercase ?? false)
     }
 }
