@@ -221,7 +221,7 @@ public enum SelectionState {
         _ image: RGBAImage, bg: RGB, bounds: (Int, Int, Int, Int), strength: [Double], floor: Double, faint: Bool = false,
         settings: SelectionSettings
     ) -> (current: Int, count: Int)? {
-        let (x0, x1, y0, y1) = bounds
+        let (x0, _, y0, y1) = bounds
         // Segments of columns above the floor, split at dips between peaks.
         var segments: [Range<Int>] = []
         var x = 0
