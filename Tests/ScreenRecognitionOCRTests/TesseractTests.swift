@@ -320,12 +320,7 @@ struct TesseractPreprocessingRuleTests {
         image = image.filling(Rect(x: 100, y: 100, width: 900, height: 160), with: RGB(r: 0, g: 122, b: 255))
         image = image.filling(Rect(x: 400, y: 180 - c.1 / 2, width: 200, height: c.1), with: .white)
         let grey = TesseractPreprocessing.backgroundDistance(image, x0: 0, y0: 0, width: 1170, height: 400)
-        let centre = grey.pixels[180 * 1170 + 500]
-        if c.2 {
-            #expect(centre == 0, "\(c.0)")
-        } else {
-            #expect(centre == 255, "\(c.0)")
-        }
+        #expect(grey.pixels[180 * 1170 + 500] == (c.2 ? 0 : 255), "\(c.0)")
         #expect(grey.pixels[120 * 1170 + 150] == 255, "the button's fill")
     }
 
@@ -358,12 +353,7 @@ struct TesseractPreprocessingRuleTests {
         default: break
         }
         let grey = TesseractPreprocessing.backgroundDistance(image, x0: 0, y0: 0, width: 1170, height: 400)
-        let centre = grey.pixels[136 * 1170 + 218]
-        if c.2 {
-            #expect(centre == 0, "\(c.0)")
-        } else {
-            #expect(centre == 255, "\(c.0)")
-        }
+        #expect(grey.pixels[136 * 1170 + 218] == (c.2 ? 0 : 255), "\(c.0)")
     }
 
     /// Tesseract reads Roboto's "$" as "§": the filtered words carry the amount mended by the

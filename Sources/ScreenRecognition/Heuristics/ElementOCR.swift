@@ -399,15 +399,14 @@ public enum ElementOCR {
         rejectUnreadable: Bool, diagnostics: inout [Diagnostic]
     ) -> [Detection] {
         var result = detections
-        var coverage: [Int: Double] = [:]
-        let partly = detections.indices.filter { i in
+        let partly: [(index: Int, coverage: Double)] = detections.indices.compactMap { i in
             let d = detections[i]
-            guard d.type == .text, let text = d.text, !text.isEmpty, let c = readCoverage(of: d, lines: lines) else { return false }
-            coverage[i] = c
-            return c < minCoverage
+            guard d.type == .text, let text = d.text, !text.isEmpty, let c = readCoverage(of: d, lines: lines), c < minCoverage
+            else { return nil }
+            return (i, c)
         }
         var failures = 0
-        for i in partly.prefix(max(0, maxCalls)) {
+        for (i, coverage) in partly.prefix(max(0, maxCalls)) {
             guard let old = detections[i].text else { continue }
             do {
                 guard
@@ -416,7 +415,7 @@ public enum ElementOCR {
                 else { continue }
                 let extends = reread.text.count > old.count && reread.text.lowercased().contains(old.lowercased())
                 let replaces =
-                    (coverage[i] ?? 1) < Constants.replaceBelowCoverage && reread.confidence >= Constants.replaceMinConfidence
+                    coverage < Constants.replaceBelowCoverage && reread.confidence >= Constants.replaceMinConfidence
                     && reread.text.count >= old.count
                 if extends || replaces {
                     result[i].text = reread.text

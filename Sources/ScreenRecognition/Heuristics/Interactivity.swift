@@ -74,6 +74,11 @@ public enum Interactivity {
         !isLeading(f, settings: settings) && f.normalizedFrame.midY <= settings.navigationBarBand
     }
 
+    /// How far from the screen's middle a centred bar title's middle may lie: 5 % of the width —
+    /// *design choice* (a centred title's box is off by a few pixels of detector jitter; text
+    /// actions sit at the bar's ends, 30 % or more from the middle).
+    public static let centredTitleTolerance = 0.05
+
     /// Whether the text at `box` is a top app bar's title, never a button whatever the
     /// text-button model, the title words or the tint rule say: Material's top app bar puts the
     /// navigation icon (back, menu) at its leading edge and the title right after it ("← Sign In",
@@ -89,11 +94,6 @@ public enum Interactivity {
     /// matched this and 10 were such titles (the eleventh a segment's "Music"); on 400 train
     /// screens 20 did, all titles or trailing actions, which the left-half bound leaves alone
     /// (`screenrec analyze`, 2026-11-24).
-    /// How far from the screen's middle a centred bar title's middle may lie: 5 % of the width —
-    /// *design choice* (a centred title's box is off by a few pixels of detector jitter; text
-    /// actions sit at the bar's ends, 30 % or more from the middle).
-    public static let centredTitleTolerance = 0.05
-
     public static func isAppBarTitle(_ box: Rect, others: [Rect], icons: [Rect], screen: ImageInfo, settings: InteractivitySettings = .init()) -> Bool {
         let width = Double(screen.width)
         guard box.midY <= settings.navigationBarBand * Double(screen.height), box.minX < 0.5 * width else { return false }

@@ -105,12 +105,14 @@ public enum Metadata {
             let w = (e.label ?? "").lowercased().filter { $0.isLetter || $0.isNumber }
             return w.isEmpty ? nil : w
         }
+        // Each element's words, nil for what is not a plain text or text button.
+        let keys = elements.map { isText($0) ? words($0) : nil }
         var result = elements
         var absorbed = Set<Int>()
-        for (i, inner) in elements.enumerated() where isText(inner) {
-            guard let w = words(inner),
+        for (i, inner) in elements.enumerated() {
+            guard let w = keys[i],
                 let o = elements.indices.first(where: { j in
-                    j != i && !absorbed.contains(j) && isText(elements[j]) && words(elements[j]) == w
+                    j != i && !absorbed.contains(j) && keys[j] == w
                         && inner.frame.width * inner.frame.height < elements[j].frame.width * elements[j].frame.height
                         && inner.frame.fractionInside(elements[j].frame) >= containment
                 })
@@ -307,22 +309,22 @@ public enum Metadata {
             })
     }
 
-    /// An icon with a short caption (a text, or a text the text-button model already called a button)
-    /// centred right under it is one button labelled by the caption
-    /// (ui-real's TextImageButton: a launcher's "Instagram", a toolbar's "Cart", an action row's
-    /// "Call"): the caption — at most ``TextButtons/Constants/maxWords`` words, at most 4 icon widths
-    /// wide, its centre within a quarter of the wider one's width of the icon's — starts within
-    /// `maxGap` × the icon's larger side (its slot) below the icon. Icons in the bottom `bottomBand` of the screen are left
-    /// to tab-bar grouping (§5.5), which reads an icon and its caption as one tab. Pictures at most
-    /// `maxPictureWidth` wide take part like icons (a launcher's app icon over "Bluetooth Share", a
-    /// shop's category tile over "뷰티": ui-real labels them TextImageButton); the caption, the
-    /// thing's name, is the label — the describer's guess is dropped.
     /// The widest icon (width over height) whose caption gap ``joinIconCaptions(_:screen:maxGap:bottomBand:maxPictureWidth:)``
     /// counts in its width: 1.5 — *measured* on ui-real (2026-11-24, tenth session): the glyphs
     /// left apart from their captions were 1.2–1.35 (a browser window, two people); a five-star
     /// rating bar (≈ 5) then took the price below it as its caption.
     static let maxGlyphAspect = 1.5
 
+    /// An icon with a short caption (a text, or a text the text-button model already called a button)
+    /// centred right under it is one button labelled by the caption
+    /// (ui-real's TextImageButton: a launcher's "Instagram", a toolbar's "Cart", an action row's
+    /// "Call"): the caption — at most ``TextButtons/Constants/maxWords`` words, at most 4 icon widths
+    /// wide, its centre within a quarter of the wider one's width of the icon's — starts within
+    /// `maxGap` × the icon's larger side (its slot; its height for one wider than `maxGlyphAspect`) below the icon. Icons in the bottom `bottomBand` of the screen are left
+    /// to tab-bar grouping (§5.5), which reads an icon and its caption as one tab. Pictures at most
+    /// `maxPictureWidth` wide take part like icons (a launcher's app icon over "Bluetooth Share", a
+    /// shop's category tile over "뷰티": ui-real labels them TextImageButton); the caption, the
+    /// thing's name, is the label — the describer's guess is dropped.
     public static func joinIconCaptions(
         _ elements: [Element], screen: ImageInfo, maxGap: Double, bottomBand: Double, maxPictureWidth: Double = 0
     ) -> [Element] {
@@ -343,7 +345,7 @@ public enum Metadata {
             // Glyphs are drawn in a square slot (Material's 24 dp, HIG's SF Symbol point size) and
             // the detector's box hugs the ink: a wide, short glyph (two people, a car) is as far
             // above its caption as a square one, so its gap is counted in the slot's size. Only
-            // icons up to ``maxGlyphAspect`` wide: a wider "icon" is a rating bar or a logo.
+            // icons up to `maxGlyphAspect` wide: a wider "icon" is a rating bar or a logo.
             let slot = isIcon && f.width <= Self.maxGlyphAspect * f.height ? max(f.width, f.height) : f.height
             let below = captions.filter { j in
                 let t = elements[j].frame

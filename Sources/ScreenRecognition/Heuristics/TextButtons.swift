@@ -27,6 +27,9 @@ public enum TextButtons {
         public static let inkFraction = 0.6
         /// The navigation bar band: the top 15 % of the screen, as for bar icons (``Interactivity``).
         public static let barFraction = 0.15
+        /// The bar's middle, where its title sits, as a share of the screen's width: a third — HIG
+        /// navigation bars and Material top app bars put their buttons at the ends — *design choice*.
+        public static let titleBand = 1.0 / 3
     }
 
     /// Whether the text element at `frame` (one line, `label` read from it) looks tappable.
@@ -137,10 +140,9 @@ public enum TextButtons {
         let frames = leaves.map(\.frame)
         let screen = ImageInfo(width: image.width, height: image.height)
         return elements.map { e in
-            // Bar buttons sit at the bar's leading and trailing ends (HIG navigation bars, Material
-            // top app bars); the middle third holds the title (a tinted logo title "WebMoney").
+            // The bar's middle holds its title (a tinted logo title "WebMoney"), not its buttons.
             guard e.kind == .text, e.children.isEmpty, !e.traits.contains(.header), e.frame.midY <= barBottom,
-                abs(e.frame.midX - Double(image.width) / 2) > Double(image.width) / 6,
+                abs(e.frame.midX - Double(image.width) / 2) > Constants.titleBand / 2 * Double(image.width),
                 !Interactivity.isAppBarTitle(e.frame, others: frames, icons: icons, screen: screen, settings: settings),
                 let label = e.label,
                 looksTappable(image, frame: e.frame, label: label)
