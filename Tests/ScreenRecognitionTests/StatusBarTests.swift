@@ -61,7 +61,9 @@ struct StatusBarTests {
     @Test(
         "a clock with one glyph glued on",
         arguments: [
-            ("7:418", "7:41"), ("2:078", "2:07"), ("@7:01", "7:01"), ("9:41", "9:41"), ("B11:4", nil), ("7:4188", nil), ("ab7:41", nil), ("27:41", nil),
+            ("7:418", "7:41"), ("2:078", "2:07"), ("@7:01", "7:01"), ("9:41", "9:41"), ("B11:4", nil), ("7:4188", nil), ("ab7:41", nil),
+            // a glyph before the time read as a digit that makes no hour (a battery's "8")
+            ("87:53", "7:53"), ("61:56", "1:56"), ("27:41", "7:41"), ("18:53", "18:53"), ("99:99", nil), ("127:41", nil),
         ] as [(String, String?)])
     func glued(_ c: (String, String?)) {
         #expect(StatusBar.clock(in: c.0) == c.1)
@@ -92,5 +94,27 @@ struct StatusBarTests {
         #expect(StatusBar.isStatusText("9:41 5G 87%", frame: r(0, 0, 100, 20), screenHeight: 640))
         #expect(!StatusBar.isStatusText("Meeting at 9:41", frame: r(0, 0, 100, 20), screenHeight: 640))
         #expect(!StatusBar.isStatusText("9:41", frame: r(0, 300, 100, 20), screenHeight: 640))
+    }
+
+    @Test("a heading has words: a number or an unread text at the top is none, and the status bar sets no type size")
+    func headingNeedsLetters() {
+        let counted = [
+            el(.text, r(20, 40, 60, 30), "4"),  // a count set large
+            el(.text, r(90, 44, 120, 20), "Want To See"),
+            el(.text, r(16, 100, 200, 10), "Upcoming"),
+            el(.text, r(16, 120, 200, 10), "In theaters"),
+        ]
+        #expect(Metadata.markHeader(counted, screenHeight: 640).map { $0.traits.contains(.header) } == [false, true, false, false])
+        let unread = [el(.text, r(20, 40, 200, 30), nil), el(.text, r(16, 100, 200, 10), "Upcoming")]
+        #expect(Metadata.markHeader(unread, screenHeight: 640).allSatisfy { !$0.traits.contains(.header) })
+        // alone in the band, the title is compared with the app's texts, not with the status bar's clock
+        let alone = [
+            el(.text, r(336, 4, 41, 14), "2:12"),
+            el(.text, r(63, 44, 90, 19), "My Yums"),
+            el(.text, r(16, 300, 200, 14), "Recipes"),
+            el(.text, r(16, 320, 200, 8), "Saved"),
+            el(.text, r(16, 340, 200, 8), "Shared"),
+        ]
+        #expect(Metadata.markHeader(alone, screenHeight: 640).map { $0.traits.contains(.header) } == [false, true, false, false, false])
     }
 }

@@ -71,6 +71,25 @@ struct TextRepairTests {
         #expect(TextRepair.repair(input) == expected)
     }
 
+    @Test(
+        "a button verb misread by one letter at a line's start is the verb",
+        arguments: [
+            ("vontinue with Facebook", "Continue with Facebook"),
+            ("~ontinue with Google", "Continue with Google"),
+            (">onnect with Google+", "Connect with Google+"),
+            ("Centinue with Google", "Continue with Google"),
+            ("CENTINUE", "CONTINUE"),
+            ("Cennect", "Connect"),
+            ("Continue", "Continue"),
+            ("Cancer", "Cancer"),  // a word, and "cancel" is shorter than the rule's verbs
+            ("Contents of the box", "Contents of the box"),  // two letters off
+            ("Read more: vontinue", "Read more: vontinue"),  // only a line's first word
+            ("C0ntinue", "C0ntinue"),  // a digit inside is no letter
+        ])
+    func buttonVerbs(input: String, expected: String) {
+        #expect(TextRepair.repair(input) == expected)
+    }
+
     @Test func repairsEveryLine() {
         let lines = [RecognizedText(text: "9:41 av", box: Rect(x: 0, y: 0, width: 10, height: 10), confidence: 0.9)]
         #expect(TextRepair.repair(lines).map(\.text) == ["9:41 AM"])

@@ -76,17 +76,21 @@ public enum StatusBar {
 
     /// The clock in a status bar word: the word itself ("9:41"), or a time with one glyph glued on
     /// either side — iOS's location arrow after the time is read as a digit ("7:418", "2:078": 5 of
-    /// ui-real valid's 35 "other" screens), an icon before it as a sign ("@7:01"). Nil when the
-    /// word holds no time.
+    /// ui-real valid's 35 "other" screens), an icon before it as a sign ("@7:01") or as a digit that
+    /// makes no hour ("87:53", "61:56" on ui-real train: 7:53 and 1:56). Nil when the word holds no time.
     static func clock(in word: String) -> String? {
         if isClock(word) { return word }
         let chars = Array(word)
         guard let colon = chars.firstIndex(of: ":"), colon + 2 < chars.count else { return nil }
         var start = colon
         while start > 0, colon - start < 2, chars[start - 1].isASCII, chars[start - 1].isNumber { start -= 1 }
+        guard chars.count - (colon + 3) <= 1 else { return nil }
         let time = String(chars[start..<(colon + 3)])
-        guard start <= 1, chars.count - (colon + 3) <= 1, isClock(time) else { return nil }
-        return time
+        if start <= 1, isClock(time) { return time }
+        // A glyph before the time read as a digit: "87:53" (7:53 after a signal meter), "61:56".
+        let shorter = String(chars[(start + 1)..<(colon + 3)])
+        guard colon - start == 2, start == 0, isClock(shorter) else { return nil }
+        return shorter
     }
 
     /// "9:41", "10:32" (a 12- or 24-hour clock).

@@ -24,10 +24,39 @@ import Foundation
 ///   the rule mends 5 of them and none of the others ("Why Do | Need", in title case, stays). A
 ///   bar between capitalised words ("Music | Podcast"), before a symbol or beside other scripts is
 ///   a separator and stays.
+/// - **A button's verb misread by one letter.** A line's first word that differs in exactly one
+///   letter from one of ``TextButtons/actionVerbs`` of at least ``verbMinLength`` letters is that
+///   verb: Tesseract misreads the first letters of a button title, where the title starts beside a
+///   logo or an edge ("vontinue with Facebook", "~ontinue with Google", ">onnect with Google+",
+///   "Centinue with Google", "Cennect": 5 of ui-real valid's and 300 train screens' labels, none of
+///   them a word), and the word rule then does not know the title. Written in capitals when the
+///   rest of the word is, else capitalised.
 public enum TextRepair {
     /// The repaired text (unchanged when no rule applies).
     public static func repair(_ text: String) -> String {
-        pronounI(meridiem(zeroes(dollars(text))))
+        buttonVerb(pronounI(meridiem(zeroes(dollars(text)))))
+    }
+
+    /// Shortest verb the one-letter rule mends: 7 letters ("connect", "continue"). Of the 6-letter
+    /// verbs, "cancel" is one letter from the word "cancer" (a label on ui-real train) — *design
+    /// choice*, from the labels listed above.
+    public static let verbMinLength = 7
+
+    /// `text` with its first word mended to a button verb (the rule above).
+    static func buttonVerb(_ text: String) -> String {
+        let end = text.firstIndex(where: \.isWhitespace) ?? text.endIndex
+        let word = Array(text[..<end])
+        guard word.count >= verbMinLength, word.dropFirst().allSatisfy({ $0.isLetter && $0.isASCII }) else { return text }
+        let lower = word.map { Character($0.lowercased()) }
+        guard
+            let verb = TextButtons.actionVerbs.first(where: { v in
+                v.count == lower.count && zip(v, lower).filter { $0 != $1 }.count == 1
+            })
+        else { return text }
+        let rest = word.dropFirst()
+        let capitals = rest.count >= 2 && rest.allSatisfy(\.isUppercase)
+        let mended = capitals ? verb.uppercased() : verb.prefix(1).uppercased() + verb.dropFirst()
+        return mended + text[end...]
     }
 
     /// `text` with each lone "|" that stands for the pronoun I as "I" (the rule above).
