@@ -368,6 +368,18 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// labels them plain icons, so the model learnt not to: on its valid split 41 recognised "More"
     /// glyphs were announced "More, Image" (`screenrec analyze`, 2026-11-24).
     public var overflowIconsAreButtons = true
+    /// With a model, a command glyph — back, close, add, share, upload, edit, delete, send, refresh
+    /// (``Interactivity/commandMeanings``) — is a button whatever the model says, unless it leads a
+    /// cell's text (``Interactivity/isLeading(_:settings:)``, a row's decoration): these glyphs do
+    /// what they show when tapped (the HIG's toolbar and navigation-bar symbols, Material's icon
+    /// buttons), but ui-real labels many of them plain icons, so the model learnt not to. On ui-real
+    /// valid and 300 train screens 45 such glyphs were announced "Close, Image", "Edit, Image",
+    /// "Upload, Image"…; on a contact sheet of them (2026-11-25) about 37 were buttons — the card's
+    /// share and upload glyphs, close ×s on dialogs and banners, a map's zoom + — and about 8 were
+    /// pictures the icon classifier misread (a receipt as "Share", an envelope logo as "Close"),
+    /// which were wrong already. Menu glyphs (≡) are left to the model: card and list pictures read
+    /// as "Menu" were most of its misreadings there.
+    public var commandIconsAreButtons = true
     /// A list row with a trailing disclosure chevron (an icon recognised as `forward` in the
     /// screen's trailing band, mirroring ``leadingIconBand``) is a button labelled by its title, the
     /// chevron part of it (``Metadata/markDisclosureRows(_:trailingEdge:)``): iOS's disclosure

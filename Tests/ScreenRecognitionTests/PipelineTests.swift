@@ -326,20 +326,23 @@ struct ContentSeamTests {
     }
 
     /// The icons that are buttons whatever the clickability model says, each behind its setting.
-    enum AlwaysButton: Sendable { case media, overflow }
+    enum AlwaysButton: Sendable { case media, overflow, command }
 
     @Test(
-        "With a model, a media transport or overflow icon is a button whatever the model says, unless its setting is off",
+        "With a model, a media transport, overflow or command icon is a button whatever the model says, unless its setting is off",
         arguments: [
             (IconMeaning.next, AlwaysButton.media, true, true), (.previous, .media, true, true), (.play, .media, true, true),
             (.next, .media, false, false), (.star, .media, true, false),
             (.more, .overflow, true, true), (.more, .overflow, false, false), (.star, .overflow, true, false),
+            (.close, .command, true, true), (.edit, .command, true, true), (.share, .command, true, true),
+            (.close, .command, false, false), (.menu, .command, true, false), (.heart, .command, true, false),
         ])
     func alwaysButtons(meaning: IconMeaning, setting: AlwaysButton, on: Bool, button: Bool) throws {
         var cfg = AnalysisConfiguration.default
         switch setting {
         case .media: cfg.interactivity.mediaControlsAreButtons = on
         case .overflow: cfg.interactivity.overflowIconsAreButtons = on
+        case .command: cfg.interactivity.commandIconsAreButtons = on
         }
         let icon = det(.icon, 180, 600, 30, 30)
         let content = ReplayContentRecognizer(
@@ -348,6 +351,30 @@ struct ContentSeamTests {
             .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)), detections: [icon])
         #expect((result.elements.first?.kind == .button) == button)
         #expect(result.elements.first?.label == meaning.spokenLabel)
+    }
+
+    @Test("A pager's back button is no disclosure row's title: its forward chevron stays")
+    func pagerArrows() throws {
+        let back = det(.icon, 20, 600, 16, 16)
+        let forward = det(.icon, 350, 600, 16, 16)
+        let content = ReplayContentRecognizer(
+            icons: [back.box: IconRecognition(meaning: .back, confidence: 0.9), forward.box: IconRecognition(meaning: .forward, confidence: 0.9)],
+            clickProbability: { _ in 0.01 })
+        let result = try ScreenAnalyzer(contentRecognizer: content)
+            .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)), detections: [back, forward])
+        #expect(result.transcript == ["Back, Button", "Forward, Image"])
+    }
+
+    @Test("A command glyph leading a cell's text is the row's decoration, not a button")
+    func leadingCommandIcon() throws {
+        let icon = det(.icon, 16, 404, 24, 24)
+        let content = ReplayContentRecognizer(
+            icons: [icon.box: IconRecognition(meaning: .share, confidence: 0.9)], clickProbability: { _ in 0.01 })
+        let result = try ScreenAnalyzer(contentRecognizer: content)
+            .analyze(
+                image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)),
+                detections: [icon, det(.text, 52, 404, 200, 24, "Recent activity")])
+        #expect(!result.elements.contains { $0.kind == .button })
     }
 
     @Test(

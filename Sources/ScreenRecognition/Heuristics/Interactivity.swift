@@ -15,6 +15,17 @@ public enum Interactivity {
     /// (``InteractivitySettings/mediaControlsAreButtons``).
     public static let mediaControlMeanings: Set<IconMeaning> = [.play, .pause, .next, .previous, .shuffle]
 
+    /// Command meanings: their icons are buttons whatever the clickability model says, unless they
+    /// lead a cell's text (``InteractivitySettings/commandIconsAreButtons``).
+    public static let commandMeanings: Set<IconMeaning> = [.back, .close, .add, .share, .upload, .edit, .trash, .send, .refresh]
+
+    /// Whether the icon's recognised meaning is a command (``commandMeanings``) and it does not lead
+    /// a cell's text (``isLeading(_:settings:)``).
+    public static func isCommand(_ f: IconFeatures, settings: InteractivitySettings = .init()) -> Bool {
+        guard let m = f.meaning, commandMeanings.contains(m) else { return false }
+        return !isLeading(f, settings: settings)
+    }
+
     /// Whether the icon's recognised meaning is a media transport control (``mediaControlMeanings``).
     public static func isMediaControl(_ f: IconFeatures) -> Bool {
         f.meaning.map { mediaControlMeanings.contains($0) } ?? false

@@ -219,7 +219,9 @@ public enum Metadata {
         {
             let row = elements.indices.filter { j in
                 let e = result[j]
+                // the row's title is a text: an icon button left of the chevron (a pager's ‹ … ›) is none
                 return [.text, .button].contains(e.kind) && e.children.isEmpty && e.label != nil && !absorbed.contains(j)
+                    && e.detections.contains { $0.type == .text }
                     && e.frame.sharesRow(with: icon.frame) && e.frame.maxX <= icon.frame.minX
             }
             guard let title = row.min(by: { result[$0].frame.minX < result[$1].frame.minX }) else { continue }

@@ -297,6 +297,7 @@ struct ContentStage: AnalysisStage {
                     && (Interactivity.isBarItem(features, settings: interactivity) || Interactivity.isBarNavigation(features, settings: interactivity)))
                 || (interactivity.mediaControlsAreButtons && Interactivity.isMediaControl(features))
                 || (interactivity.overflowIconsAreButtons && features.meaning == .more)
+                || (interactivity.commandIconsAreButtons && Interactivity.isCommand(features, settings: interactivity))
         }
         return interactivity.useRuleWithoutModel && Interactivity.ruleBasedClickable(features, settings: interactivity)
     }
