@@ -369,8 +369,9 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// glyphs were announced "More, Image" (`screenrec analyze`, 2026-11-24).
     public var overflowIconsAreButtons = true
     /// With a model, a command glyph — back, close, add, share, upload, edit, delete, send, refresh
-    /// (``Interactivity/commandMeanings``) — is a button whatever the model says, unless it leads a
-    /// cell's text (``Interactivity/isLeading(_:settings:)``, a row's decoration): these glyphs do
+    /// (``Interactivity/commandMeanings``) — is a button whatever the model says, unless a text
+    /// follows it on its row (``Interactivity/precedesText(_:among:)``: a drawer row's or a text
+    /// button's leading image, which later stages join to its text): these glyphs do
     /// what they show when tapped (the HIG's toolbar and navigation-bar symbols, Material's icon
     /// buttons), but ui-real labels many of them plain icons, so the model learnt not to. On ui-real
     /// valid and 300 train screens 45 such glyphs were announced "Close, Image", "Edit, Image",

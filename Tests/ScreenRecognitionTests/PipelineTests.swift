@@ -365,16 +365,18 @@ struct ContentSeamTests {
         #expect(result.transcript == ["Back, Button", "Forward, Image"])
     }
 
-    @Test("A command glyph leading a cell's text is the row's decoration, not a button")
-    func leadingCommandIcon() throws {
-        let icon = det(.icon, 16, 404, 24, 24)
+    @Test(
+        "A command glyph followed by a text on its row (within 4 of its sides), or smaller than 3 % of the screen, is left to the model",
+        arguments: [(16.0, 52.0, 24.0, false), (16, 100, 24, false), (16, 150, 24, true), (340, 40, 24, true), (340, 40, 10, false)])
+    func commandIconBeforeText(iconX: Double, textX: Double, side: Double, button: Bool) throws {
+        let icon = det(.icon, iconX, 404, side, side)  // 10 px: under 3 % of the screen's width, a badge
         let content = ReplayContentRecognizer(
-            icons: [icon.box: IconRecognition(meaning: .share, confidence: 0.9)], clickProbability: { _ in 0.01 })
+            icons: [icon.box: IconRecognition(meaning: .add, confidence: 0.9)], clickProbability: { _ in 0.01 })
         let result = try ScreenAnalyzer(contentRecognizer: content)
             .analyze(
                 image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)),
-                detections: [icon, det(.text, 52, 404, 200, 24, "Recent activity")])
-        #expect(!result.elements.contains { $0.kind == .button })
+                detections: [icon, det(.text, textX, 404, 120, 24, "Recent activity")])
+        #expect(result.elements.contains { $0.kind == .button && $0.label == "Add" } == button)
     }
 
     @Test(

@@ -15,15 +15,39 @@ public enum Interactivity {
     /// (``InteractivitySettings/mediaControlsAreButtons``).
     public static let mediaControlMeanings: Set<IconMeaning> = [.play, .pause, .next, .previous, .shuffle]
 
-    /// Command meanings: their icons are buttons whatever the clickability model says, unless they
-    /// lead a cell's text (``InteractivitySettings/commandIconsAreButtons``).
+    /// Command meanings: their icons are buttons whatever the clickability model says, unless a
+    /// text follows them on their row (``InteractivitySettings/commandIconsAreButtons``).
     public static let commandMeanings: Set<IconMeaning> = [.back, .close, .add, .share, .upload, .edit, .trash, .send, .refresh]
 
-    /// Whether the icon's recognised meaning is a command (``commandMeanings``) and it does not lead
-    /// a cell's text (``isLeading(_:settings:)``).
-    public static func isCommand(_ f: IconFeatures, settings: InteractivitySettings = .init()) -> Bool {
-        guard let m = f.meaning, commandMeanings.contains(m) else { return false }
-        return !isLeading(f, settings: settings)
+    /// How far right of an icon a text on its row may start, in icon sides, for the icon to lead it:
+    /// 4 — a drawer's icons sit 2.3 sides from their titles at Material's 72 dp keyline, a text
+    /// button's leading glyph about one side (ui-real valid: "+ Add" in a drawer, "🗑 Remove ads");
+    /// *design choice* from those.
+    public static let leadingTextGap = 4.0
+
+    /// Whether a text detection on `icon`'s row starts right of it within ``leadingTextGap`` of its
+    /// sides: the icon is that row's or that button's leading image, which the later stages join to it.
+    public static func precedesText(_ icon: Detection, among detections: [Detection]) -> Bool {
+        let side = max(icon.box.width, icon.box.height)
+        return detections.contains { d in
+            d.type == .text && d.box.sharesRow(with: icon.box) && d.box.minX >= icon.box.midX
+                && d.box.minX - icon.box.maxX <= leadingTextGap * side
+        }
+    }
+
+    /// Smallest command glyph taken for a button, as a fraction of the screen's width: 3 % (12 pt
+    /// on a 390 pt iPhone, 11 px on ui-real's 385 px screens). The HIG's bar and toolbar symbols are
+    /// about 17–22 pt; smaller marks are a tile's or a picture's badges (a 7 px "+" on a ui-real
+    /// shop tile) — *design choice*.
+    public static let minCommandSide = 0.03
+
+    /// Whether the icon's recognised meaning is a command (``commandMeanings``), it is at least
+    /// ``minCommandSide`` on its shorter side, and no text follows it on its row (`precedesText`,
+    /// from ``precedesText(_:among:)``).
+    public static func isCommand(_ f: IconFeatures, precedesText: Bool) -> Bool {
+        guard let m = f.meaning, commandMeanings.contains(m), !precedesText else { return false }
+        let side = min(f.normalizedFrame.width * f.screenWidth, f.normalizedFrame.height * f.screenHeight)
+        return side >= minCommandSide * f.screenWidth
     }
 
     /// Whether the icon's recognised meaning is a media transport control (``mediaControlMeanings``).

@@ -75,7 +75,7 @@ struct ContentStage: AnalysisStage {
                 // the meaning just recognised.
                 var features = Interactivity.features(of: original, among: detections, screen: work.screen)
                 features.meaning = d.iconLabel
-                clickable = iconIsButton(features, work: &work)
+                clickable = iconIsButton(features, precedesText: Interactivity.precedesText(original, among: detections), work: &work)
             }
             elements.append(Metadata.element(for: d, clickable: clickable, pictureDescription: description))
         }
@@ -284,7 +284,8 @@ struct ContentStage: AnalysisStage {
     /// §5.4 for an icon: the clickability model at ``InteractivitySettings/clickThreshold`` (bar
     /// items and bar navigation glyphs count as buttons when ``InteractivitySettings/barIconsAreButtons``),
     /// else the rule.
-    func iconIsButton(_ features: IconFeatures, work: inout ScreenInProgress) -> Bool {
+    /// `precedesText`: a text follows the icon on its row (``Interactivity/precedesText(_:among:)``).
+    func iconIsButton(_ features: IconFeatures, precedesText: Bool, work: inout ScreenInProgress) -> Bool {
         var probability: Double?
         if let recognizer {
             do { probability = try recognizer.clickProbability(of: features) } catch {
@@ -297,7 +298,7 @@ struct ContentStage: AnalysisStage {
                     && (Interactivity.isBarItem(features, settings: interactivity) || Interactivity.isBarNavigation(features, settings: interactivity)))
                 || (interactivity.mediaControlsAreButtons && Interactivity.isMediaControl(features))
                 || (interactivity.overflowIconsAreButtons && features.meaning == .more)
-                || (interactivity.commandIconsAreButtons && Interactivity.isCommand(features, settings: interactivity))
+                || (interactivity.commandIconsAreButtons && Interactivity.isCommand(features, precedesText: precedesText))
         }
         return interactivity.useRuleWithoutModel && Interactivity.ruleBasedClickable(features, settings: interactivity)
     }
