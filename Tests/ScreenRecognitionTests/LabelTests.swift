@@ -570,12 +570,28 @@ struct RowLabelTests {
 
     @Test(arguments: [
         ("Q Search", "Search"), ("q search apps", "search apps"), ("Q Queen", "Q Queen"), ("Quick Search", "Quick Search"),
-        ("Q", "Q"), ("Search", "Search"), ("Q. Search streams", "Search streams"), ("Q, Search", "Search"), ("Q. Queen", "Q. Queen"),
+        ("Search", "Search"), ("Q. Search streams", "Search streams"), ("Q, Search", "Search"), ("Q. Queen", "Q. Queen"),
     ])
     func searchGlyph(_ c: (String, String)) {
         #expect(Metadata.withoutSearchGlyph(c.0) == c.1)
         let field = Metadata.element(for: det(.textField, 0, 0, 300, 40, c.0))
         #expect(field.label == c.1)
+    }
+
+    @Test(
+        "A text field whose only reading is the magnifier is a search field without a label",
+        arguments: [("Q", true), ("Q:", true), ("@", true), ("Qi", false), ("Go", false)])
+    func searchGlyphAlone(_ c: (String, Bool)) {
+        let field = Metadata.element(for: det(.textField, 0, 0, 300, 40, c.0))
+        #expect((field.label == nil) == c.1)
+        #expect(field.traits.contains(.searchField) == c.1)
+        // read apart and absorbed into the field, the same
+        let absorbed = Metadata.absorbIntoControls(
+            [Metadata.element(for: det(.textField, 0, 0, 300, 40)), el(.text, r(10, 10, 20, 20), c.0)], containment: 0.85)
+        #expect(absorbed.count == 1)
+        #expect((absorbed.first?.label == nil) == c.1)
+        #expect(absorbed.first?.traits.contains(.searchField) == c.1)
+        #expect(Announcer.announce(absorbed).first?.announcement == (c.1 ? "Search field" : "\(c.0), Text field"))
     }
 
     @Test("A group does not say the same label twice")

@@ -44,8 +44,9 @@ public enum Metadata {
         case .pageControl:
             return Element(kind: .pageControl, frame: d.box, traits: .adjustable, hint: Hints.adjustable, detections: [d])
         case .textField:
-            let placeholder = withoutSearchGlyph(nonEmpty)
-            let search = d.iconLabel == .search || isSearchPlaceholder(placeholder)
+            let glyphOnly = isSearchGlyph(nonEmpty)
+            let placeholder = glyphOnly ? nil : withoutSearchGlyph(nonEmpty)
+            let search = glyphOnly || d.iconLabel == .search || isSearchPlaceholder(placeholder)
             return Element(
                 kind: .textField, frame: d.box, label: placeholder, traits: search ? .searchField : [],
                 hint: Hints.textField, detections: [d])
@@ -65,10 +66,23 @@ public enum Metadata {
     /// as Tesseract reads the settings example's search field) is not spoken. Only a lone "Q", "q",
     /// "O", "o", "©" or "@" (with a stray full stop or comma: "Q. Search streams" on ui-real valid)
     /// followed by a word starting "Search" is dropped — *design choice*.
+    /// The magnifier's look-alikes that ``withoutSearchGlyph(_:)`` drops (with a stray ".", "," or ":").
+    static let searchGlyphs: Set<String> = ["Q", "q", "O", "o", "©", "@"]
+
+    /// Whether a text field's whole reading is the magnifier read as a letter ("Q", "Q:"): the
+    /// field is a search field, and its placeholder is what else was read inside it, if anything
+    /// ("Search field" otherwise). On ui-real valid and 300 train screens 6 search fields were
+    /// announced "Q, Search field"; 5 now say their placeholder ("검색, Search field"), one
+    /// "Search field" (2026-11-25).
+    static func isSearchGlyph(_ label: String?) -> Bool {
+        guard let label else { return false }
+        return searchGlyphs.contains(label.trimmingCharacters(in: CharacterSet(charactersIn: ".,: ")))
+    }
+
     static func withoutSearchGlyph(_ label: String?) -> String? {
         guard let label else { return nil }
         let tokens = label.split(separator: " ", maxSplits: 1).map(String.init)
-        guard tokens.count == 2, ["Q", "q", "O", "o", "©", "@"].contains(tokens[0].trimmingCharacters(in: CharacterSet(charactersIn: ".,"))),
+        guard tokens.count == 2, searchGlyphs.contains(tokens[0].trimmingCharacters(in: CharacterSet(charactersIn: ".,"))),
             isSearchPlaceholder(tokens[1])
         else { return label }
         return tokens[1]
@@ -151,8 +165,10 @@ public enum Metadata {
                 if c.kind == .textField { c.label = withoutSearchGlyph(c.label) }
             }
             if c.kind == .textField {
+                let glyphOnly = isSearchGlyph(c.label)
+                if glyphOnly { c.label = nil }
                 let searchIcon = inside.contains { elements[$0].detections.contains { $0.iconLabel == .search } }
-                if searchIcon || isSearchPlaceholder(c.label) { c.traits.insert(.searchField) }
+                if glyphOnly || searchIcon || isSearchPlaceholder(c.label) { c.traits.insert(.searchField) }
             }
             if c.kind == .segment, c.label == nil, let icon = inside.first(where: { elements[$0].kind != .text }) {
                 c.label = elements[icon].label
