@@ -62,10 +62,6 @@ public enum Metadata {
     /// A text field whose placeholder starts with "Search" is a search field.
     static func isSearchPlaceholder(_ label: String?) -> Bool { label?.lowercased().hasPrefix("search") ?? false }
 
-    /// The magnifier glyph read as a letter in front of a search placeholder ("Q Search" → "Search",
-    /// as Tesseract reads the settings example's search field) is not spoken. Only a lone "Q", "q",
-    /// "O", "o", "©" or "@" (with a stray full stop or comma: "Q. Search streams" on ui-real valid)
-    /// followed by a word starting "Search" is dropped — *design choice*.
     /// The magnifier's look-alikes that ``withoutSearchGlyph(_:)`` drops (with a stray ".", "," or ":").
     static let searchGlyphs: Set<String> = ["Q", "q", "O", "o", "©", "@"]
 
@@ -79,6 +75,10 @@ public enum Metadata {
         return searchGlyphs.contains(label.trimmingCharacters(in: CharacterSet(charactersIn: ".,: ")))
     }
 
+    /// The magnifier glyph read as a letter in front of a search placeholder ("Q Search" → "Search",
+    /// as Tesseract reads the settings example's search field) is not spoken. Only a lone "Q", "q",
+    /// "O", "o", "©" or "@" (with a stray full stop or comma: "Q. Search streams" on ui-real valid)
+    /// followed by a word starting "Search" is dropped — *design choice*.
     static func withoutSearchGlyph(_ label: String?) -> String? {
         guard let label else { return nil }
         let tokens = label.split(separator: " ", maxSplits: 1).map(String.init)

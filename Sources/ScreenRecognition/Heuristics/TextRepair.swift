@@ -42,6 +42,10 @@ public enum TextRepair {
     /// choice*, from the labels listed above.
     public static let verbMinLength = 7
 
+    /// ``TextButtons/actionVerbs`` of at least ``verbMinLength`` letters, sorted, so that a word one
+    /// letter from two of them is always mended to the same one.
+    static let longVerbs: [String] = TextButtons.actionVerbs.filter { $0.count >= verbMinLength }.sorted()
+
     /// `text` with its first word mended to a button verb (the rule above).
     static func buttonVerb(_ text: String) -> String {
         let end = text.firstIndex(where: \.isWhitespace) ?? text.endIndex
@@ -49,7 +53,7 @@ public enum TextRepair {
         guard word.count >= verbMinLength, word.dropFirst().allSatisfy({ $0.isLetter && $0.isASCII }) else { return text }
         let lower = word.map { Character($0.lowercased()) }
         guard
-            let verb = TextButtons.actionVerbs.first(where: { v in
+            let verb = longVerbs.first(where: { v in
                 v.count == lower.count && zip(v, lower).filter { $0 != $1 }.count == 1
             })
         else { return text }
