@@ -43,11 +43,12 @@ public enum Interactivity {
 
     /// Whether the icon's recognised meaning is a command (``commandMeanings``), it is at least
     /// ``minCommandSide`` on its shorter side, and no text follows it on its row (`precedesText`,
-    /// from ``precedesText(_:among:)``).
-    public static func isCommand(_ f: IconFeatures, precedesText: Bool) -> Bool {
-        guard let m = f.meaning, commandMeanings.contains(m), !precedesText else { return false }
+    /// from ``precedesText(_:among:)``; asked only for a command glyph of that size, as it scans the
+    /// screen's detections).
+    public static func isCommand(_ f: IconFeatures, precedesText: @autoclosure () -> Bool) -> Bool {
+        guard let m = f.meaning, commandMeanings.contains(m) else { return false }
         let side = min(f.normalizedFrame.width * f.screenWidth, f.normalizedFrame.height * f.screenHeight)
-        return side >= minCommandSide * f.screenWidth
+        return side >= minCommandSide * f.screenWidth && !precedesText()
     }
 
     /// Whether the icon's recognised meaning is a media transport control (``mediaControlMeanings``).

@@ -44,9 +44,8 @@ public enum Metadata {
         case .pageControl:
             return Element(kind: .pageControl, frame: d.box, traits: .adjustable, hint: Hints.adjustable, detections: [d])
         case .textField:
-            let glyphOnly = isSearchGlyph(nonEmpty)
-            let placeholder = glyphOnly ? nil : withoutSearchGlyph(nonEmpty)
-            let search = glyphOnly || d.iconLabel == .search || isSearchPlaceholder(placeholder)
+            let (placeholder, searchWords) = fieldPlaceholder(nonEmpty)
+            let search = searchWords || d.iconLabel == .search
             return Element(
                 kind: .textField, frame: d.box, label: placeholder, traits: search ? .searchField : [],
                 hint: Hints.textField, detections: [d])
@@ -73,6 +72,16 @@ public enum Metadata {
     static func isSearchGlyph(_ label: String?) -> Bool {
         guard let label else { return false }
         return searchGlyphs.contains(label.trimmingCharacters(in: CharacterSet(charactersIn: ".,: ")))
+    }
+
+    /// A text field's reading as its placeholder — without the magnifier read as a letter in front
+    /// (``withoutSearchGlyph(_:)``), nil when that glyph is all there is (``isSearchGlyph(_:)``) —
+    /// and whether the reading makes the field a search field (the glyph alone, or a placeholder
+    /// starting "Search").
+    static func fieldPlaceholder(_ reading: String?) -> (text: String?, isSearch: Bool) {
+        if isSearchGlyph(reading) { return (nil, true) }
+        let text = withoutSearchGlyph(reading)
+        return (text, isSearchPlaceholder(text))
     }
 
     /// The magnifier glyph read as a letter in front of a search placeholder ("Q Search" → "Search",
@@ -162,13 +171,13 @@ public enum Metadata {
             if c.label == nil, !texts.isEmpty {
                 c.label = texts.compactMap { elements[$0].label }.joined(separator: " ")
                 if c.label?.isEmpty ?? true { c.label = nil }
-                if c.kind == .textField { c.label = withoutSearchGlyph(c.label) }
             }
             if c.kind == .textField {
-                let glyphOnly = isSearchGlyph(c.label)
-                if glyphOnly { c.label = nil }
+                // (a placeholder the field's own detection read is already one: the mending is idempotent)
+                let (placeholder, searchWords) = fieldPlaceholder(c.label)
+                c.label = placeholder
                 let searchIcon = inside.contains { elements[$0].detections.contains { $0.iconLabel == .search } }
-                if glyphOnly || searchIcon || isSearchPlaceholder(c.label) { c.traits.insert(.searchField) }
+                if searchWords || searchIcon { c.traits.insert(.searchField) }
             }
             if c.kind == .segment, c.label == nil, let icon = inside.first(where: { elements[$0].kind != .text }) {
                 c.label = elements[icon].label

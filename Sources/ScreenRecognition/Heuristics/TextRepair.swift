@@ -51,7 +51,7 @@ public enum TextRepair {
         let end = text.firstIndex(where: \.isWhitespace) ?? text.endIndex
         let word = Array(text[..<end])
         guard word.count >= verbMinLength, word.dropFirst().allSatisfy({ $0.isLetter && $0.isASCII }) else { return text }
-        let lower = word.map { Character($0.lowercased()) }
+        let lower = Array(String(word).lowercased())
         guard
             let verb = longVerbs.first(where: { v in
                 v.count == lower.count && zip(v, lower).filter { $0 != $1 }.count == 1

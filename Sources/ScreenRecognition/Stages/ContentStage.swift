@@ -284,8 +284,9 @@ struct ContentStage: AnalysisStage {
     /// §5.4 for an icon: the clickability model at ``InteractivitySettings/clickThreshold`` (bar
     /// items and bar navigation glyphs count as buttons when ``InteractivitySettings/barIconsAreButtons``),
     /// else the rule.
-    /// `precedesText`: a text follows the icon on its row (``Interactivity/precedesText(_:among:)``).
-    func iconIsButton(_ features: IconFeatures, precedesText: Bool, work: inout ScreenInProgress) -> Bool {
+    /// `precedesText`: a text follows the icon on its row (``Interactivity/precedesText(_:among:)``),
+    /// evaluated only when the command rule needs it.
+    func iconIsButton(_ features: IconFeatures, precedesText: @autoclosure () -> Bool, work: inout ScreenInProgress) -> Bool {
         var probability: Double?
         if let recognizer {
             do { probability = try recognizer.clickProbability(of: features) } catch {
@@ -298,7 +299,7 @@ struct ContentStage: AnalysisStage {
                     && (Interactivity.isBarItem(features, settings: interactivity) || Interactivity.isBarNavigation(features, settings: interactivity)))
                 || (interactivity.mediaControlsAreButtons && Interactivity.isMediaControl(features))
                 || (interactivity.overflowIconsAreButtons && features.meaning == .more)
-                || (interactivity.commandIconsAreButtons && Interactivity.isCommand(features, precedesText: precedesText))
+                || (interactivity.commandIconsAreButtons && Interactivity.isCommand(features, precedesText: precedesText()))
         }
         return interactivity.useRuleWithoutModel && Interactivity.ruleBasedClickable(features, settings: interactivity)
     }
