@@ -484,6 +484,29 @@ struct PictureLabelTests {
         #expect(Metadata.absorbButtonIcons([logo, title], image: page, maxGap: 2, colourDistance: 40).count == 2)
         let trailing = Element(kind: .icon, frame: r(300, 112, 24, 24), traits: .image)
         #expect(Metadata.absorbButtonIcons([trailing, title], image: page, maxGap: 10, colourDistance: 40).count == 2)
+        // Boxes that overlap by a pixel, and a picture behind both (a background photo), still join.
+        let touching = Element(kind: .icon, frame: r(100, 112, 21, 24), traits: .image)
+        #expect(Metadata.absorbButtonIcons([touching, title], image: page, maxGap: 10, colourDistance: 40).count == 1)
+        let backdrop = Element(kind: .picture, frame: r(0, 0, 390, 300), traits: .image)
+        #expect(Metadata.absorbButtonIcons([backdrop, logo, title], image: page, maxGap: 10, colourDistance: 40).count == 2)
+    }
+
+    @Test(
+        "A glyph the clickability model made a button joins a text-only title only when close (▶ PLAY)",
+        arguments: [
+            // (glyph x, title x, title has a picture, joined): a 14-px ▶, the title 8 px (0.6 widths) away
+            (50.0, 72.0, false, true),
+            (50.0, 100.0, false, false),  // 36 px: 2.6 widths, past the leading-glyph gap
+            (50.0, 72.0, true, false),  // an app's logo-and-caption button is not a title for a back arrow
+        ])
+    func leadingGlyphButton(glyphX: Double, titleX: Double, withPicture: Bool, joined: Bool) {
+        let page = RGBAImage(width: 390, height: 300, fill: .white)
+        var play = Element(kind: .button, frame: r(glyphX, 100, 14, 14), label: "Play", traits: .button)
+        play.detections = [det(.icon, glyphX, 100, 14, 14)]
+        var title = Element(kind: .button, frame: r(titleX, 102, 40, 10), label: "PLAY", traits: .button)
+        title.detections = [det(.text, titleX, 102, 40, 10, "PLAY")] + (withPicture ? [det(.picture, titleX, 80, 30, 20)] : [])
+        let out = Metadata.absorbButtonIcons([play, title], image: page, maxGap: 10, colourDistance: 40)
+        #expect(out.map(\.label) == (joined ? ["PLAY"] : ["Play", "PLAY"]))
     }
 
     @Test("A caption that repeats a picture's own title is spoken once")
@@ -512,6 +535,23 @@ struct ActionPhraseTests {
     ])
     func phrase(_ c: (String, Bool)) {
         #expect(TextButtons.isActionPhrase(c.0) == c.1)
+    }
+
+    @Test(
+        "A verb-led text over a sentence in its column is a heading, not a button",
+        arguments: [
+            // (title, text below, its gap, a text beside the title, heading)
+            ("Get inspired", "Read reviews of millions of hotels, activities, and restaurants", 26.0, false, true),
+            ("Get inspired", "Read reviews of millions of hotels", 60.0, false, false),  // 2.7 × its height below: apart
+            ("Get inspired", "Hotels and restaurants", 26.0, false, false),  // a label, not a sentence
+            ("Sign up", "For a smarter flight search with friends", 20.0, true, false),  // "Sign up | Log in" side by side
+            ("Forgot Your Password?", "Need an Account? Sign Up now", 20.0, false, false),  // an account link
+            ("Create account", "Sign up with your email", 20.0, false, false),  // a button under a button
+        ])
+    func headingOverDescription(title: String, below: String, gap: Double, beside: Bool, heading: Bool) {
+        var detections = [det(.text, 130, 340, 130, 22, title), det(.text, 30, 362 + gap, 330, 33, below)]
+        if beside { detections.append(det(.text, 290, 342, 50, 20, "Log in")) }
+        #expect(TextButtons.isHeadingOverDescription(0, in: detections) == heading)
     }
 }
 

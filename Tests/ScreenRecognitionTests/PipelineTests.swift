@@ -94,6 +94,25 @@ struct PipelineTests {
         #expect(result.diagnostics.contains { $0.stage == "dialog" && $0.message.contains("1 element") })
     }
 
+    @Test(
+        "A dialog's title is text even when its words are an action; its actions stay buttons",
+        arguments: [
+            // (title's top, spoken): "Share This Recipe" 20 px into a 200-px dialog is its title;
+            // 60 px in (past the top fifth) it is one of the dialog's actions.
+            (320.0, ["Share This Recipe", "Share via email, Button", "Cancel, Button"]),
+            (360.0, ["Share This Recipe, Button", "Share via email, Button", "Cancel, Button"]),
+        ])
+    func dialogTitle(top: Double, spoken: [String]) throws {
+        let dets = [
+            det(.dialog, 45, 300, 300, 200),
+            det(.text, 70, top, 200, 20, "Share This Recipe"),
+            det(.text, 70, 400, 200, 20, "Share via email"),
+            det(.text, 230, 460, 80, 20, "Cancel"),
+        ]
+        let result = try ScreenAnalyzer().analyze(image: nil, size: ClockScreen.size, detections: dets)
+        #expect(result.transcript == spoken)
+    }
+
     @Test("The analysis keeps what it was made from: detections as given, OCR lines, the modal dialog")
     func trace() throws {
         let dets = [

@@ -268,7 +268,9 @@ public enum Metadata {
     /// colour (≥ 95 % within ``SelectionSettings/minTintDistance`` of their fill colour): a separate
     /// control between (a "Share" pill's border) or content keeps the icon apart — *design choice*.
     /// A recognised logo ("Facebook") is absorbed too: the title already says what the button does,
-    /// and VoiceOver reads a button's image and title as one element.
+    /// and VoiceOver reads a button's image and title as one element. An icon the clickability
+    /// model made a button of its own joins only a title without a picture, from within
+    /// ``leadingGlyphGap`` of its widths.
     public static func absorbButtonIcons(
         _ elements: [Element], image: RGBAImage?, maxGap: Double, colourDistance: Double
     ) -> [Element] {
@@ -279,16 +281,32 @@ public enum Metadata {
             elements[$0].kind == .button && elements[$0].children.isEmpty && elements[$0].label != nil
                 && elements[$0].detections.contains { $0.type == .text } && elements[$0].detections.allSatisfy { $0.type != .icon }
         }
-        for (i, icon) in elements.enumerated() where icon.kind == .icon && icon.children.isEmpty {
+        for (i, icon) in elements.enumerated() where icon.children.isEmpty && icon.detections.allSatisfy({ $0.type == .icon }) {
+            // An icon the clickability model called a button is the title's leading glyph only
+            // when it sits close (▶ PLAY, ⤮ SHUFFLE: one control, not two stops saying the same).
+            let reach: Double
+            switch icon.kind {
+            case .icon: reach = maxGap
+            case .button: reach = min(maxGap, leadingGlyphGap)
+            default: continue
+            }
             let f = icon.frame
             let candidates = buttons.compactMap { j -> (Int, Double)? in
                 let g = elements[j].frame
-                guard !absorbed.contains(j), f.sharesRow(with: g), f.maxX <= g.minX else { return nil }
-                let gap = g.minX - f.maxX
-                guard gap <= maxGap * f.width else { return nil }
+                // Detector boxes of a logo and its title may touch or overlap by a pixel or two:
+                // the icon's centre left of the title's start is enough.
+                guard !absorbed.contains(j), f.sharesRow(with: g), f.midX <= g.minX,
+                    icon.kind == .icon || elements[j].detections.allSatisfy({ $0.type == .text })
+                else { return nil }
+                let gap = max(0, g.minX - f.maxX)
+                guard gap <= reach * f.width else { return nil }
                 let between = Rect(x: f.maxX + 2, y: g.minY + g.height / 4, width: gap - 4, height: g.height / 2)
+                // An element between them keeps them apart; one behind both (a background picture,
+                // a card) does not.
                 let blocked = elements.indices.contains { k in
-                    k != i && k != j && elements[k].frame.xOverlap(between) > 0 && elements[k].frame.yOverlap(between) > 0
+                    let h = elements[k].frame
+                    return k != i && k != j && h.xOverlap(between) > 0 && h.yOverlap(between) > 0
+                        && !(f.fractionInside(h) >= 0.85 && g.fractionInside(h) >= 0.85)
                 }
                 guard !blocked, isOneColour(image, between, distance: colourDistance) else { return nil }
                 return (j, gap)
@@ -300,6 +318,12 @@ public enum Metadata {
         }
         return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
     }
+
+    /// How close (in its widths) an icon that is a button of its own must sit left of a text
+    /// button's title to be that button's leading glyph: 1.5 — *measured* on ui-real valid
+    /// (2026-11-25): ▶ PLAY and ⤮ SHUFFLE glyphs sit 0.7 widths from their titles; Apple's HIG and
+    /// Material space a button's image and title by about half the glyph's width.
+    static let leadingGlyphGap = 1.5
 
     /// Whether ≥ 95 % of the pixels in `rect` lie within `distance` of its fill colour
     /// (`RGBAImage.dominantColour`); an empty rectangle — touching boxes — counts as one colour.

@@ -128,6 +128,43 @@ public enum TextButtons {
         return actionVerbs.contains(String(first).trimmingCharacters(in: CharacterSet(charactersIn: "!?.'\"")))
     }
 
+    /// Whether the text at `index` is a heading over its description: alone on its row (a text
+    /// beside it within its own height is the rest of its line), with a sentence of at least
+    /// ``descriptionMinWords`` words that is not itself a button title starting below it within
+    /// ``headingGapRatio`` × its height and overlapping at least half the narrower of the two
+    /// horizontally — "Get inspired" over "Read reviews of millions of hotels, activities, and
+    /// restaurants…", "Upgrade to Premium" over "Because you get these exclusive benefits:". Button
+    /// titles stand side by side ("Sign up | Log in") or in a container of their own, which the
+    /// framed-text rule judges; "Forgot password?" is a link over whatever follows it.
+    public static func isHeadingOverDescription(_ index: Int, in detections: [Detection]) -> Bool {
+        let a = detections[index].box
+        // "Forgot password?" is an account link over whatever follows it, never a heading.
+        guard a.height > 0, !(detections[index].text ?? "").lowercased().hasPrefix("forgot") else { return false }
+        let texts = detections.indices.filter { $0 != index && detections[$0].type == .text }
+        let rowmates = texts.contains { j in
+            let b = detections[j].box
+            return b.sharesRow(with: a) && max(b.minX - a.maxX, a.minX - b.maxX) > a.height
+        }
+        guard !rowmates else { return false }
+        return texts.contains { j in
+            let b = detections[j].box
+            let text = detections[j].text ?? ""
+            let words = text.split(whereSeparator: \.isWhitespace).count
+            return b.minY >= a.maxY - overlapTolerance * a.height && b.minY - a.maxY <= headingGapRatio * a.height
+                && b.xOverlap(a) >= 0.5 * min(a.width, b.width) && words >= descriptionMinWords && !isActionPhrase(text)
+        }
+    }
+
+    /// How far below a heading its description starts, at most: twice its height — *measured* on
+    /// ui-real valid (2026-11-25): "Get inspired", "Get started", "Download Sounds" sit 1.1–1.7 ×
+    /// their height above their descriptions.
+    public static let headingGapRatio = 2.0
+    /// A description is a sentence, not a label or a field's caption: at least five words —
+    /// *design choice* ("Name this search" under a dialog's title is a field's caption).
+    public static let descriptionMinWords = 5
+    /// Boxes of two lines may overlap by a tenth of the upper one's height (detector jitter).
+    static let overlapTolerance = 0.1
+
     /// Longest button title the word rule takes: 5 words ("Sign up with your email" is 5; Apple's
     /// HIG asks for short titles, Material for one to three words) — *design choice*.
     public static let actionPhraseMaxWords = 5

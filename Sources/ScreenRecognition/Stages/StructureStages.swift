@@ -27,8 +27,33 @@ struct ModalDialogStage: AnalysisStage {
         let hidden = elements.count - inside.count - dialogs.count
         if hidden > 0 { work.note("dialog", "modal dialog \(dialog.frame): \(hidden) element(s) behind it are hidden") }
         work.trace.dialog = dialog.frame
-        work.elements = inside
+        work.elements = Self.titleIsText(inside, dialog: dialog.frame)
     }
+
+    /// A dialog's title is text, not a button: the topmost element, a text the text-button rules
+    /// took for a button ("Share This Recipe", "Save Search" — verbs that title the dialog), in
+    /// the top ``titleBand`` of the dialog and with at least ``minBelowTitle`` elements below it.
+    /// Its actions sit under it; a title is not one of them.
+    static func titleIsText(_ elements: [Element], dialog: Rect) -> [Element] {
+        guard let top = elements.indices.min(by: { elements[$0].frame.minY < elements[$1].frame.minY }) else { return elements }
+        let e = elements[top]
+        let below = elements.filter { $0.frame.minY >= e.frame.maxY }.count
+        guard e.kind == .button, e.children.isEmpty, !e.detections.isEmpty, e.detections.allSatisfy({ $0.type == .text }),
+            e.frame.midY <= dialog.minY + titleBand * dialog.height, below >= minBelowTitle
+        else { return elements }
+        var result = elements
+        result[top].kind = .text
+        result[top].traits = .staticText
+        result[top].hint = nil
+        return result
+    }
+
+    /// A dialog's title sits in its top fifth — *measured* on ui-real (2026-11-25): the eleven
+    /// titles the text-button rules had called buttons on the 299 valid and 300 train screens lay
+    /// 5–14 % down their dialogs (their centres).
+    static let titleBand = 0.2
+    /// A title has a message or actions under it: at least two elements — *design choice*.
+    static let minBelowTitle = 2
 }
 
 /// §5.3: state and values read from pixels — a page control's "Page 2 of 4", a slider's
