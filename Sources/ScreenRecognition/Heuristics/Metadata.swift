@@ -323,7 +323,7 @@ public enum Metadata {
     /// button's title to be that button's leading glyph: 1.5 — *measured* on ui-real valid
     /// (2026-11-25): ▶ PLAY and ⤮ SHUFFLE glyphs sit 0.7 widths from their titles; Apple's HIG and
     /// Material space a button's image and title by about half the glyph's width.
-    static let leadingGlyphGap = 1.5
+    public static let leadingGlyphGap = 1.5
 
     /// Whether ≥ 95 % of the pixels in `rect` lie within `distance` of its fill colour
     /// (`RGBAImage.dominantColour`); an empty rectangle — touching boxes — counts as one colour.
