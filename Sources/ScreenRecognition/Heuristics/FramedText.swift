@@ -147,7 +147,7 @@ public enum FramedText {
             cx += dx
             cy += dy
             guard inside(cx, cy) else { return nil }
-            if differs(cx, cy) { return dx != 0 ? cx : cy }
+            if differs(cx, cy), inside(cx + dx, cy + dy), differs(cx + dx, cy + dy) { return dx != 0 ? cx : cy }
         }
         return nil
     }
