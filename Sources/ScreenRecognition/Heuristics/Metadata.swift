@@ -287,7 +287,7 @@ public enum Metadata {
             let reach: Double
             switch icon.kind {
             case .icon: reach = maxGap
-            case .button: reach = min(maxGap, leadingGlyphGap)
+            case .button where !icon.detections.isEmpty: reach = min(maxGap, leadingGlyphGap)
             default: continue
             }
             let f = icon.frame
