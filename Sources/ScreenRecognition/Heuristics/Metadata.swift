@@ -115,15 +115,16 @@ public enum Metadata {
         return tokens.joined(separator: " ")
     }
 
+    /// Whether the element was made from read text only: at least one detection, every one a text
+    /// (a text button's title, not an icon button or a captioned icon).
+    static func isMadeOfText(_ e: Element) -> Bool { !e.detections.isEmpty && e.detections.allSatisfy { $0.type == .text } }
+
     /// A text lying inside another text (≥ `containment` of its area) that says the same words is
     /// the same text detected twice — a button's whole box read "LOGIN" and its title inside it
     /// again — and is spoken once: the outer one stays (its frame is the one a finger finds), a
     /// button if either was. Same words: equal ignoring case, spaces and punctuation.
     public static func mergeNestedRepeats(_ elements: [Element], containment: Double) -> [Element] {
-        func isText(_ e: Element) -> Bool {
-            (e.kind == .text || e.kind == .button) && e.children.isEmpty && !e.detections.isEmpty
-                && e.detections.allSatisfy { $0.type == .text }
-        }
+        func isText(_ e: Element) -> Bool { (e.kind == .text || e.kind == .button) && e.children.isEmpty && isMadeOfText(e) }
         func words(_ e: Element) -> String? {
             let w = (e.label ?? "").lowercased().filter { $0.isLetter || $0.isNumber }
             return w.isEmpty ? nil : w
@@ -454,8 +455,7 @@ public enum Metadata {
         // count for the size comparison, but only a static text can be the header.
         // The status bar is the system's, set apart from the app's type: it counts for neither.
         let texts = elements.indices.filter {
-            (elements[$0].kind == .text
-                || (elements[$0].kind == .button && !elements[$0].detections.isEmpty && elements[$0].detections.allSatisfy { $0.type == .text }))
+            (elements[$0].kind == .text || (elements[$0].kind == .button && isMadeOfText(elements[$0])))
                 && !StatusBar.isStatusText(elements[$0].label, frame: elements[$0].frame, screenHeight: screenHeight)
         }
         let top = texts.filter { elements[$0].frame.midY <= settings.headerBand * screenHeight }

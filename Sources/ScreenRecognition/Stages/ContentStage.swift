@@ -46,21 +46,21 @@ struct ContentStage: AnalysisStage {
         for i in retyped { work.detections[i].type = .icon }
         if !retyped.isEmpty { work.note("icons", "\(retyped.count) icon-sized picture(s) recognised as icons") }
         let detections = work.detections
-        // A heading over its description is not a button, whatever the model says ("Get started"
-        // over a paragraph); a framed one may still be (the framed-text rule below).
-        var textButtons = textButtonIndices(detections, work: &work).filter { !TextButtons.isHeadingOverDescription($0, in: detections) }
+        var textButtons = textButtonIndices(detections, work: &work)
         // The two text-button rules without a model share the screen's median text height and
         // the texts that label a checkbox or switch (never buttons).
-        if let median = Self.medianTextHeight(detections) {
-            let labels = controlLabelIndices(detections)
-            if interactivity.actionPhrasesAreButtons {
-                textButtons.formUnion(actionPhraseIndices(detections, medianTextHeight: median, controlLabels: labels))
-            }
-            if interactivity.framedTextsAreButtons, let image = work.image {
-                textButtons.formUnion(
-                    framedTextIndices(
-                        detections, image: image, screenHeight: Double(work.screen.height), medianTextHeight: median, controlLabels: labels))
-            }
+        let median = Self.medianTextHeight(detections)
+        let labels = controlLabelIndices(detections)
+        if let median, interactivity.actionPhrasesAreButtons {
+            textButtons.formUnion(actionPhraseIndices(detections, medianTextHeight: median, controlLabels: labels))
+        }
+        // A heading over its description is not a button, whatever the model or its words say
+        // ("Get started" over a paragraph); a framed one may still be (the framed-text rule next).
+        textButtons = textButtons.filter { !TextButtons.isHeadingOverDescription($0, in: detections) }
+        if let median, interactivity.framedTextsAreButtons, let image = work.image {
+            textButtons.formUnion(
+                framedTextIndices(
+                    detections, image: image, screenHeight: Double(work.screen.height), medianTextHeight: median, controlLabels: labels))
         }
         textButtons.subtract(appBarTitleIndices(detections, screen: work.screen))
         var elements: [Element] = []
@@ -168,9 +168,10 @@ struct ContentStage: AnalysisStage {
 
     /// Read texts whose words are a button title (``TextButtons/isActionPhrase(_:)``), except titles:
     /// a text at least ``AnnouncementSettings/headerHeightRatio`` × the screen's median text height
-    /// ("Explore" as a large title) is a heading, not a button, and so is one set over a sentence
-    /// (``TextButtons/isHeadingOverDescription(_:in:)``); the text nearest a checkbox or switch on
-    /// its row is its label (``controlLabelIndices(_:)``).
+    /// ("Explore" as a large title) is a heading, not a button (so is one set over a sentence:
+    /// ``TextButtons/isHeadingOverDescription(_:in:)``, applied by `run` to these and the model's
+    /// picks alike); the text nearest a checkbox or switch on its row is its label
+    /// (``controlLabelIndices(_:)``).
     func actionPhraseIndices(_ detections: [Detection], medianTextHeight median: Double, controlLabels labels: Set<Int>) -> Set<Int> {
         let texts = detections.indices.filter { detections[$0].type == .text }
         // A checkbox's or switch's row text ("Send newsletter") is the control's label, not a button.
@@ -179,7 +180,6 @@ struct ContentStage: AnalysisStage {
                 let box = detections[i].box
                 return box.height < headerHeightRatio * median && !labels.contains(i)
                     && TextButtons.isActionPhrase(detections[i].text ?? "")
-                    && !TextButtons.isHeadingOverDescription(i, in: detections)
             })
     }
 

@@ -38,7 +38,7 @@ struct ModalDialogStage: AnalysisStage {
         guard let top = elements.indices.min(by: { elements[$0].frame.minY < elements[$1].frame.minY }) else { return elements }
         let e = elements[top]
         let below = elements.filter { $0.frame.minY >= e.frame.maxY }.count
-        guard e.kind == .button, e.children.isEmpty, !e.detections.isEmpty, e.detections.allSatisfy({ $0.type == .text }),
+        guard e.kind == .button, e.children.isEmpty, Metadata.isMadeOfText(e),
             e.frame.midY <= dialog.minY + titleBand * dialog.height, below >= minBelowTitle
         else { return elements }
         var result = elements
