@@ -138,6 +138,22 @@ enum TesseractPreprocessing {
         /// darkest text lost most light-mode grey text (RESULTS.md).
         static let paperDistance = 40
         static let inkDistance = 96
+        /// A page pixel's distance is its largest channel difference from the background, but at most
+        /// this many times its luminance difference (Rec. 709 weights; 8 fraction bits: 512 = 2×).
+        /// JPEG keeps colour at half resolution, so coloured text bleeds its hue into the gaps between
+        /// letters, whose luminance stays the background's: on a 1x JPEG (quality 80) scaled up 3×,
+        /// the blue caption of a selected tab measured luminance/largest-channel differences of
+        /// 0.5–0.7 on its strokes and 0.1–0.3 between them, and came out one black blob that
+        /// Tesseract did not read ("Podcasts", "Workouts" in Benchmarks/ocr-checkset at 1x). With
+        /// the cap, strokes keep their full distance and the gaps fall under `paperDistance`. Grey
+        /// text is unchanged (its two differences are equal); pure system colours on white or black
+        /// keep ≥ 0.8 of theirs (ratios 0.41–0.59), so they stay above `inkDistance`; yellow on white
+        /// (0.22) keeps 0.44. Measured (RESULTS.md, "Coloured text at 1x JPEG"): words read exactly at
+        /// 1x 816 → 818 of 842 (check set), 882 → 884 of 916 (seed 1), 806 → 811 of 847 (seed 2,
+        /// rendered afterwards), at 3x the same on all three; 1.5× read one word more on the check
+        /// set and seed 1 at 1x, 3× one fewer on the check set — 2 is the middle, farthest from
+        /// losing isoluminant colours.
+        static let lumaGainQ8 = 512
     }
 
     /// A pointer shared by threads that write disjoint parts of one buffer.
@@ -232,6 +248,7 @@ enum TesseractPreprocessing {
             let floor = Constants.paperDistance
             let gainQ8 = (255 << 8) / (Constants.inkDistance - floor)  // fixed point, 8 fraction bits
             let reachQ8 = flatPage ? TesseractPreprocessing.reachScaleQ8(bg) : 256
+            let lumaQ8 = Constants.lumaGainQ8
             image.pixels.withUnsafeBufferPointer { px in
                 for cy in band {
                     for cx in cx0..<cx1 where mask[cy * nc + cx] {
@@ -239,7 +256,12 @@ enum TesseractPreprocessing {
                             var i = ((oy + y) * iw + ox + cx * cs) * 4
                             var o = y * w + cx * cs
                             for _ in (cx * cs)..<min(w, (cx + 1) * cs) {
-                                let d = (max(abs(Int(px[i]) - br), abs(Int(px[i + 1]) - bgg), abs(Int(px[i + 2]) - bb)) * reachQ8) >> 8
+                                let dr = Int(px[i]) - br
+                                let dg = Int(px[i + 1]) - bgg
+                                let db = Int(px[i + 2]) - bb
+                                let mc = max(abs(dr), abs(dg), abs(db))
+                                let dy = abs(54 * dr + 183 * dg + 19 * db) >> 8
+                                let d = (min(mc, (dy * lumaQ8) >> 8) * reachQ8) >> 8
                                 out.base[o] = UInt8(255 - min(255, (max(0, d - floor) * gainQ8) >> 8))
                                 i += 4
                                 o += 1

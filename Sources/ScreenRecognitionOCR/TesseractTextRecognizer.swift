@@ -51,6 +51,16 @@ public struct TesseractSettings: Sendable, Hashable {
     /// 0 turns it off; 600 leaves 2x and 3x screenshots as they are — *design choice*.
     public var upscaleBelowWidth: Int = 600
 
+    /// A line that is one letter at least this many times as tall as the median line of three or
+    /// more characters on the same picture is a glyph read as a letter, and is dropped (`.infinity`: none is). Measured on
+    /// the whole-screen reads of 160 ui-real Android screens and both OCR check sets (3x and 1x):
+    /// every lone letter at ≥ 1.5 × the median was an icon — Facebook's "f", Google's "G", a search
+    /// glass "Q", a medal "é", a location arrow "A", tab-bar icons "a" (1.51–3.09 ×) — and a picture's
+    /// rounded corner read "J" in Examples/settings.png; the real ones (calendar day letters "M", "T",
+    /// "F", "L") measured 0.67–0.86 ×. Icons read as letters at 1.05–1.48 × stay: so do avatar
+    /// initials of that size. Digits are never dropped (large counters and dates are text).
+    public var tallLoneLetterRatio: Double = 1.5
+
     /// A picture at least ``minStripHeight`` px tall is cut across blank rows into this many
     /// horizontal strips, read by Tesseract instances (one thread each) on as many threads as the
     /// machine has cores (`DispatchQueue.concurrentPerform`): the OCR stage's latency on one
@@ -88,9 +98,11 @@ public struct TesseractSettings: Sendable, Hashable {
     }
 
     /// Keeps everything Tesseract returns (for measuring filters).
-    public static let unfiltered = TesseractSettings(
-        minimumWordConfidence: 0, minimumSingleCharacterConfidence: 0,
-        minimumLoneShortWordConfidence: 0)
+    public static let unfiltered: TesseractSettings = {
+        var s = TesseractSettings(minimumWordConfidence: 0, minimumSingleCharacterConfidence: 0, minimumLoneShortWordConfidence: 0)
+        s.tallLoneLetterRatio = .infinity
+        return s
+    }()
 }
 
 /// Reads text with Tesseract 5 (Debian `libtesseract-dev` + `tesseract-ocr-eng`) through its C API.
@@ -100,7 +112,8 @@ public struct TesseractSettings: Sendable, Hashable {
 /// when it is a single character below ``TesseractSettings/minimumSingleCharacterConfidence``, or
 /// when it has no letter or digit and stands at the start or end of a line (icons come back as
 /// "@", "©", "|"); a line with nothing left is dropped, and so is a line that is one short word
-/// without a digit below ``TesseractSettings/minimumLoneShortWordConfidence``.
+/// without a digit below ``TesseractSettings/minimumLoneShortWordConfidence``, or one letter
+/// ``TesseractSettings/tallLoneLetterRatio`` times as tall as the picture's text.
 ///
 /// Tesseract's API object is not thread-safe, so each instance reads one image at a time; the
 /// recognizer keeps a pool of them and starts another only when a call finds all busy. One
@@ -513,7 +526,20 @@ public struct TesseractTextRecognizer: TextRecognizer {
             let confidence = kept.map(\.confidence).reduce(0, +) / Double(kept.count)
             out.append(RecognizedText(text: joined(kept), box: box, confidence: confidence, words: kept))
         }
-        return out
+        return withoutTallLoneLetters(out, ratio: settings.tallLoneLetterRatio)
+    }
+
+    /// `lines` without the tall lone letters of ``TesseractSettings/tallLoneLetterRatio``; a picture
+    /// with fewer than three lines of three or more characters (a crop) has no median to compare
+    /// with and keeps all.
+    static func withoutTallLoneLetters(_ lines: [RecognizedText], ratio: Double) -> [RecognizedText] {
+        let heights = lines.filter { $0.text.count >= 3 }.map(\.box.height).sorted()
+        guard heights.count >= 3 else { return lines }
+        let median = heights[heights.count / 2]
+        return lines.filter { line in
+            guard line.text.count == 1, let c = line.text.unicodeScalars.first, CharacterSet.letters.contains(c) else { return true }
+            return line.box.height < ratio * median
+        }
     }
 
     /// Gap between two Hangul/CJK words, as a share of the line's height, under which they are one

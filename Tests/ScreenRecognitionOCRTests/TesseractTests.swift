@@ -236,6 +236,26 @@ struct TesseractTests {
     }
 
     @Test(arguments: [
+        // (what, page, pixel, ink: black ≤ 40, paper: white ≥ 200)
+        ("dark-mode blue text", RGB(r: 0, g: 0, b: 0), RGB(r: 10, g: 132, b: 255), true),
+        ("its hue bled into a gap by JPEG", RGB(r: 0, g: 0, b: 0), RGB(r: 20, g: 20, b: 100), false),
+        ("light-mode blue text", RGB(r: 255, g: 255, b: 255), RGB(r: 0, g: 122, b: 255), true),
+        ("orange text on white", RGB(r: 255, g: 255, b: 255), RGB(r: 255, g: 149, b: 0), true),
+        ("grey secondary text", RGB(r: 255, g: 255, b: 255), RGB(r: 138, g: 138, b: 142), true),
+        ("red text on black", RGB(r: 0, g: 0, b: 0), RGB(r: 255, g: 69, b: 58), true),
+    ])
+    func colourFarInHueButNotInLuminanceIsPaper(_ c: (String, RGB, RGB, Bool)) {
+        // JPEG halves colour resolution: between the letters of coloured text the hue bleeds while the
+        // luminance stays the page's. A pixel's distance is capped at twice its luminance difference,
+        // so strokes stay ink and such gaps become paper.
+        var image = RGBAImage(width: 600, height: 400, fill: c.1)
+        image = image.filling(Rect(x: 300, y: 150, width: 6, height: 30), with: c.2)
+        let grey = TesseractPreprocessing.backgroundDistance(image, x0: 0, y0: 0, width: 600, height: 400)
+        let value = grey.pixels[165 * 600 + 302]
+        if c.3 { #expect(value <= 40, "\(c.0)") } else { #expect(value >= 200, "\(c.0)") }
+    }
+
+    @Test(arguments: [
         ("a button alone", false, false),
         ("joined by a 4 px line to a drawn frame", true, false),
         ("and with text on the page beside it", true, true),
@@ -422,5 +442,26 @@ struct TesseractPreprocessingRuleTests {
         #expect(TesseractTextRecognizer.filter(korean, settings: settings, dx: 0, dy: 0).map(\.text) == ["동영상", "받기", "가"])
         // Thresholds off: the low-confidence words stay; a symbol alone is still no text.
         #expect(TesseractTextRecognizer.filter(lines, settings: .unfiltered, dx: 0, dy: 0).count == 3)
+    }
+
+    @Test(arguments: [
+        // (what, the lone line's text and height beside three 20-px lines, kept)
+        ("a logo's \"f\" twice the text's height", "f", 40.0, false),
+        ("a rounded corner read \"J\" at 1.5 ×", "J", 30.0, false),
+        ("a calendar's day letter, smaller than the text", "M", 15.0, true),
+        ("an icon read as a letter at 1.4 × stays", "a", 28.0, true),
+        ("a large digit is text", "7", 60.0, true),
+        ("a large two-letter word is text", "Hi", 60.0, true),
+    ])
+    func aLoneLetterFarTallerThanThePagesTextIsAGlyph(_ c: (String, String, Double, Bool)) {
+        func line(_ t: String, _ y: Double, _ h: Double) -> [TesseractTextRecognizer.RawWord] {
+            [.init(text: t, box: Rect(x: 10, y: y, width: 10 * Double(t.count), height: h), confidence: 0.95)]
+        }
+        let page = [line("Settings", 0, 20), line("Wi-Fi", 40, 20), line("Bluetooth", 80, 20), line(c.1, 120, c.2)]
+        let kept = TesseractTextRecognizer.filter(page, settings: TesseractSettings(), dx: 0, dy: 0).map(\.text)
+        #expect(kept.contains(c.1) == c.3, "\(c.0)")
+        // Without three lines of text to compare with (a crop), and with the filters off, it stays.
+        #expect(TesseractTextRecognizer.filter([line(c.1, 0, c.2)], settings: TesseractSettings(), dx: 0, dy: 0).count == 1)
+        #expect(TesseractTextRecognizer.filter(page, settings: .unfiltered, dx: 0, dy: 0).count == 4)
     }
 }
