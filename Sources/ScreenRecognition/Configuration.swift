@@ -139,7 +139,7 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// falls below it; detector boxes are rarely more than 10 % wider than their ink on each side.
     public var minReadCoverage = 0.8
     /// Whole-screen OCR lines below this confidence are read again by the analyzer's crop readers
-    /// (``ElementOCR/rereadDoubtful(_:image:readers:below:margin:maxCalls:diagnostics:)``): 0.7,
+    /// (``ElementOCR/rereadDoubtful(_:image:readers:from:below:margin:maxCalls:diagnostics:)``): 0.7,
     /// measured 2026-11-23 — 8 of the 417 lines of the 3x OCR check set fall below it (icon junk,
     /// "-§20.26"), while the English reader's lines on a Korean ui-real screen ("BE NE", "W11,092
     /// itty") all lie between 0.35 and 0.75. An element's crop reading below it is likewise read
@@ -149,6 +149,19 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// A second reading replaces a doubtful line only when it is at least this much more confident:
     /// 0.1 — *design choice*, so that two readers' near-equal guesses do not swap back and forth.
     public var rereadConfidenceMargin = 0.1
+    /// On a screen the crop readers have shown to be in another script — at least
+    /// ``minOtherScriptReadings`` (at least 1) whole-screen lines hold its letters after the first
+    /// re-read — the Latin lines from ``rereadBelowConfidence`` up to this confidence are read
+    /// again the same way. The English reader reads Hangul as Latin junk with more confidence than
+    /// 0.7: "WIAE" for 베스트 (0.74), "a4" for 검색 (0.87). Measured on ui-real valid's 35 Korean
+    /// screens (2026-11-25): 6 lines replaced, 4 rightly ("베스트", "검색", "40.4 만", "29,680 원"), 2
+    /// lines of both scripts half right either way ("iPod HAS" → "1000 저장곡" for "iPod 저장곡",
+    /// "25 Top 100" → "오늘 100 100" for "오늘 Top 100"); the same 6 at 0.95, since a line at 0.9
+    /// or more can only be replaced by a reading ``rereadConfidenceMargin`` more confident. On 300
+    /// random ui-real train screens 12 Korean screens changed, nearly all junk becoming Korean ("AS
+    /// FAt" → "쉬운 투자", "3a" → "송금"), two losing a Latin word with it ("FS WiFi" → "무료").
+    /// Latin screens never qualify. Not above ``rereadBelowConfidence``: off.
+    public var rereadOnOtherScriptScreensBelow = 0.9
     /// Readings in another script than Latin (the Korean crop reader's) stand only when the screen
     /// has at least this many of them; fewer are taken back
     /// (``ElementOCR/withoutLoneOtherScript(_:lines:originalLines:minReadings:)``). The English
@@ -545,6 +558,7 @@ extension AnalysisConfiguration {
         fraction("content.minPictureReadConfidence", content.minPictureReadConfidence)
         fraction("content.rereadBelowConfidence", content.rereadBelowConfidence)
         fraction("content.rereadConfidenceMargin", content.rereadConfidenceMargin)
+        fraction("content.rereadOnOtherScriptScreensBelow", content.rereadOnOtherScriptScreensBelow)
         fraction("content.minIconConfidence", content.minIconConfidence)
         fraction("content.minPictureDescriptionConfidence", content.minPictureDescriptionConfidence)
         if !(content.iconAspectLimit.isFinite && content.iconAspectLimit >= 1) {

@@ -309,6 +309,35 @@ struct ElementOCRTests {
         #expect(capped.map(\.text) == ["무료 배송", "Settings", "-§20.26"])
     }
 
+    @Test(
+        "On a screen shown to be Korean, confident Latin junk is read again",
+        arguments: [
+            ("two doubtful lines read as Hangul: a Korean screen", [0.44, 0.5], ["베스트", "베스트", "베스트", "Settings"]),
+            // (the lone reading is taken back, and its 0.44 line is below what a recovered text needs)
+            ("one is not enough: a Latin screen, read once", [0.44], ["WIAE", "Settings"]),
+        ] as [(String, [Double], [String])])
+    func koreanScreenSecondPass(_ c: (String, [Double], [String])) throws {
+        // Lines at 0.7–0.9 are past the first re-read; once two lines read as Hangul, they are read
+        // again too. "Settings" (0.95) could only be replaced by a reading 0.1 more confident.
+        var image = RGBAImage(width: 390, height: 844, fill: .white)
+        var lines: [RecognizedText] = []
+        for (i, confidence) in c.1.enumerated() {
+            lines.append(RecognizedText(text: "Sale", box: r(20, 100 + Double(i) * 60, 80, 20), confidence: confidence))
+        }
+        lines.append(RecognizedText(text: "WIAE", box: r(20, 400, 80, 20), confidence: 0.8))
+        lines.append(RecognizedText(text: "Settings", box: r(20, 600, 80, 20), confidence: 0.95))
+        for line in lines { image = image.filling(Rect(x: line.box.x + 10, y: line.box.y + 6, width: 50, height: 8), with: .black) }
+        let analyzer = ScreenAnalyzer(textRecognizer: ReplayTextRecognizer(lines), cropReaders: [Fixed(text: "베스트", confidence: 0.97)])
+        let result = try analyzer.analyze(image: image, detections: [])
+        #expect(result.transcript == c.2, "\(c.0)")
+        var off = AnalysisConfiguration()
+        off.content.rereadOnOtherScriptScreensBelow = 0
+        let without = try ScreenAnalyzer(
+            configuration: off, textRecognizer: ReplayTextRecognizer(lines), cropReaders: [Fixed(text: "베스트", confidence: 0.97)]
+        ).analyze(image: image, detections: [])
+        #expect(without.transcript.contains("WIAE"), "\(c.0)")
+    }
+
     @Test("The analyzer's crop readers reach the element crops")
     func analyzerCropReaders() throws {
         let analyzer = ScreenAnalyzer(

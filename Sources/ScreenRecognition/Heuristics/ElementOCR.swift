@@ -178,7 +178,7 @@ public enum ElementOCR {
     /// turn until one reads it (the same crop; each call counts within `maxCalls`' crops, not
     /// against it). A reading less confident than `doubtfulBelow` is not final: the later readers
     /// still read the crop, and one in another script (a letter beyond Latin) at least `margin`
-    /// more confident replaces it — the rule ``rereadDoubtful(_:image:readers:below:margin:maxCalls:diagnostics:)``
+    /// more confident replaces it — the rule ``rereadDoubtful(_:image:readers:from:below:margin:maxCalls:diagnostics:)``
     /// applies to whole-screen lines (the English line reader's "Ot! SS" for a Korean "원,투,쓰리룸
     /// 오피스텔"). Recogniser errors are collected into `diagnostics`, never thrown.
     public static func readUnread(
@@ -248,13 +248,17 @@ public enum ElementOCR {
     /// `readers`, least confident first, at most `maxCalls` lines; a reading in another script (a
     /// letter beyond Latin) that is readable and at least `margin` more confident replaces the
     /// line's text. Latin readings do not: on the English check set a second Latin reading turned
-    /// "-§885.42" into "8885.42" and "4°" into "40" (2026-11-23). Errors go to `diagnostics`.
+    /// "-§885.42" into "8885.42" and "4°" into "40" (2026-11-23). Only Latin lines at `from` or
+    /// more are read (a second pass over the lines the first left: ``ContentSettings/rereadOnOtherScriptScreensBelow``).
+    /// Errors go to `diagnostics`.
     public static func rereadDoubtful(
-        _ lines: [RecognizedText], image: RGBAImage, readers: [any TextRecognizer], below: Double, margin: Double,
+        _ lines: [RecognizedText], image: RGBAImage, readers: [any TextRecognizer], from: Double = 0, below: Double, margin: Double,
         maxCalls: Int, diagnostics: inout [Diagnostic]
     ) -> [RecognizedText] {
         var result = lines
-        let doubtful = lines.indices.filter { lines[$0].confidence < below }.sorted { lines[$0].confidence < lines[$1].confidence }
+        let doubtful = lines.indices.filter {
+            lines[$0].confidence >= from && lines[$0].confidence < below && !lines[$0].text.contains(where: isNonLatinLetter)
+        }.sorted { lines[$0].confidence < lines[$1].confidence }
         var replaced = 0
         var failures = 0
         for i in doubtful.prefix(max(0, maxCalls)) {
@@ -286,7 +290,7 @@ public enum ElementOCR {
 
     /// The screen's readings in another script taken back when there are fewer than `minReadings`
     /// of them (lines, and detections whose text is not a line's): a line goes back to its
-    /// first reading (`originalLines`, index for index — ``rereadDoubtful(_:image:readers:below:margin:maxCalls:diagnostics:)``
+    /// first reading (`originalLines`, index for index — ``rereadDoubtful(_:image:readers:from:below:margin:maxCalls:diagnostics:)``
     /// keeps the order), a detection's crop reading is dropped. Lines and detections with text are
     /// not read from `lines` here: their texts came from those lines.
     public static func withoutLoneOtherScript(
