@@ -674,6 +674,15 @@ struct RowLabelTests {
         let below = el(.text, r(0, 50, 120, 20), "Music Locks")
         #expect(Grouping.textGroup([paragraph, line]).label == "Would you like to try our Music Locks")
         #expect(Grouping.textGroup([paragraph, below]).label == "Would you like to try our Music Locks, Music Locks")
+        // The paragraph's first line detected on its own and put first (an alert's message): the line goes.
+        let first = el(.text, r(0, 0, 300, 20), "Northwind would like to send you alerts")
+        let message = el(.text, r(2, 4, 300, 44), "Northwind would like to send you alerts You can change this in Settings.")
+        #expect(Grouping.textGroup([first, message]).label == message.label)
+        // …but a line that only starts like the next one is its own ("Subtotal:" over "Subtotal: $62.58" stays
+        // when the two do not overlap).
+        let heading = el(.text, r(0, 0, 100, 20), "Subtotal:")
+        let apart = el(.text, r(0, 40, 200, 20), "Subtotal: $62.58")
+        #expect(Grouping.textGroup([heading, apart]).label == "Subtotal:, Subtotal: $62.58")
     }
 }
 

@@ -107,11 +107,14 @@ public enum Grouping {
         func words(_ s: String) -> String { " " + s.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: " ") + " " }
         for (i, line) in lines.enumerated() {
             // A line read twice (two overlapping text boxes given the same OCR line, or a paragraph
-            // box and one of its lines) is said once.
+            // box and one of its lines) is said once: a line whose words another line over half of it
+            // holds goes — whether that paragraph comes before it or after it (an alert's message
+            // detected as its first line and as the whole paragraph, the line first).
             guard let text = line.label, said.insert(text.lowercased()).inserted else { continue }
-            let repeated = lines[..<i].contains { other in
-                guard let o = other.label, let overlap = other.frame.intersection(line.frame) else { return false }
-                return overlap.width * overlap.height >= 0.5 * line.frame.width * line.frame.height && words(o).contains(words(text))
+            let repeated = lines.indices.contains { j in
+                guard j != i, let o = lines[j].label, let overlap = lines[j].frame.intersection(line.frame) else { return false }
+                let holds = o.count > text.count || (o.count == text.count && j < i)
+                return holds && overlap.width * overlap.height >= 0.5 * line.frame.width * line.frame.height && words(o).contains(words(text))
             }
             if repeated { continue }
             if label.isEmpty {
