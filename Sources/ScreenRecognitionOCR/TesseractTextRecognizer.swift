@@ -52,8 +52,8 @@ public struct TesseractSettings: Sendable, Hashable {
     public var upscaleBelowWidth: Int = 600
 
     /// A line that is one letter at least this many times as tall as the median line of three or
-    /// more characters on the same picture is a glyph read as a letter, and is dropped (`.infinity`: none is). Measured on
-    /// the whole-screen reads of 160 ui-real Android screens and both OCR check sets (3x and 1x):
+    /// more characters on the same picture is a glyph read as a letter, and is dropped
+    /// (`.infinity`: none is). Measured on the whole-screen reads of 160 ui-real Android screens and both OCR check sets (3x and 1x):
     /// every lone letter at ≥ 1.5 × the median was an icon — Facebook's "f", Google's "G", a search
     /// glass "Q", a medal "é", a location arrow "A", tab-bar icons "a" (1.51–3.09 ×) — and a picture's
     /// rounded corner read "J" in Examples/settings.png; the real ones (calendar day letters "M", "T",

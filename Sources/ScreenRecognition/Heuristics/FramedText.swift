@@ -57,7 +57,7 @@ public enum FramedText {
         /// paragraph (two lines of a card's copy were taken for framed on ui-real valid).
         public static let maxLineHeightToMedian = 2.0
         /// The edges above and below the text must differ from the fill along this share of the
-        /// text's width (``isLine(_:along:at:fill:horizontal:)``): a button's border or fill edge
+        /// text's width (``isLine(_:along:at:fill:)``): a button's border or fill edge
         /// is unbroken, the letters of a text the walks ran into are not. Measured on ui-real valid
         /// (2026-11-25): 841 of the 968 edges checked ran the whole width, the rest 0.3–0.9; an iOS
         /// alert's title, whose "bottom edge" was its message's first line, 0.57 (the OCR check
@@ -95,8 +95,8 @@ public enum FramedText {
         guard let top = tops.min(), let bottom = bottoms.max(),
             top >= (tops.max() ?? top) - Constants.verticalEdgeTolerance,
             bottom <= (bottoms.min() ?? bottom) + Constants.verticalEdgeTolerance,
-            isLine(image, along: x0..<x1, at: tops, fill: fill, horizontal: true),
-            isLine(image, along: x0..<x1, at: bottoms, fill: fill, horizontal: true)
+            isLine(image, along: x0..<x1, at: tops, fill: fill),
+            isLine(image, along: x0..<x1, at: bottoms, fill: fill)
         else { return nil }
         let padTop = Double(y0 - top)
         let padBottom = Double(bottom - y1)
@@ -128,28 +128,17 @@ public enum FramedText {
         return Rect(minX: Double(left), minY: Double(top), maxX: Double(right), maxY: Double(bottom))
     }
 
-    /// Whether the edge the walks found at `hits` (rows for a horizontal edge, columns for a
-    /// vertical one) runs unbroken along `span`: at least ``Constants/minEdgeRun`` of its pixels,
-    /// within a pixel of the hits, differ from the fill. A border or another fill does; the letters
-    /// of a text below or beside (an alert's message under its title) leave gaps between them.
-    static func isLine(_ image: RGBAImage, along span: Range<Int>, at hits: [Int], fill: RGB, horizontal: Bool) -> Bool {
-        guard let lo = hits.min(), let hi = hits.max(), !span.isEmpty else { return false }
-        let across = (lo - 1)...(hi + 1)
-        var on = 0
-        var total = 0
-        for t in span {
-            let x = horizontal ? t : 0
-            let y = horizontal ? 0 : t
-            guard horizontal ? (x >= 0 && x < image.width) : (y >= 0 && y < image.height) else { continue }
-            total += 1
-            if across.contains(where: { c in
-                let (px, py) = horizontal ? (x, c) : (c, y)
-                return px >= 0 && py >= 0 && px < image.width && py < image.height && image.color(x: px, y: py).distance(to: fill) >= Constants.edgeDistance
-            }) {
-                on += 1
-            }
-        }
-        return total > 0 && Double(on) >= Constants.minEdgeRun * Double(total)
+    /// Whether the edge the vertical walks found at rows `hits` runs unbroken along the columns
+    /// `span`: at least ``Constants/minEdgeRun`` of them have a pixel within a row of the hits that
+    /// differs from the fill. A border or another fill does; the letters of a text below (an
+    /// alert's message under its title) leave gaps between them.
+    static func isLine(_ image: RGBAImage, along span: Range<Int>, at hits: [Int], fill: RGB) -> Bool {
+        guard let lo = hits.min(), let hi = hits.max() else { return false }
+        let rows = max(0, lo - 1)...min(image.height - 1, hi + 1)
+        let columns = max(0, span.lowerBound)..<min(image.width, span.upperBound)
+        guard !columns.isEmpty, !rows.isEmpty else { return false }
+        let on = columns.filter { x in rows.contains { y in image.color(x: x, y: y).distance(to: fill) >= Constants.edgeDistance } }.count
+        return Double(on) >= Constants.minEdgeRun * Double(columns.count)
     }
 
     /// The per-channel median of a ring `offset` pixels outside the box, when at least
