@@ -57,7 +57,7 @@ public enum FramedText {
         /// paragraph (two lines of a card's copy were taken for framed on ui-real valid).
         public static let maxLineHeightToMedian = 2.0
         /// The edges above and below the text must differ from the fill along this share of the
-        /// text's width (``isLine(_:along:at:fill:)``): a button's border or fill edge
+        /// text's width (`isLine`): a button's border or fill edge
         /// is unbroken, the letters of a text the walks ran into are not. Measured on ui-real valid
         /// (2026-11-25): 841 of the 968 edges checked ran the whole width, the rest 0.3–0.9; an iOS
         /// alert's title, whose "bottom edge" was its message's first line, 0.57 (the OCR check
