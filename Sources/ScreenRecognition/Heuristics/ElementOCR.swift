@@ -257,7 +257,7 @@ public enum ElementOCR {
     ) -> [RecognizedText] {
         var result = lines
         let doubtful = lines.indices.filter {
-            lines[$0].confidence >= from && lines[$0].confidence < below && !lines[$0].text.contains(where: isNonLatinLetter)
+            lines[$0].confidence >= from && lines[$0].confidence < below && !hasOtherScript(lines[$0].text)
         }.sorted { lines[$0].confidence < lines[$1].confidence }
         var replaced = 0
         var failures = 0

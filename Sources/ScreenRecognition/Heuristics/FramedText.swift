@@ -137,8 +137,13 @@ public enum FramedText {
         let rows = max(0, lo - 1)...min(image.height - 1, hi + 1)
         let columns = max(0, span.lowerBound)..<min(image.width, span.upperBound)
         guard !columns.isEmpty, !rows.isEmpty else { return false }
-        let on = columns.filter { x in rows.contains { y in image.color(x: x, y: y).distance(to: fill) >= Constants.edgeDistance } }.count
+        let on = columns.filter { x in rows.contains { y in differs(image, x, y, from: fill) } }.count
         return Double(on) >= Constants.minEdgeRun * Double(columns.count)
+    }
+
+    /// Whether the pixel at (x, y) is at least ``Constants/edgeDistance`` from the fill: an edge's.
+    static func differs(_ image: RGBAImage, _ x: Int, _ y: Int, from fill: RGB) -> Bool {
+        image.color(x: x, y: y).distance(to: fill) >= Constants.edgeDistance
     }
 
     /// The per-channel median of a ring `offset` pixels outside the box, when at least
@@ -166,7 +171,7 @@ public enum FramedText {
     /// not the fill's colour. Nil when the walk leaves the image or goes `limit` pixels without one.
     static func edge(_ image: RGBAImage, fromX x: Int, y: Int, dx: Int, dy: Int, fill: RGB, limit: Int) -> Int? {
         func inside(_ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < image.width && y < image.height }
-        func differs(_ x: Int, _ y: Int) -> Bool { image.color(x: x, y: y).distance(to: fill) >= Constants.edgeDistance }
+        func differs(_ x: Int, _ y: Int) -> Bool { Self.differs(image, x, y, from: fill) }
         var cx = x
         var cy = y
         for _ in 0...max(0, limit) {

@@ -37,8 +37,9 @@ struct ReadTextStage: AnalysisStage {
             lines = ElementOCR.rereadDoubtful(
                 lines, image: image, readers: cropReaders, below: content.rereadBelowConfidence,
                 margin: content.rereadConfidenceMargin, maxCalls: content.maxElementReads, diagnostics: &work.diagnostics)
-            let otherScript = lines.filter { $0.text.contains(where: ElementOCR.isNonLatinLetter) }.count
-            if content.rereadOnOtherScriptScreensBelow > content.rereadBelowConfidence, otherScript >= max(1, content.minOtherScriptReadings) {
+            if content.rereadOnOtherScriptScreensBelow > content.rereadBelowConfidence,
+                lines.filter({ ElementOCR.hasOtherScript($0.text) }).count >= max(1, content.minOtherScriptReadings)
+            {
                 lines = ElementOCR.rereadDoubtful(
                     lines, image: image, readers: cropReaders, from: content.rereadBelowConfidence,
                     below: content.rereadOnOtherScriptScreensBelow, margin: content.rereadConfidenceMargin,
