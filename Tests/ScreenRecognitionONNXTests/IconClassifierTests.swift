@@ -233,9 +233,50 @@ struct IconClassifierTests {
             name: "missing output tensor", edit: { o in o["output"] = ["name": "logits"] },
             message: "field 'output.name' says 'logits', but icons.onnx has no output 'logits'"),
         BadContract(name: "wrong byte count", edit: { $0["bytes"] = 12 }, message: "field 'bytes' is 12"),
+        BadContract(name: "no scales", edit: { Self.setScales(&$0, []) }, message: "field 'input.crop.scales' is []"),
+        BadContract(name: "scale too small", edit: { Self.setScales(&$0, [1, 0.2]) }, message: "each within 0.5...3"),
+        BadContract(name: "nine scales", edit: { Self.setScales(&$0, Array(repeating: 1, count: 9)) }, message: "1 to 8 scales"),
         BadContract(name: "missing file", edit: { $0["file"] = "nothere.onnx" }, message: "model file not found"),
         BadContract(name: "not a contract", edit: { $0 = ["hello": "world"] }, message: "not a valid icon classifier contract"),
     ]
+
+    static func setScales(_ o: inout [String: Any], _ scales: [Double]) {
+        var i = o["input"] as! [String: Any]
+        var c = i["crop"] as! [String: Any]
+        c["scales"] = scales
+        i["crop"] = c
+        o["input"] = i
+    }
+
+    /// The shipped contract reads each icon from two crops (the box and the box × 1.3); the
+    /// classification uses their combined probabilities, which are the normalised geometric mean
+    /// of each crop's (`preprocess.combine` in the training code).
+    @Test("an icon is read from the contract's crops, their probabilities combined", arguments: expected.icons.map(\.file))
+    func readsTheContractsCrops(file: String) throws {
+        let icon = try #require(Self.expected.icons.first { $0.file == file })
+        let c = try Self.classifier()
+        #expect(c.boxScales == [1, 1.3])
+        let img = try Self.image(file)
+        let b = icon.box
+        let box = Rect(x: b[0], y: b[1], width: b[2], height: b[3])
+        let crops = try c.boxScales.map { try c.probabilities(in: img, box: ONNXIconClassifier.scaledBox(box, by: $0)) }
+        var g = (0..<crops[0].count).map { i in exp(crops.map { log(max(Double($0[i]), 1e-6)) }.reduce(0, +) / Double(crops.count)) }
+        let sum = g.reduce(0, +)
+        g = g.map { $0 / sum }
+        let got = try c.combinedProbabilities(in: img, box: box)
+        #expect(zip(got, g).map { abs(Double($0) - $1) }.max() ?? 1 < 1e-5)
+        let best = try c.classify(in: img, box: box)
+        let i = try #require(c.contract.labels?.firstIndex(of: best.bestMeaning.rawValue))
+        #expect(abs(best.confidence - Double(got[i])) < 1e-6)
+    }
+
+    @Test func combiningOneCropChangesNothingAndFloorsZeros() {
+        #expect(ONNXIconClassifier.combined([[0.7, 0.2, 0.1]]) == [0.7, 0.2, 0.1])
+        let z = ONNXIconClassifier.combined([[0.5, 0.5, 0], [0, 0.5, 0.5]])
+        #expect(z[1] > 0.99 && z[0] > 0 && abs(z.reduce(0, +) - 1) < 1e-5)
+        let scaled = ONNXIconClassifier.scaledBox(Rect(x: 10, y: 20, width: 40, height: 20), by: 1.5)
+        #expect(scaled == Rect(x: 0, y: 15, width: 60, height: 30))
+    }
 
     @Test(arguments: badContracts)
     func badContractsAreClearErrors(_ c: BadContract) throws {

@@ -371,3 +371,112 @@ def test_init_from_onnx_maps_an_older_models_classes_by_name(tmp_path):
     assert r.shape == (8, len(CLASSES)) and np.allclose(r[:, CLASSES.index("other")], p[:, -1])
     assert (r[:, [CLASSES.index(m) for m in EXTENDED]] == 0).all()
     assert remap(r, CLASSES) is r  # a model with today's classes is left as it is
+
+
+# --- reading an icon from several crops (input.crop.scales) -------------------------------------
+
+def test_scaled_box_keeps_the_centre():
+    assert pp.scaled_box((10, 20, 40, 20), 1.0) == (10, 20, 40, 20)
+    x, y, w, h = pp.scaled_box((10, 20, 40, 20), 1.5)
+    assert (x + w / 2, y + h / 2, w, h) == (30, 30, 60, 30)
+
+
+def test_combine_is_the_normalised_geometric_mean():
+    p = np.array([[0.8, 0.1, 0.1], [0.2, 0.6, 0.2]], np.float32)
+    g = np.sqrt(p[0] * p[1])
+    assert np.allclose(pp.combine(p), g / g.sum(), atol=1e-6)
+    assert np.allclose(pp.combine(p[:1]), p[0])  # one crop passes as it is
+    # a class one crop rules out is floored, not vetoed outright
+    z = pp.combine(np.array([[0.5, 0.5, 0.0], [0.0, 0.5, 0.5]], np.float32))
+    assert z.argmax() == 1 and np.isclose(z.sum(), 1) and z[0] > 0
+
+
+def test_rendered_crops_per_scale_share_the_picture():
+    from screenrec_training.icons.render import render_sample
+    mask = np.zeros((60, 50), np.uint8)
+    mask[10:50, 20:30] = 255
+    for seed in range(6):
+        one = render_sample(mask, random.Random(seed))
+        both = render_sample(mask, random.Random(seed), scales=(1.0, 1.3))
+        assert both.shape == (2, pp.SIZE, pp.SIZE, 3) and both.dtype == np.uint8
+        assert np.array_equal(both[0], one), "scale 1 is the one-crop sample"
+
+
+def test_run_onnx_combines_the_crops_of_each_sample():
+    from screenrec_training.icons.export import run_onnx
+
+    class Fake:
+        def run(self, _, feeds):
+            x = feeds["image"]
+            out = np.full((len(x), 3), 0.1, np.float32)
+            out[:, 0] = (x.mean((1, 2, 3)) > 0).astype(np.float32) * 0.8  # bright crops say class 0
+            return [out / out.sum(1, keepdims=True)]
+
+    x = np.zeros((2, 2, pp.SIZE, pp.SIZE, 3), np.uint8)
+    x[0, :] = 255          # both crops bright
+    x[1, 0] = 255          # one bright, one dark
+    p = run_onnx(Fake(), x)
+    assert p.shape == (2, 3) and np.allclose(p.sum(1), 1, atol=1e-5)
+    assert p[0, 0] > p[1, 0] > 0
+
+
+def test_ui_real_evaluation_reads_the_contracts_scales(tmp_path, monkeypatch):
+    """eval_ui_real reads each box at the contract's scales and combines them, as Swift does."""
+    from PIL import Image
+    from screenrec_training.icons import eval_ui_real as ev
+    seen = []
+
+    class Fake:
+        def __init__(self, *_a, **_k):
+            pass
+
+        def run(self, _, feeds):
+            seen.append(len(feeds["image"]))
+            out = np.zeros((len(feeds["image"]), len(CLASSES)), np.float32)
+            out[:, MEANINGS.index("add")] = 0.9
+            out[:, CLASSES.index(OTHER)] = 0.1
+            return [out]
+
+    monkeypatch.setattr(ev.ort, "InferenceSession", Fake)
+    Image.new("RGB", (60, 60), "white").save(tmp_path / "a.png")
+    (tmp_path / "model.json").write_text(json.dumps({"file": "x.onnx", "unknownThreshold": 0.39, "classes": CLASSES,
+                                                     "input": {"crop": {"context": 0.15, "scales": [1.0, 1.3]}}}))
+    res = ev.evaluate({"icons": [{"image": "a.png", "box": [20, 20, 16, 16], "meaning": "add"}]}, str(tmp_path), str(tmp_path))
+    assert seen == [2] and res["scales"] == [1.0, 1.3] and res["labelledCorrectly"] == 1.0
+
+
+def test_recalibrate_writes_scales_and_a_threshold_for_them(tmp_path, monkeypatch):
+    from screenrec_training.icons import recalibrate as rc
+
+    class Fake:
+        def __init__(self, *_a, **_k):
+            pass
+
+        def run(self, _, feeds):
+            n = len(feeds["image"])
+            out = np.zeros((n, len(CLASSES)), np.float32)
+            out[:, 0] = 0.6
+            out[:, CLASSES.index(OTHER)] = 0.4
+            return [out]
+
+    monkeypatch.setattr(rc.ort, "InferenceSession", Fake)
+    data = tmp_path / "data"
+    data.mkdir()
+    for split in ("val", "gen"):
+        np.savez_compressed(data / f"{split}.npz", x=np.zeros((4, 2, pp.SIZE, pp.SIZE, 3), np.uint8),
+                            y=np.array([0, 0, 1, len(MEANINGS)]), glyph=np.zeros(4, np.int32))
+        (data / f"{split}.json").write_text(json.dumps({"families": ["fake"], "glyphs": 1, "scales": [1.0, 1.3],
+                                                        "glyphList": [["fake", "x", "back"]]}))
+    model = tmp_path / "model"
+    model.mkdir()
+    (model / "model.json").write_text(json.dumps({"file": "x.onnx", "classes": CLASSES, "unknownThreshold": 0.35,
+                                                  "input": {"crop": {"context": 0.15}}}))
+    (model / "metrics.json").write_text(json.dumps({"results": {"old": 1}}))
+    out = rc.recalibrate(str(model), str(data))
+    c = json.loads((model / "model.json").read_text())
+    m = json.loads((model / "metrics.json").read_text())
+    assert c["input"]["crop"]["scales"] == [1.0, 1.3] and c["unknownThreshold"] == out["threshold"]
+    assert m["oneCrop"]["results"] == {"old": 1} and set(m["results"]) == {"val", "gen"} and m["scales"] == [1.0, 1.3]
+    with pytest.raises(SystemExit):
+        (data / "val.json").write_text(json.dumps({"families": ["fake"], "glyphs": 1, "glyphList": []}))
+        rc.recalibrate(str(model), str(data))

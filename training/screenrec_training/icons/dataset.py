@@ -83,15 +83,18 @@ def _renders(gi: int) -> list:
     n = max(1, int(round(n * _JOB["scale"])))
     rng = random.Random(plan["seed"] * 1_000_003 + gi)
     small = tuple(plan.get("small", (SMALL_FRACTION, 12, 32)))
-    return [render_sample(mask, rng, style=plan["style"], small=small) for _ in range(n)]
+    return [render_sample(mask, rng, style=plan["style"], small=small, scales=_JOB.get("scales")) for _ in range(n)]
 
 
 def build(split: str, out: str, cache: str | None, scale: float = 1.0, workers: int = 1,
-          cache_only: bool = False) -> dict:
+          cache_only: bool = False, scales: tuple[float, ...] | None = None) -> dict:
+    """Renders `split` to OUT/SPLIT.npz (x uint8 [N, 40, 40, 3], y, glyph) and OUT/SPLIT.json.
+    With `scales` (box scales, the contract's ``input.crop.scales``), x holds one crop per scale,
+    [N, len(scales), 40, 40, 3], for scoring the classifier as the Swift side applies it."""
     global _GLYPHS, _JOB
     plan = PLAN[split]
     _GLYPHS = glyph_list(split, cache, cache_only)
-    _JOB = {"plan": plan, "scale": scale}
+    _JOB = {"plan": plan, "scale": scale, "scales": scales}
     idx = list(range(len(_GLYPHS)))
     if workers > 1:
         with mp.get_context("fork").Pool(workers) as pool:
@@ -107,7 +110,7 @@ def build(split: str, out: str, cache: str | None, scale: float = 1.0, workers: 
     np.savez_compressed(os.path.join(out, f"{split}.npz"), x=np.stack(xs), y=np.array(ys, np.int64),
                         glyph=np.array(src, np.int32))
     fams = sorted({g[2] for g in _GLYPHS}, key=[g[2] for g in _GLYPHS].index)
-    meta = {"split": split, "families": fams, "samples": len(ys), "glyphs": len(_GLYPHS),
+    meta = {"split": split, "families": fams, "samples": len(ys), "glyphs": len(_GLYPHS), "scales": scales,
             "glyphList": [[fam, name, CLASSES[cls]] for _, cls, fam, name in _GLYPHS], "plan": plan}
     with open(os.path.join(out, f"{split}.json"), "w") as f:
         json.dump(meta, f, indent=1)
@@ -122,10 +125,13 @@ def main() -> None:
     p.add_argument("--scale", type=float, default=1.0, help="multiplies renders per glyph (tests use less)")
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--cache-only", action="store_true", help="read glyphs from the cache manifests only (no icon packages)")
+    p.add_argument("--scales", default=None,
+                   help="comma-separated box scales: one crop per scale per sample (evaluation sets; see build)")
     a = p.parse_args()
+    scales = tuple(float(v) for v in a.scales.split(",")) if a.scales else None
     for split in a.splits.split(","):
         t = time.time()
-        meta = build(split, a.out, a.cache, a.scale, a.workers, a.cache_only)
+        meta = build(split, a.out, a.cache, a.scale, a.workers, a.cache_only, scales)
         print(f"{split}: {meta['samples']} samples from {meta['glyphs']} glyphs of {', '.join(meta['families'])} "
               f"in {time.time() - t:.0f} s", flush=True)
 

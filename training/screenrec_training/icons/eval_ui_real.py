@@ -15,7 +15,7 @@ import onnxruntime as ort
 from PIL import Image
 
 from .export import decide, remap
-from .preprocess import preprocess
+from .preprocess import combine, preprocess, scaled_box
 from .table import MEANINGS
 
 
@@ -33,9 +33,12 @@ MIRRORED_THRESHOLD = 0.8
 
 
 def derived_direction(sess, x: np.ndarray, t: float, classes: list | None = None) -> tuple[str, float] | None:
-    """The derived direction of the unknown icon with input `x` ([3, H, W]), or None."""
-    batch = np.stack([np.ascontiguousarray(f(x)) for _, f in TURNS]).astype(np.float32)
-    p = sess.run(["probabilities"], {"image": batch})[0]
+    """The derived direction of the unknown icon with input `x` ([3, H, W], or [S, 3, H, W]: one
+    crop per box scale, each turned and their probabilities combined), or None."""
+    xs = x[None] if x.ndim == 3 else x
+    batch = np.stack([np.ascontiguousarray(f(c)) for _, f in TURNS for c in xs]).astype(np.float32)
+    p = sess.run(["probabilities"], {"image": batch})[0].reshape(len(TURNS), len(xs), -1)
+    p = np.stack([combine(rows) for rows in p])
     if classes is not None:
         p = remap(p, classes)
     back = MEANINGS.index("back")
@@ -52,11 +55,12 @@ def evaluate(labels: dict, images: str, model_dir: str, directions: bool = True)
     contract = json.load(open(os.path.join(model_dir, "model.json")))
     sess = ort.InferenceSession(os.path.join(model_dir, contract["file"]))
     t = contract["unknownThreshold"]
+    scales = contract["input"]["crop"].get("scales", [1.0])  # one crop per scale, as ONNXIconClassifier reads it
     rows = []
     for r in labels["icons"]:
         rgb = np.asarray(Image.open(os.path.join(images, r["image"])).convert("RGB"))
-        x = preprocess(rgb, tuple(r["box"]))
-        p = sess.run(["probabilities"], {"image": x[None]})[0]
+        x = np.stack([preprocess(rgb, scaled_box(tuple(r["box"]), f)) for f in scales])
+        p = combine(sess.run(["probabilities"], {"image": x})[0])[None]
         p = remap(p, contract["classes"])  # a model before the fifth has only the 38 meanings + other
         d = int(decide(p, t)[0])
         row = {**r, "top1": MEANINGS[int(p[0, :len(MEANINGS)].argmax())], "label": MEANINGS[d] if d >= 0 else "unknown",
@@ -68,7 +72,7 @@ def evaluate(labels: dict, images: str, model_dir: str, directions: bool = True)
     none = [r for r in rows if r["meaning"] == "none"]
     labelled = [r for r in rows if r["label"] != "unknown"]
     return {
-        "icons": len(rows), "withMeaning": len(known), "withoutMeaning": len(none), "threshold": t,
+        "icons": len(rows), "withMeaning": len(known), "withoutMeaning": len(none), "threshold": t, "scales": scales,
         "withDerivedDirection": sum(r["meaning"] not in MEANINGS for r in known),
         # top-1 over the model's own classes: icons whose meaning is a derived direction are left out
         "top1": round(sum(r["top1"] == r["meaning"] for r in known if r["meaning"] in MEANINGS)

@@ -21,7 +21,7 @@ import torch
 from PIL import Image
 
 from .model import ExportWrapper, IconNet
-from .preprocess import CONTEXT, MEAN, SIZE, STD, preprocess
+from .preprocess import CONTEXT, MEAN, SIZE, STD, combine, preprocess
 from .sources import render_mask
 from .table import CLASSES, MEANINGS, OTHER, PAPER_MEANINGS, load_table
 
@@ -131,6 +131,12 @@ def evaluate_sets(sess: ort.InferenceSession, data: str, threshold: float | None
 
 
 def run_onnx(sess: ort.InferenceSession, x_uint8: np.ndarray, batch: int = 256) -> np.ndarray:
+    """Probabilities for uint8 crops [N, H, W, 3]; for [N, S, H, W, 3] (one crop per box scale)
+    each sample's S rows are combined (``preprocess.combine``)."""
+    if x_uint8.ndim == 5:
+        n, k = x_uint8.shape[:2]
+        p = run_onnx(sess, x_uint8.reshape(n * k, *x_uint8.shape[2:]), batch).reshape(n, k, -1)
+        return np.stack([combine(row) for row in p])
     x = (x_uint8.astype(np.float32).transpose(0, 3, 1, 2) / 255.0 - MEAN) / STD
     return np.concatenate([sess.run(["probabilities"], {"image": x[i:i + batch]})[0] for i in range(0, len(x), batch)])
 

@@ -60,3 +60,19 @@ def preprocess(rgb: np.ndarray, box: tuple[float, float, float, float], size: in
     crop = rgb[rows][:, cols, :3]
     r = area_resize(crop, size, size)
     return ((r / 255.0 - MEAN) / STD).transpose(2, 0, 1).astype(np.float32)
+
+
+def scaled_box(box: tuple[float, float, float, float], factor: float) -> tuple[float, float, float, float]:
+    """`box` scaled by `factor` about its centre (ONNXIconClassifier.scaledBox)."""
+    x, y, w, h = box
+    return (x + w / 2 - w * factor / 2, y + h / 2 - h * factor / 2, w * factor, h * factor)
+
+
+def combine(probs: np.ndarray) -> np.ndarray:
+    """One icon's class probabilities from its crops' ([S, classes], one row per box scale): the
+    normalised geometric mean, as ONNXIconClassifier combines them (a meaning must be likely in
+    every crop; a reading that one context alone gives is damped). Rows of a single crop pass as they are."""
+    if len(probs) == 1:
+        return probs[0]
+    g = np.exp(np.log(np.maximum(probs.astype(np.float64), 1e-6)).mean(0))
+    return (g / g.sum()).astype(np.float32)

@@ -20,7 +20,7 @@ import re
 import numpy as np
 from PIL import Image, ImageDraw
 
-from .preprocess import preprocess, crop_indices, area_resize
+from .preprocess import scaled_box, preprocess, crop_indices, area_resize
 from .sources import all_names, render_mask
 from .styles import random_style
 from .table import MEANINGS, OTHER, CLASSES, load_table
@@ -157,11 +157,15 @@ def _colours(rng: random.Random):
 
 
 def render_sample(mask: np.ndarray, rng: random.Random, size: int = 40, style: bool = False,
-                  small: tuple[float, float, float] = (SMALL_FRACTION, 12, 32)) -> np.ndarray:
+                  small: tuple[float, float, float] = (SMALL_FRACTION, 12, 32),
+                  scales: tuple[float, ...] | None = None) -> np.ndarray:
     """One augmented sample of the glyph `mask`: the model input's pixels before normalisation,
     uint8 [size, size, 3] (``preprocess`` = this / 255, then (v - 0.5) / 0.5). ``style``: half the
     time draw the glyph in another style first (training sets only). ``small``: (share, smallest,
-    largest px) of the renders drawn as small icons of downscaled screenshots."""
+    largest px) of the renders drawn as small icons of downscaled screenshots. ``scales``: instead
+    of the one crop, one per box scale (``preprocess.scaled_box``), stacked [len(scales), size,
+    size, 3] — the crops the classifier's contract reads (``input.crop.scales``); the random draws
+    are the same, so the sample is the same picture."""
     if style and rng.random() < STYLE_FRACTION:
         styled = random_style(mask, rng)
         if styled is not None:
@@ -215,5 +219,9 @@ def render_sample(mask: np.ndarray, rng: random.Random, size: int = 40, style: b
         buf = io.BytesIO()
         Image.fromarray(rgb).save(buf, "JPEG", quality=rng.randint(50, 90))
         rgb = np.asarray(Image.open(buf).convert("RGB"))
-    rows, cols = crop_indices(rgb.shape[1], rgb.shape[0], box)
-    return np.clip(np.floor(area_resize(rgb[rows][:, cols], size, size) + 0.5), 0, 255).astype(np.uint8)
+    def crop(b):
+        rows, cols = crop_indices(rgb.shape[1], rgb.shape[0], b)
+        return np.clip(np.floor(area_resize(rgb[rows][:, cols], size, size) + 0.5), 0, 255).astype(np.uint8)
+    if scales is None:
+        return crop(box)
+    return np.stack([crop(scaled_box(box, f)) for f in scales])
