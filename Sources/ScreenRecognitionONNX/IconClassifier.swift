@@ -10,7 +10,7 @@ import ScreenRecognition
 /// `(pixel / scale − mean) / std`. It returns softmax probabilities over `classes`: the icon
 /// meanings of the core contract plus `otherClass` (icons of any other meaning). With
 /// `input.crop.scales`, an icon is read from one such crop per scale of its box (scaled about its
-/// centre) and the crops' probabilities are combined (``ONNXIconClassifier/combined(_:)``). Below
+/// centre) and the crops' probabilities are combined (their geometric mean, renormalised). Below
 /// `unknownThreshold` (the contract's threshold, chosen for those crops) the icon is "unknown"
 /// (chosen on held-out families; see Models/icons/MODEL_CARD.md).
 public struct IconClassifierExtras: Decodable, Sendable, Hashable {
@@ -233,7 +233,7 @@ public final class ONNXIconClassifier: Sendable {
     }
 
     /// The class probabilities the classification uses for the icon in `box`: those of its crops at
-    /// ``boxScales``, combined (``combined(_:)``).
+    /// ``boxScales``, combined by their geometric mean, renormalised.
     /// - Throws: as ``probabilities(in:box:)``.
     public func combinedProbabilities(in image: RGBAImage, box: Rect) throws -> [Float] {
         try run(in: image, boxes: [box])[0].probabilities
