@@ -241,7 +241,7 @@ public final class ONNXIconClassifier: Sendable {
 
     /// `box` scaled by `factor` about its centre.
     static func scaledBox(_ box: Rect, by factor: Double) -> Rect {
-        Rect(x: box.midX - box.width * factor / 2, y: box.midY - box.height * factor / 2, width: box.width * factor, height: box.height * factor)
+        box.insetBy(dx: box.width * (1 - factor) / 2, dy: box.height * (1 - factor) / 2)
     }
 
     /// One icon's probabilities from those of its crops: their geometric mean, renormalised to sum
@@ -364,10 +364,7 @@ public final class ONNXIconClassifier: Sendable {
     public static let innerThreshold = 0.8
 
     /// The middle ``innerShare`` of `box`.
-    static func innerBox(_ box: Rect) -> Rect {
-        let inset = (1 - innerShare) / 2
-        return Rect(x: box.x + box.width * inset, y: box.y + box.height * inset, width: box.width * innerShare, height: box.height * innerShare)
-    }
+    static func innerBox(_ box: Rect) -> Rect { scaledBox(box, by: innerShare) }
 
     /// Whether the icon in `box` sits on a fill of its own: sixteen points on a circle of 0.3 × the
     /// box's shorter side around its centre — inside a disc or rounded square that fills the box,
