@@ -173,6 +173,41 @@ struct PipelineTests {
     }
 
     @Test(
+        "A count under a recognised glyph is the button's value; under an unknown one, its label",
+        arguments: [
+            // (the icon's meaning, caption, spoken)
+            (IconMeaning.heart, "13", ["Favorite, 13, Button"]),
+            (nil, "13", ["13, Button"]),
+            (IconMeaning.heart, "Likes", ["Likes, Button"]),  // words name the button
+        ] as [(IconMeaning?, String, [String])])
+    func iconCountCaptions(meaning: IconMeaning?, caption: String, spoken: [String]) throws {
+        let dets = [det(.icon, 50, 300, 48, 48, icon: meaning), det(.text, 60, 352, 28, 16, caption)]
+        var config = AnalysisConfiguration()
+        config.interactivity.useRuleWithoutModel = false  // the icon alone is not a button
+        let result = try ScreenAnalyzer(configuration: config).analyze(image: nil, size: ClockScreen.size, detections: dets)
+        #expect(result.transcript == spoken)
+    }
+
+    @Test(
+        "Captioned icons in the tab-bar band are tabs when they make a tab bar, else captioned buttons",
+        arguments: [
+            // (icons in the bottom row, spoken)
+            (1, ["Check-in, Button"]),  // one tile of a grid's last row: no tab bar
+            (3, ["Check-in, Tab, 1 of 3", "Check-in, Tab, 2 of 3", "Check-in, Tab, 3 of 3"]),
+        ])
+    func captionsInTabBand(count: Int, spoken: [String]) throws {
+        var dets: [Detection] = []
+        for k in 0..<count {
+            let x = 50 + Double(k) * 120
+            dets += [det(.icon, x, 740, 40, 40), det(.text, x - 10, 786, 60, 14, "Check-in")]
+        }
+        var config = AnalysisConfiguration()
+        config.interactivity.useRuleWithoutModel = false  // the icon alone is not a button
+        let result = try ScreenAnalyzer(configuration: config).analyze(image: nil, size: ClockScreen.size, detections: dets)
+        #expect(result.transcript == spoken, "\(result.transcript)")
+    }
+
+    @Test(
         "A wide, short glyph's caption gap counts in its slot (its width); a rating bar's does not",
         arguments: [
             // (icon width, spoken) — the icon is 29 px tall, its caption 22 px below (0.76 of its height)

@@ -376,7 +376,9 @@ public enum Metadata {
     /// to tab-bar grouping (§5.5), which reads an icon and its caption as one tab. Pictures at most
     /// `maxPictureWidth` wide take part like icons (a launcher's app icon over "Bluetooth Share", a
     /// shop's category tile over "뷰티": ui-real labels them TextImageButton); the caption, the
-    /// thing's name, is the label — the describer's guess is dropped.
+    /// thing's name, is the label — the describer's guess is dropped. A caption without letters
+    /// under a glyph the icon classifier named is a count: the meaning is the label and the count
+    /// the value ("Favorite, 13, Button").
     public static func joinIconCaptions(
         _ elements: [Element], screen: ImageInfo, maxGap: Double, bottomBand: Double, maxPictureWidth: Double = 0
     ) -> [Element] {
@@ -406,8 +408,14 @@ public enum Metadata {
                     && t.width <= 4 * f.width && abs(t.midX - f.midX) <= 0.25 * max(t.width, f.width)
             }
             guard let j = below.min(by: { elements[$0].frame.minY < elements[$1].frame.minY }) else { continue }
+            // A caption without letters under a recognised glyph is its count ("♡" over "13", a
+            // comment bubble over "4"): the glyph names the button and the count is its value.
+            let caption = elements[j].label
+            let meaning = icon.detections.contains { $0.iconLabel != nil } ? icon.label : nil
+            let isCount = !(caption ?? "").contains { $0.isLetter }
             result[i] = Element(
-                kind: .button, frame: f.union(elements[j].frame), label: elements[j].label, traits: .button, hint: Hints.button,
+                kind: .button, frame: f.union(elements[j].frame), label: isCount ? meaning ?? caption : caption,
+                value: isCount && meaning != nil ? caption : nil, traits: .button, hint: Hints.button,
                 detections: icon.detections + elements[j].detections)
             absorbed.insert(j)
         }

@@ -124,6 +124,13 @@ struct GroupStage: AnalysisStage {
         if g.groupText { elements = Grouping.groupText(elements, gapFactor: g.textGapFactor) }
         if g.groupTabs {
             elements = Grouping.groupTabs(elements, screen: work.screen, image: work.image, settings: g, selection: selection, ordering: ordering)
+            if g.joinIconCaptions {
+                // The content stage left icons in the tab-bar band to the tab rule; those it did not
+                // make tabs (a grid's last row of captioned tiles) join their captions now.
+                elements = Metadata.joinIconCaptions(
+                    elements, screen: work.screen, maxGap: g.captionGap, bottomBand: 0,
+                    maxPictureWidth: g.decorativePictureWidth * Double(work.screen.width))
+            }
         }
         if g.groupContainers {
             elements = Grouping.groupContainers(elements, screen: work.screen, settings: g, ordering: ordering, diagnostics: &work.diagnostics)
