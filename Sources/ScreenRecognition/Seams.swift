@@ -41,6 +41,19 @@ public struct PictureDescription: Sendable, Hashable, Codable {
         self.label = label
         self.confidence = confidence
     }
+
+    /// A picture of `faces` people (at least one): "Person", "Two people", "Group of people".
+    public static func people(_ faces: Int, confidence: Double) -> PictureDescription {
+        PictureDescription(label: peopleLabels[min(max(faces, 1), peopleLabels.count) - 1], confidence: confidence)
+    }
+
+    /// What pictures of one, two and more people are called.
+    public static let peopleLabels = ["Person", "Two people", "Group of people"]
+
+    /// Whether `label` only says that people are in the picture: beside a name, as a list row's
+    /// avatar, such a picture adds nothing to the name and is decorative
+    /// (``Metadata/absorbDecorativeIcons(_:gap:maxPictureWidth:leadingGap:leadingEdge:)``).
+    public static func saysOnlyPeople(_ label: String?) -> Bool { label.map(peopleLabels.contains) ?? false }
 }
 
 /// The features icon clickability is predicted from (§5.4: location, size, icon meaning, plus

@@ -197,9 +197,9 @@ public struct StandardEngines: Sendable {
             runtime = r
             return r
         }
-        func installed(_ name: String) -> URL? {
+        func installed(_ name: String, contract: String = "model.json") -> URL? {
             guard let d = models?.appendingPathComponent(name) else { return nil }
-            return FileManager.default.fileExists(atPath: d.appendingPathComponent("model.json").path) ? d : nil
+            return FileManager.default.fileExists(atPath: d.appendingPathComponent(contract).path) ? d : nil
         }
         if detectorOn, let dir = installed("detector") {
             detector = try ONNXElementDetector(directory: dir, runtime: loadRuntime(), threads: options.threads)
@@ -211,12 +211,13 @@ public struct StandardEngines: Sendable {
             let pictureDir = installed("pictures")
             let clickDir = installed("clickability")
             let textButtonDir = installed("textbuttons")
-            if iconDir == nil && pictureDir == nil && clickDir == nil && textButtonDir == nil {
+            let faceDir = installed("faces", contract: ONNXFaceDetector.contractName("pnet"))
+            if iconDir == nil && pictureDir == nil && clickDir == nil && textButtonDir == nil && faceDir == nil {
                 if options.content == true {
                     let dir = models?.path ?? "the models folder"
                     throw ScreenRecognitionError(
                         .model,
-                        "content models asked for (--content on), but no content model is installed: none of \(dir)/{icons,pictures,clickability,textbuttons}/model.json exists"
+                        "content models asked for (--content on), but no content model is installed: none of \(dir)/{icons,pictures,clickability,textbuttons}/model.json or faces/mtcnn-pnet.model.json exists"
                     )
                 }
                 content = nil
@@ -227,7 +228,8 @@ public struct StandardEngines: Sendable {
                     icons: try iconDir.map { try ONNXIconClassifier(directory: $0, runtime: runtime, threads: 1) },
                     pictures: try pictureDir.map { try ONNXPictureDescriber(directory: $0, runtime: runtime, threads: options.threads) },
                     clickability: try clickDir.map { try ONNXClickabilityModel(directory: $0, runtime: runtime, threads: 1) },
-                    textButtons: try textButtonDir.map { try ONNXTextButtonClassifier(directory: $0, runtime: runtime, threads: 1) })
+                    textButtons: try textButtonDir.map { try ONNXTextButtonClassifier(directory: $0, runtime: runtime, threads: 1) },
+                    faces: try faceDir.map { try ONNXFaceDetector(directory: $0, runtime: runtime, threads: 1) })
             }
         } else {
             content = nil

@@ -263,15 +263,18 @@ public struct ONNXContentRecognizer: ContentRecognizer {
     public var pictures: ONNXPictureDescriber?
     public var clickability: ONNXClickabilityModel?
     public var textButtons: ONNXTextButtonClassifier?
+    /// Faces in pictures: a picture with faces is described by them ("Person") before the describer is asked.
+    public var faces: ONNXFaceDetector?
 
     public init(
         icons: (any IconClassifying)? = nil, pictures: ONNXPictureDescriber? = nil, clickability: ONNXClickabilityModel? = nil,
-        textButtons: ONNXTextButtonClassifier? = nil
+        textButtons: ONNXTextButtonClassifier? = nil, faces: ONNXFaceDetector? = nil
     ) {
         self.icons = icons
         self.pictures = pictures
         self.clickability = clickability
         self.textButtons = textButtons
+        self.faces = faces
     }
 
     public func textButtonProbabilities(in image: RGBAImage, texts: [TextButtonFeatures]) throws -> [Double]? {
@@ -289,8 +292,14 @@ public struct ONNXContentRecognizer: ContentRecognizer {
         return try icons.classifyIcons(in: image, boxes: boxes)
     }
 
+    /// A picture with faces is "Person", "Two people" or "Group of people"
+    /// (``ONNXFaceDetector/faces(inPicture:box:)``); any other goes to the describer. ImageNet, the
+    /// describer's training set, has no class for people: a portrait gets "Suit" or "Wig" at best.
     public func describePicture(in image: RGBAImage, box: Rect) throws -> PictureDescription? {
-        try pictures?.describe(in: image, box: box)
+        if let faces, let described = ONNXFaceDetector.description(try faces.faces(inPicture: image, box: box)) {
+            return described
+        }
+        return try pictures?.describe(in: image, box: box)
     }
 
     public func clickProbability(of icon: IconFeatures) throws -> Double? {

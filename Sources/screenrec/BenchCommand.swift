@@ -121,7 +121,7 @@ struct Bench: ParsableCommand {
             let report = BenchReport(
                 images: images, sizes: sizes, runs: runs, warmup: warmup, threads: modelOptions.threadCount,
                 ocrEngine: modelOptions.ocrEngine().rawValue, detector: detector?.name,
-                contentModels: content.map { c in [c.icons?.name, c.pictures?.name, c.clickability?.name].compactMap { $0 } } ?? [],
+                contentModels: content.map { c in [c.icons?.name, c.pictures?.name, c.clickability?.name, c.faces?.name].compactMap { $0 } } ?? [],
                 contentCalls: contentCalls.counts, contentMsPerCall: contentCalls.meanMilliseconds,
                 ocrCalls: ocrCalls.counts, ocrMsPerCall: ocrCalls.meanMilliseconds,
                 loadMilliseconds: load, stages: stages, peakRSSBytes: peakRSSBytes())

@@ -9,8 +9,11 @@ struct Describe: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Describe a picture in a few words (\"Cat\", \"Coffee\"), or \"Image\" when unsure.",
         discussion: """
-            Runs the picture describer in Models/pictures (EfficientNet-Lite0 over ImageNet; the classes \
-            sharing a label have their probabilities summed) on the whole image and prints one JSON line \
+            As `analyze` describes a picture: a picture with faces (the MTCNN face detector in \
+            Models/faces, when installed) is "Person", "Two people" or "Group of people", with "faces" \
+            the number found and the strongest face's probability as the confidence; any other picture \
+            goes to the picture describer in Models/pictures (EfficientNet-Lite0 over ImageNet; the \
+            classes sharing a label have their probabilities summed). Prints one JSON line \
             {"label", "confidence"}. Below --min-confidence (default: the model's, 0.7 — Buffer's bar for \
             suggested alt text) the label is "Image" and "candidate" holds the best label.
             """)
@@ -36,27 +39,42 @@ struct Describe: ParsableCommand {
         var label: String
         var confidence: Double
         var candidate: String?
+        var faces: Int?
     }
 
     func run() throws {
         try CLIErrors.run {
             try checkOutputPath(output)
-            let dir = try modelOptions.requireModelsDirectory().appendingPathComponent("pictures")
+            let models = try modelOptions.requireModelsDirectory()
+            let runtime = try modelOptions.loadRuntime()
             let describer = try ONNXPictureDescriber(
-                directory: dir, runtime: modelOptions.loadRuntime(),
-                threads: modelOptions.threadCount)
+                directory: models.appendingPathComponent("pictures"), runtime: runtime, threads: modelOptions.threadCount)
+            let faceDir = models.appendingPathComponent("faces")
+            let faceDetector =
+                FileManager.default.fileExists(atPath: faceDir.appendingPathComponent(ONNXFaceDetector.contractName("pnet")).path)
+                ? try ONNXFaceDetector(directory: faceDir, runtime: runtime) : nil
             let pixels = try loadInputImage(at: image, maxPixels: AnalysisConfiguration.default.limits.maxPixels)
+            let whole = Rect(x: 0, y: 0, width: Double(pixels.width), height: Double(pixels.height))
+            let faces = try faceDetector?.faces(inPicture: pixels, box: whole) ?? []
+            if let people = ONNXFaceDetector.description(faces) {
+                try write(Line(label: people.label, confidence: people.confidence.roundedConfidence, faces: faces.count))
+                return
+            }
             let d = try describer.describe(in: pixels, box: nil)
             let bar = minConfidence ?? describer.minConfidence ?? AnalysisConfiguration.default.content.minPictureDescriptionConfidence
             let confident = d.confidence >= bar
-            let line = Line(
-                label: confident ? d.label : (describer.fallbackLabel ?? "Image"),
-                confidence: d.confidence.roundedConfidence, candidate: confident ? nil : d.label)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            var data = try encoder.encode(line)
-            data.append(0x0A)
-            try writeOutput(data, to: output)
+            try write(
+                Line(
+                    label: confident ? d.label : (describer.fallbackLabel ?? "Image"),
+                    confidence: d.confidence.roundedConfidence, candidate: confident ? nil : d.label))
         }
+    }
+
+    func write(_ line: Line) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(line)
+        data.append(0x0A)
+        try writeOutput(data, to: output)
     }
 }

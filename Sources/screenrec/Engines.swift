@@ -53,7 +53,7 @@ struct ModelOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Content recognition (picture descriptions, icon clickability) from Models/pictures and Models/clickability: on or off. Default on; off with `analyze --detections`, whose file stands in for the models.",
+            "Content recognition (icon meanings, text buttons, faces and picture descriptions, icon clickability) from Models/icons, Models/textbuttons, Models/faces, Models/pictures and Models/clickability: on or off. Default on; off with `analyze --detections`, whose file stands in for the models.",
             valueName: "on|off"))
     var content: Switch?
 

@@ -468,6 +468,10 @@ struct PictureLabelTests {
         var cat = avatar
         cat.label = "Cat"
         #expect(Metadata.absorbDecorativeIcons([cat, name], gap: 1.5, maxPictureWidth: 78).count == 2)
+        // An avatar the face detector called a person says nothing the name does not: it is the row's image too.
+        var person = avatar
+        person.label = PictureDescription.people(1, confidence: 0.99).label
+        #expect(Metadata.absorbDecorativeIcons([person, name], gap: 1.5, maxPictureWidth: 78).map(\.label) == ["Angelina"])
         let banner = Element(kind: .picture, frame: r(0, 100, 120, 48), traits: .image)
         #expect(Metadata.absorbDecorativeIcons([banner, el(.text, r(130, 112, 200, 24), "Sale")], gap: 1.5, maxPictureWidth: 78).count == 2)
         #expect(Metadata.absorbDecorativeIcons([avatar, name], gap: 1.5).count == 2)

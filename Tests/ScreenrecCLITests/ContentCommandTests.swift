@@ -2,19 +2,20 @@ import Foundation
 import Testing
 
 /// `screenrec describe` and the content models in `analyze`/`bench`: the real binary, the shipped
-/// models in Models/pictures and Models/clickability.
+/// models in Models/faces, Models/pictures and Models/clickability.
 @Suite("screenrec describe and content recognition")
 struct ContentCommandTests {
     struct Line: Decodable {
         var label: String
         var confidence: Double
         var candidate: String?
+        var faces: Int?
     }
     static let fixtures = "Tests/ScreenRecognitionONNXTests/Fixtures"
 
     @Test(
         "describe: a confident label, or Image with the candidate",
-        arguments: [("cat.jpg", "Cat", nil), ("grey.png", "Image", "Dog")] as [(String, String, String?)])
+        arguments: [("cat.jpg", "Cat", nil), ("grey.png", "Image", "Dog"), ("astronaut.jpg", "Person", nil)] as [(String, String, String?)])
     func describe(image: String, label: String, candidate: String?) throws {
         let r = try CLI.run(["describe", "\(Self.fixtures)/\(image)"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -23,6 +24,7 @@ struct ContentCommandTests {
         #expect(line.label == label)
         #expect(line.candidate == candidate)
         #expect(label == "Image" ? line.confidence < 0.7 : line.confidence >= 0.7)
+        #expect(line.faces == (label == "Person" ? 1 : nil))  // the face detector (Models/faces) speaks first
     }
 
     @Test("describe --min-confidence moves the bar")

@@ -195,7 +195,8 @@ public enum Metadata {
     /// field's left-view image is not an element of its own. The icon must overlap the other's row
     /// by half the smaller height and lie within `gap` × its own width of it
     /// (``GroupingSettings/decorationGap``), left or right; the nearest such element takes it.
-    /// Pictures no describer could label take part the same way when they are at most
+    /// Pictures no describer could label, or that it only called people (``PictureDescription/saysOnlyPeople(_:)``),
+    /// take part the same way when they are at most
     /// `maxPictureWidth` wide (a list row's avatar or thumbnail; 0 leaves pictures out). A
     /// *leading* icon — ending left of `leadingEdge` (the screen's leading band, x in pixels) with
     /// its element to its right — may lie up to `leadingGap` × its width away
@@ -212,7 +213,8 @@ public enum Metadata {
                 && elements[$0].detections.allSatisfy { $0.type != .icon }
         }
         for (i, icon) in elements.enumerated() where icon.children.isEmpty {
-            let decorativePicture = icon.kind == .picture && icon.label == nil && icon.frame.width <= maxPictureWidth
+            let decorativePicture =
+                icon.kind == .picture && (icon.label == nil || PictureDescription.saysOnlyPeople(icon.label)) && icon.frame.width <= maxPictureWidth
             guard icon.kind == .icon || decorativePicture else { continue }
             let f = icon.frame
             let candidates = hosts.compactMap { j -> (Int, Double)? in
