@@ -286,7 +286,7 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     public var maxContainerScreenFraction: Double = 0.5
     /// A plain (not clickable) icon right beside a text, text field or text button on its row is
     /// that element's decoration — a table cell's image, a text field's left view — and is spoken
-    /// as part of it, not as a separate "Icon" stop (``Metadata/absorbDecorativeIcons(_:gap:maxPictureWidth:leadingGap:leadingEdge:)``).
+    /// as part of it, not as a separate "Icon" stop (``Metadata/absorbDecorativeIcons(_:gap:maxPictureWidth:leadingGap:leadingEdge:maxThumbnailWidth:)``).
     public var absorbDecorativeIcons = true
     /// How far (in icon widths) a decorative icon may sit from the element it decorates: 1.5 —
     /// *design choice*: Material's list items put a 24-dp leading icon 16–32 dp from the text
@@ -310,6 +310,13 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     /// platforms' list rows: Material's avatar and thumbnail are 40–56 dp of a 360-dp screen
     /// (0.11–0.16), an iOS table cell's image about 60 pt of 390 (0.15). 0 keeps pictures apart.
     public var decorativePictureWidth: Double = 0.2
+    /// A wider picture is still its row's image when it is the row's *leading* thumbnail — starting
+    /// in the screen's leading band (``InteractivitySettings/leadingIconBand``) with a labelled text
+    /// to its right — and at most this share of the screen's width: 0.35 — Material's list items'
+    /// largest leading element, a 114-dp video thumbnail on a 360-dp screen (0.32); a movie list's
+    /// posters on ui-real train (95 px of 360) were spoken "Image" before their titles. 0 leaves
+    /// thumbnails apart.
+    public var rowThumbnailWidth: Double = 0.35
     /// A text inside another text with the same words (a button's whole box detected as text and
     /// its title inside it, both read "LOGIN") is spoken once
     /// (``Metadata/mergeNestedRepeats(_:containment:)``): on ui-real valid 4 screens said a title
@@ -592,6 +599,7 @@ extension AnalysisConfiguration {
         nonNegative("grouping.leadingDecorationGap", grouping.leadingDecorationGap)
         nonNegative("grouping.buttonIconGap", grouping.buttonIconGap)
         fraction("grouping.decorativePictureWidth", grouping.decorativePictureWidth)
+        fraction("grouping.rowThumbnailWidth", grouping.rowThumbnailWidth)
         nonNegative("grouping.captionGap", grouping.captionGap)
         fraction("announcements.headerBand", announcements.headerBand)
         nonNegative("announcements.headerHeightRatio", announcements.headerHeightRatio)

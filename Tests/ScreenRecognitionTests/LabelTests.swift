@@ -457,6 +457,31 @@ struct PictureLabelTests {
         #expect(result.transcript == [spoken])
     }
 
+    @Test(
+        "A list row's leading thumbnail is spoken with its title; a tile of a grid is not",
+        arguments: [
+            // (thumbnail x, title x, title inside another picture, absorbed)
+            (28.0, 136.0, false, true),  // a movie poster (95 px of 360) and its title 13 px right
+            (28.0, 200.0, false, false),  // 77 px away: more than half the thumbnail's width
+            (28.0, 136.0, true, false),  // the title is printed on the next tile
+            (100.0, 208.0, false, false),  // starts outside the leading band: a picture in the page
+        ])
+    func rowThumbnail(x: Double, titleX: Double, onTile: Bool, absorbed: Bool) {
+        let poster = Element(kind: .picture, frame: r(x, 200, 95, 54), traits: .image)
+        let title = el(.text, r(titleX, 215, 140, 20), "Once Upon a Time in Hollywood")
+        var elements = [poster, title]
+        if onTile { elements.append(Element(kind: .picture, frame: r(titleX - 5, 190, 150, 80), label: "Sale", traits: .image)) }
+        let out = Metadata.absorbDecorativeIcons(
+            elements, gap: 1.5, maxPictureWidth: 0.2 * 360, leadingGap: 2.75, leadingEdge: 0.2 * 360, maxThumbnailWidth: 0.35 * 360)
+        #expect(out.contains { $0.frame == poster.frame } == !absorbed)
+        #expect(out.contains { $0.label == title.label })
+        // Wider than 0.35 of the screen: a banner, not a thumbnail.
+        var banner = poster
+        banner.frame = r(x, 200, 130, 54)
+        let title2 = el(.text, r(x + 143, 215, 140, 20), "Once Upon a Time in Hollywood")
+        #expect(Metadata.absorbDecorativeIcons([banner, title2], gap: 1.5, maxPictureWidth: 72, leadingEdge: 72, maxThumbnailWidth: 126).count == 2)
+    }
+
     @Test("A small unlabelled picture beside a labelled text is that row's image")
     func rowImage() {
         let avatar = Element(kind: .picture, frame: r(16, 100, 48, 48), traits: .image)

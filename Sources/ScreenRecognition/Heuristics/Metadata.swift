@@ -200,10 +200,14 @@ public enum Metadata {
     /// `maxPictureWidth` wide (a list row's avatar or thumbnail; 0 leaves pictures out). A
     /// *leading* icon — ending left of `leadingEdge` (the screen's leading band, x in pixels) with
     /// its element to its right — may lie up to `leadingGap` × its width away
-    /// (``GroupingSettings/leadingDecorationGap``: a list's or drawer's text keyline).
+    /// (``GroupingSettings/leadingDecorationGap``: a list's or drawer's text keyline). Such a
+    /// picture up to `maxThumbnailWidth` wide takes part too when it starts left of `leadingEdge`
+    /// and its text lies to its right: a list row's leading thumbnail (a movie's poster before its
+    /// title; ``GroupingSettings/rowThumbnailWidth``) whose text starts within ``thumbnailGap`` of its
+    /// widths.
     public static func absorbDecorativeIcons(
         _ elements: [Element], gap maxGap: Double = GroupingSettings().decorationGap, maxPictureWidth: Double = 0,
-        leadingGap: Double = 0, leadingEdge: Double = 0
+        leadingGap: Double = 0, leadingEdge: Double = 0, maxThumbnailWidth: Double = 0
     ) -> [Element] {
         var result = elements
         var absorbed = Set<Int>()
@@ -212,17 +216,23 @@ public enum Metadata {
                 && (elements[$0].kind == .textField || elements[$0].label != nil)
                 && elements[$0].detections.allSatisfy { $0.type != .icon }
         }
+        let pictures = elements.filter { $0.kind == .picture }.map(\.frame)
         for (i, icon) in elements.enumerated() where icon.children.isEmpty {
-            let decorativePicture =
-                icon.kind == .picture && (icon.label == nil || PictureDescription.saysOnlyPeople(icon.label)) && icon.frame.width <= maxPictureWidth
-            guard icon.kind == .icon || decorativePicture else { continue }
+            let undescribed = icon.kind == .picture && (icon.label == nil || PictureDescription.saysOnlyPeople(icon.label))
+            let decorativePicture = undescribed && icon.frame.width <= maxPictureWidth
+            let thumbnail = undescribed && !decorativePicture && icon.frame.width <= maxThumbnailWidth && icon.frame.minX <= leadingEdge
+            guard icon.kind == .icon || decorativePicture || thumbnail else { continue }
             let f = icon.frame
             let candidates = hosts.compactMap { j -> (Int, Double)? in
                 let g = elements[j].frame
                 guard f.sharesRow(with: g), f.xOverlap(g) <= 0 else { return nil }
+                // A thumbnail's title is to its right and on the page, not printed on the next
+                // tile of a grid (a category tile's "DEALS & OFFERS").
+                if thumbnail, g.minX < f.maxX || pictures.contains(where: { $0 != f && g.fractionInside($0) >= 0.5 }) { return nil }
                 let gap = max(g.minX - f.maxX, f.minX - g.maxX)
                 let leading = f.maxX <= leadingEdge && g.minX >= f.maxX
-                return gap <= (leading ? max(maxGap, leadingGap) : maxGap) * f.width ? (j, gap) : nil
+                let allowed = thumbnail ? Self.thumbnailGap : leading ? max(maxGap, leadingGap) : maxGap
+                return gap <= allowed * f.width ? (j, gap) : nil
             }
             guard let (host, _) = candidates.min(by: { $0.1 < $1.1 }) else { continue }
             result[host].detections += icon.detections
@@ -362,6 +372,12 @@ public enum Metadata {
                 return inside.count >= minInside
             })
     }
+
+    /// How far a row's leading thumbnail may sit from its text, in thumbnail widths: 0.5 — Material's
+    /// list rows put the text 16 dp after a 56–114-dp thumbnail (0.14–0.29), iOS cells 15 pt after
+    /// a 60-pt image (0.25); on ui-real valid a product photo 1.5 widths from an open menu's
+    /// "My Lists" was taken as that item's thumbnail at 1.5 (2026-11-25).
+    public static let thumbnailGap = 0.5
 
     /// The widest icon (width over height) whose caption gap ``joinIconCaptions(_:screen:maxGap:bottomBand:maxPictureWidth:)``
     /// counts in its width: 1.5 — *measured* on ui-real (2026-11-24, tenth session): the glyphs

@@ -97,7 +97,8 @@ struct ContentStage: AnalysisStage {
                 elements, image: work.image, maxGap: grouping.buttonIconGap, colourDistance: colourDistance)
             elements = Metadata.absorbDecorativeIcons(
                 elements, gap: grouping.decorationGap, maxPictureWidth: smallPictureWidth,
-                leadingGap: grouping.leadingDecorationGap, leadingEdge: interactivity.leadingIconBand * Double(work.screen.width))
+                leadingGap: grouping.leadingDecorationGap, leadingEdge: interactivity.leadingIconBand * Double(work.screen.width),
+                maxThumbnailWidth: grouping.rowThumbnailWidth * Double(work.screen.width))
         }
         if interactivity.disclosureRowsAreButtons {
             elements = Metadata.markDisclosureRows(elements, trailingEdge: (1 - interactivity.leadingIconBand) * Double(work.screen.width))
