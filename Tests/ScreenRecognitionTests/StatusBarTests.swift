@@ -39,6 +39,11 @@ struct StatusBarTests {
         #expect(out[0].box.width <= Self.line(c.0).box.width)
     }
 
+    @Test func anIPhoneClockReadAsOneWordStillFindsTheStatusBar() {
+        let lines = [Self.line(["4:41PM"], x: 160), Self.line(["54%", "Et"], x: 300), Self.line(["Search"], y: 60)]
+        #expect(StatusBar.clean(lines, screenHeight: 640).map(\.text) == ["4:41 PM", "54%", "Search"])
+    }
+
     @Test func iconLinesBesideTheClockAreDroppedAndTheRestKept() {
         let lines = [
             Self.line(["7:01"], x: 17), Self.line(["ef", "5G"], x: 235),
@@ -64,6 +69,8 @@ struct StatusBarTests {
             ("7:418", "7:41"), ("2:078", "2:07"), ("@7:01", "7:01"), ("9:41", "9:41"), ("B11:4", nil), ("7:4188", nil), ("ab7:41", nil),
             // a glyph before the time read as a digit that makes no hour (a battery's "8")
             ("87:53", "7:53"), ("61:56", "1:56"), ("27:41", "7:41"), ("18:53", "18:53"), ("99:99", nil), ("127:41", nil),
+            // an iPhone's time and meridiem read as one word
+            ("4:41PM", "4:41 PM"), ("10:31am", "10:31 AM"), ("PM", nil), ("41PM", nil), ("4:41XM", nil),
         ] as [(String, String?)])
     func glued(_ c: (String, String?)) {
         #expect(StatusBar.clock(in: c.0) == c.1)

@@ -77,9 +77,15 @@ public enum StatusBar {
     /// The clock in a status bar word: the word itself ("9:41"), or a time with one glyph glued on
     /// either side — iOS's location arrow after the time is read as a digit ("7:418", "2:078": 5 of
     /// ui-real valid's 35 "other" screens), an icon before it as a sign ("@7:01") or as a digit that
-    /// makes no hour ("87:53", "61:56" on ui-real train: 7:53 and 1:56). Nil when the word holds no time.
+    /// makes no hour ("87:53", "61:56" on ui-real train: 7:53 and 1:56). An iPhone's "4:41 PM"
+    /// read as one word ("4:41PM", which left an iOS status bar uncleaned: "54% Et" with its
+    /// battery glyph) is that time with its meridiem. Nil when the word holds no time.
     static func clock(in word: String) -> String? {
         if isClock(word) { return word }
+        let upper = word.uppercased()
+        if upper.count > 2, upper.hasSuffix("AM") || upper.hasSuffix("PM"), let time = clock(in: String(word.dropLast(2))) {
+            return time + " " + upper.suffix(2)
+        }
         let chars = Array(word)
         guard let colon = chars.firstIndex(of: ":"), colon + 2 < chars.count else { return nil }
         var start = colon
