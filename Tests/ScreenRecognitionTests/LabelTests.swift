@@ -677,6 +677,22 @@ struct RowLabelTests {
     }
 
     @Test(
+        "With a magnifier found in the field, the glyph read in front of any placeholder is left out",
+        arguments: [
+            // (the field's reading, a magnifier icon inside, spoken)
+            ("Q TV app", true, "TV app, Search field"), ("Q TV app", false, "Q TV app, Text field"),
+            ("Queen songs", true, "Queen songs, Search field"), ("Q", true, "Search field"),
+        ])
+    func magnifierGlyph(reading: String, magnifier: Bool, spoken: String) {
+        let field = Metadata.element(for: det(.textField, 0, 0, 300, 40))
+        var parts = [field, el(.text, r(40, 10, 200, 20), reading)]
+        if magnifier { parts.append(Metadata.element(for: det(.icon, 8, 12, 16, 16, icon: .search))) }
+        let absorbed = Metadata.absorbIntoControls(parts, containment: 0.85)
+        #expect(absorbed.count == 1)
+        #expect(Announcer.announce(absorbed).first?.announcement == spoken)
+    }
+
+    @Test(
         "A text field whose only reading is the magnifier is a search field without a label",
         arguments: [("Q", true), ("Q:", true), ("@", true), ("Qi", false), ("Go", false)])
     func searchGlyphAlone(_ c: (String, Bool)) {

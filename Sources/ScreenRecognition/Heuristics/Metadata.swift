@@ -78,9 +78,15 @@ public enum Metadata {
     /// (``withoutSearchGlyph(_:)``), nil when that glyph is all there is (``isSearchGlyph(_:)``) —
     /// and whether the reading makes the field a search field (the glyph alone, or a placeholder
     /// starting "Search").
-    static func fieldPlaceholder(_ reading: String?) -> (text: String?, isSearch: Bool) {
+    /// With `hasMagnifier` (the icon classifier found a magnifier in the field), the glyph in front
+    /// goes before any placeholder: an iPhone search field's "Q TV app" is "TV app" (ui-real train).
+    static func fieldPlaceholder(_ reading: String?, hasMagnifier: Bool = false) -> (text: String?, isSearch: Bool) {
         if isSearchGlyph(reading) { return (nil, true) }
-        let text = withoutSearchGlyph(reading)
+        var text = withoutSearchGlyph(reading)
+        if hasMagnifier, let t = text {
+            let tokens = t.split(separator: " ", maxSplits: 1).map(String.init)
+            if tokens.count == 2, searchGlyphs.contains(tokens[0].trimmingCharacters(in: CharacterSet(charactersIn: ".,"))) { text = tokens[1] }
+        }
         return (text, isSearchPlaceholder(text))
     }
 
@@ -175,9 +181,9 @@ public enum Metadata {
             }
             if c.kind == .textField {
                 // (a placeholder the field's own detection read is already one: the mending is idempotent)
-                let (placeholder, searchWords) = fieldPlaceholder(c.label)
-                c.label = placeholder
                 let searchIcon = inside.contains { elements[$0].detections.contains { $0.iconLabel == .search } }
+                let (placeholder, searchWords) = fieldPlaceholder(c.label, hasMagnifier: searchIcon)
+                c.label = placeholder
                 if searchWords || searchIcon { c.traits.insert(.searchField) }
             }
             if c.kind == .segment, c.label == nil, let icon = inside.first(where: { elements[$0].kind != .text }) {
