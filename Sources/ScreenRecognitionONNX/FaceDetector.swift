@@ -131,6 +131,11 @@ public final class ONNXFaceDetector: Sendable {
         var reg: (Double, Double, Double, Double) = (0, 0, 0, 0)
         var width: Double { x2 - x1 }
         var height: Double { y2 - y1 }
+        /// Finite corners around a positive area, at most 2^20 px a side (a model that answers NaN
+        /// or an absurd regression gets no crop made of it).
+        var isUsable: Bool {
+            [x1, y1, x2, y2].allSatisfy { $0.isFinite && abs($0) < 1_048_576 } && width > 0 && height > 0 && width < 1_048_576 && height < 1_048_576
+        }
     }
 
     /// The pyramid's scales for a `width` × `height` picture: the proposal window spans `minFace`
@@ -185,8 +190,9 @@ public final class ONNXFaceDetector: Sendable {
             proposals += Self.nms(level, cascade.nms.perScale).map { level[$0] }
         }
         guard !proposals.isEmpty else { return [] }
-        var boxes = Self.nms(proposals, cascade.nms.acrossScales).map { Self.square(Self.calibrate(proposals[$0])) }
+        var boxes = Self.nms(proposals, cascade.nms.acrossScales).map { Self.square(Self.calibrate(proposals[$0])) }.filter(\.isUsable)
         for stage in 1...2 {
+            guard !boxes.isEmpty else { return [] }
             let window = Self.stages[stage].window
             let (p, r) = try run(stage, crops(region, boxes, size: window))
             guard p.shape == [boxes.count, 2], r.shape == [boxes.count, 4] else {
@@ -202,9 +208,9 @@ public final class ONNXFaceDetector: Sendable {
             }
             guard !kept.isEmpty else { return [] }
             if stage == 1 {
-                boxes = Self.nms(kept, cascade.nms.refine).map { Self.square(Self.calibrate(kept[$0])) }
+                boxes = Self.nms(kept, cascade.nms.refine).map { Self.square(Self.calibrate(kept[$0])) }.filter(\.isUsable)
             } else {
-                let calibrated = kept.map(Self.calibrate)
+                let calibrated = kept.map(Self.calibrate).filter(\.isUsable)
                 boxes = Self.nms(calibrated, cascade.nms.outputMin, overSmaller: true).map { calibrated[$0] }
             }
         }
@@ -262,13 +268,15 @@ public final class ONNXFaceDetector: Sendable {
             let y2 = max(y1 + 1, Int(b.y2.rounded(.up)))
             let (w, h) = (x2 - x1, y2 - y1)
             var pixels = [UInt8](repeating: 0, count: w * h * 4)
-            for y in max(0, y1)..<min(region.height, y2) {
-                let sx1 = max(0, x1)
-                let sx2 = min(region.width, x2)
-                guard sx2 > sx1 else { break }
-                let src = (y * region.width + sx1) * 4
-                let dst = ((y - y1) * w + (sx1 - x1)) * 4
-                pixels.replaceSubrange(dst..<(dst + (sx2 - sx1) * 4), with: region.pixels[src..<(src + (sx2 - sx1) * 4)])
+            // The part of the box inside the region (none when the box lies wholly outside it).
+            let (sx1, sx2) = (max(0, x1), min(region.width, x2))
+            let (sy1, sy2) = (max(0, y1), min(region.height, y2))
+            if sx2 > sx1, sy2 > sy1 {
+                for y in sy1..<sy2 {
+                    let src = (y * region.width + sx1) * 4
+                    let dst = ((y - y1) * w + (sx1 - x1)) * 4
+                    pixels.replaceSubrange(dst..<(dst + (sx2 - sx1) * 4), with: region.pixels[src..<(src + (sx2 - sx1) * 4)])
+                }
             }
             values += ONNXElementDetector.areaResize(RGBAImage(width: w, height: h, pixels: pixels)!, width: size, height: size)
         }

@@ -146,6 +146,19 @@ struct FaceDetectorTests {
         #expect([s.x1, s.y1, s.x2, s.y2] == [-2, 18, 42, 62])
     }
 
+    @Test func cropsOfBoxesOutsideThePictureAreBlackAndUnusableBoxesAreDropped() throws {
+        let detector = try ONNXFaceDetector(directory: Self.directory, runtime: ONNXRuntime.load())
+        let region = try #require(RGBAImage(width: 20, height: 20, pixels: [UInt8](repeating: 255, count: 20 * 20 * 4)))
+        typealias C = ONNXFaceDetector.Candidate
+        let t = detector.crops(region, [C(x1: 30, y1: 30, x2: 40, y2: 40, score: 1), C(x1: -10, y1: 25, x2: 5, y2: 40, score: 1)], size: 24)
+        #expect(t.shape == [2, 3, 24, 24])
+        #expect(t.values.allSatisfy { abs($0 - (-127.5 / 128)) < 1e-6 })
+        #expect(!C(x1: .nan, y1: 0, x2: 10, y2: 10, score: 1).isUsable)
+        #expect(!C(x1: 0, y1: 0, x2: 1e9, y2: 10, score: 1).isUsable)
+        #expect(!C(x1: 5, y1: 0, x2: 5, y2: 10, score: 1).isUsable)
+        #expect(C(x1: -5, y1: -5, x2: 10, y2: 10, score: 1).isUsable)
+    }
+
     @Test func pyramid() throws {
         let detector = try ONNXFaceDetector(directory: Self.directory, runtime: ONNXRuntime.load())
         // 100 × 80 looking for faces of 20 px: the window spans 20 px at 0.6, then × 0.709 while 80 × s ≥ 12.

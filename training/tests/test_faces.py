@@ -67,3 +67,8 @@ def test_shipped_contracts_agree_with_the_module():
     p = json.load(open(os.path.join(folder, "mtcnn-pnet.model.json")))["cascade"]
     assert p["pyramidFactor"] == F.PYRAMID_FACTOR and p["cell"] == F.CELL and p["stride"] == F.STRIDE
     assert [p["nms"][k] for k in ("perScale", "acrossScales", "refine", "outputMin")] == list(F.NMS)
+
+
+def test_usable_drops_non_finite_and_empty_boxes():
+    b = np.array([[0, 0, 10, 10, 1], [np.nan, 0, 10, 10, 1], [5, 0, 5, 10, 1], [0, 0, 1e9, 10, 1], [-5, -5, 10, 10, 1]], float)
+    assert F.usable(b)[:, 0].tolist() == [0, -5]

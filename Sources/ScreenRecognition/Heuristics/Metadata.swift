@@ -82,23 +82,20 @@ public enum Metadata {
     /// goes before any placeholder: an iPhone search field's "Q TV app" is "TV app" (ui-real train).
     static func fieldPlaceholder(_ reading: String?, hasMagnifier: Bool = false) -> (text: String?, isSearch: Bool) {
         if isSearchGlyph(reading) { return (nil, true) }
-        var text = withoutSearchGlyph(reading)
-        if hasMagnifier, let t = text {
-            let tokens = t.split(separator: " ", maxSplits: 1).map(String.init)
-            if tokens.count == 2, searchGlyphs.contains(tokens[0].trimmingCharacters(in: CharacterSet(charactersIn: ".,"))) { text = tokens[1] }
-        }
+        let text = withoutSearchGlyph(reading, beforeAnyText: hasMagnifier)
         return (text, isSearchPlaceholder(text))
     }
 
     /// The magnifier glyph read as a letter in front of a search placeholder ("Q Search" → "Search",
     /// as Tesseract reads the settings example's search field) is not spoken. Only a lone "Q", "q",
     /// "O", "o", "©" or "@" (with a stray full stop or comma: "Q. Search streams" on ui-real valid)
-    /// followed by a word starting "Search" is dropped — *design choice*.
-    static func withoutSearchGlyph(_ label: String?) -> String? {
+    /// followed by a word starting "Search" is dropped — *design choice*; followed by any text when
+    /// `beforeAnyText` (a magnifier was found in the field).
+    static func withoutSearchGlyph(_ label: String?, beforeAnyText: Bool = false) -> String? {
         guard let label else { return nil }
         let tokens = label.split(separator: " ", maxSplits: 1).map(String.init)
         guard tokens.count == 2, searchGlyphs.contains(tokens[0].trimmingCharacters(in: CharacterSet(charactersIn: ".,"))),
-            isSearchPlaceholder(tokens[1])
+            beforeAnyText || isSearchPlaceholder(tokens[1])
         else { return label }
         return tokens[1]
     }

@@ -279,6 +279,16 @@ def square(boxes: np.ndarray) -> np.ndarray:
     return out
 
 
+def usable(boxes: np.ndarray) -> np.ndarray:
+    """Rows with finite corners around a positive area, under 2^20 px a side (Swift's `isUsable`)."""
+    if len(boxes) == 0:
+        return boxes
+    c = boxes[:, :4]
+    w, h = c[:, 2] - c[:, 0], c[:, 3] - c[:, 1]
+    ok = np.isfinite(c).all(1) & (np.abs(c) < 2 ** 20).all(1) & (w > 0) & (h > 0) & (w < 2 ** 20) & (h < 2 ** 20)
+    return boxes[ok]
+
+
 def crops(rgb: np.ndarray, boxes: np.ndarray, size: int) -> np.ndarray:
     """[N, 3, size, size] inputs: each box rounded to whole pixels, the part outside the picture
     black (zero pixels), resized to size × size."""
@@ -328,7 +338,9 @@ def detect(sessions: dict, rgb: np.ndarray, min_face: float, thresholds=THRESHOL
     allb = np.concatenate(found)
     keep = nms(allb[:, :5], NMS[1])
     allb = allb[keep]
-    boxes = square(calibrate(allb[:, :5], allb[:, 5:9]))
+    boxes = usable(square(calibrate(allb[:, :5], allb[:, 5:9])))
+    if len(boxes) == 0:
+        return np.zeros((0, 5))
     # refinement
     p, r = sessions["rnet"].run(None, {"image": crops(rgb, boxes, 24)})
     ok = p[:, 1] >= thresholds[1]
@@ -337,7 +349,9 @@ def detect(sessions: dict, rgb: np.ndarray, min_face: float, thresholds=THRESHOL
     if len(boxes) == 0:
         return np.zeros((0, 5))
     keep = nms(boxes, NMS[2])
-    boxes = square(calibrate(boxes[keep], r[keep]))
+    boxes = usable(square(calibrate(boxes[keep], r[keep])))
+    if len(boxes) == 0:
+        return np.zeros((0, 5))
     # output
     p, r = sessions["onet"].run(None, {"image": crops(rgb, boxes, 48)})
     ok = p[:, 1] >= thresholds[2]
@@ -345,7 +359,7 @@ def detect(sessions: dict, rgb: np.ndarray, min_face: float, thresholds=THRESHOL
     boxes[:, 4] = p[ok, 1]
     if len(boxes) == 0:
         return np.zeros((0, 5))
-    boxes = calibrate(boxes, r)
+    boxes = usable(calibrate(boxes, r))
     keep = nms(boxes, NMS[3], mode="min")
     return boxes[keep]
 
