@@ -211,13 +211,13 @@ public struct StandardEngines: Sendable {
             let pictureDir = installed("pictures")
             let clickDir = installed("clickability")
             let textButtonDir = installed("textbuttons")
-            let faceDir = installed("faces", contract: ONNXFaceDetector.contractName("pnet"))
+            let faceDir = installed("faces", contract: "pnet/model.json")
             if iconDir == nil && pictureDir == nil && clickDir == nil && textButtonDir == nil && faceDir == nil {
                 if options.content == true {
                     let dir = models?.path ?? "the models folder"
                     throw ScreenRecognitionError(
                         .model,
-                        "content models asked for (--content on), but no content model is installed: none of \(dir)/{icons,pictures,clickability,textbuttons}/model.json or faces/mtcnn-pnet.model.json exists"
+                        "content models asked for (--content on), but no content model is installed: none of \(dir)/{icons,pictures,clickability,textbuttons}/model.json or faces/pnet/model.json exists"
                     )
                 }
                 content = nil

@@ -6,7 +6,7 @@ extension ModelKind {
     public static let faceDetector = ModelKind(name: "face detector", format: "screenrecognition-face-detector")
 }
 
-/// The face detector's own keys in each stage's contract (`Models/faces/mtcnn-STAGE.model.json`,
+/// The face detector's own keys in each stage's contract (`Models/faces/STAGE/model.json`,
 /// written by `training/screenrec_training/content/faces.py`); the common ones are ``ModelContract``'s.
 public struct FaceDetectorExtras: Decodable, Sendable, Hashable {
     /// The pyramid and merging rules, in the proposal stage's contract.
@@ -52,8 +52,9 @@ public final class ONNXFaceDetector: Sendable {
 
     /// The three stages, in order, and their input windows.
     public static let stages: [(name: String, window: Int)] = [("pnet", 12), ("rnet", 24), ("onet", 48)]
-    /// The contract file of a stage.
-    public static func contractName(_ stage: String) -> String { "mtcnn-\(stage).model.json" }
+    /// The folder of a stage inside the detector's folder (`Models/faces/pnet/model.json` beside
+    /// `mtcnn-pnet.onnx`).
+    public static func stageDirectory(_ directory: URL, _ stage: String) -> URL { directory.appendingPathComponent(stage) }
 
     /// A face counts for a picture when its side is at least this share of the picture's shorter
     /// side (and the pyramid looks no smaller): 0.15 — *measured* on the pictures of 300 ui-real
@@ -88,7 +89,7 @@ public final class ONNXFaceDetector: Sendable {
         var normalization: ModelContract.Normalization?
         for (stage, window) in Self.stages {
             let (session, contract) = try ONNXModel.load(
-                directory: directory, kind: .faceDetector, runtime: runtime, threads: threads, contractName: Self.contractName(stage))
+                directory: Self.stageDirectory(directory, stage), kind: .faceDetector, runtime: runtime, threads: threads)
             let extras = try contract.extras(FaceDetectorExtras.self)
             guard extras.stage == stage else { throw contract.error(field: "stage", "is '\(extras.stage)', expected '\(stage)'") }
             guard extras.window == window else { throw contract.error(field: "window", "is \(extras.window), expected \(window) for \(stage)") }
@@ -125,16 +126,16 @@ public final class ONNXFaceDetector: Sendable {
 
     // MARK: The cascade
 
-    /// A candidate box (corners, in the region's pixels) with its score and regression.
+    /// A candidate box (in the region's pixels) with its score and regression.
     struct Candidate {
-        var x1, y1, x2, y2, score: Double
+        var box: Rect
+        var score: Double
         var reg: (Double, Double, Double, Double) = (0, 0, 0, 0)
-        var width: Double { x2 - x1 }
-        var height: Double { y2 - y1 }
         /// Finite corners around a positive area, at most 2^20 px a side (a model that answers NaN
         /// or an absurd regression gets no crop made of it).
         var isUsable: Bool {
-            [x1, y1, x2, y2].allSatisfy { $0.isFinite && abs($0) < 1_048_576 } && width > 0 && height > 0 && width < 1_048_576 && height < 1_048_576
+            [box.minX, box.minY, box.maxX, box.maxY].allSatisfy { $0.isFinite && abs($0) < 1_048_576 } && !box.isEmpty
+                && box.width < 1_048_576 && box.height < 1_048_576
         }
     }
 
@@ -182,8 +183,9 @@ public final class ONNXFaceDetector: Sendable {
                     let i = y * w + x
                     level.append(
                         Candidate(
-                            x1: (stride * Double(x) + 1) / s, y1: (stride * Double(y) + 1) / s,
-                            x2: (stride * Double(x) + cell) / s, y2: (stride * Double(y) + cell) / s, score: prob,
+                            box: Rect(
+                                minX: (stride * Double(x) + 1) / s, minY: (stride * Double(y) + 1) / s,
+                                maxX: (stride * Double(x) + cell) / s, maxY: (stride * Double(y) + cell) / s), score: prob,
                             reg: (Double(r.values[i]), Double(r.values[h * w + i]), Double(r.values[2 * h * w + i]), Double(r.values[3 * h * w + i]))))
                 }
             }
@@ -215,7 +217,7 @@ public final class ONNXFaceDetector: Sendable {
             }
         }
         return boxes.map { b in
-            Face(box: Rect(x: b.x1 + Double(ox), y: b.y1 + Double(oy), width: b.width, height: b.height), score: b.score)
+            Face(box: Rect(x: b.box.minX + Double(ox), y: b.box.minY + Double(oy), width: b.box.width, height: b.box.height), score: b.score)
         }
     }
 
@@ -262,10 +264,10 @@ public final class ONNXFaceDetector: Sendable {
         var values: [Float] = []
         values.reserveCapacity(boxes.count * size * size * 3)
         for b in boxes {
-            let x1 = Int(b.x1.rounded(.down))
-            let y1 = Int(b.y1.rounded(.down))
-            let x2 = max(x1 + 1, Int(b.x2.rounded(.up)))
-            let y2 = max(y1 + 1, Int(b.y2.rounded(.up)))
+            let x1 = Int(b.box.minX.rounded(.down))
+            let y1 = Int(b.box.minY.rounded(.down))
+            let x2 = max(x1 + 1, Int(b.box.maxX.rounded(.up)))
+            let y2 = max(y1 + 1, Int(b.box.maxY.rounded(.up)))
             let (w, h) = (x2 - x1, y2 - y1)
             var pixels = [UInt8](repeating: 0, count: w * h * 4)
             // The part of the box inside the region (none when the box lies wholly outside it).
@@ -285,42 +287,35 @@ public final class ONNXFaceDetector: Sendable {
 
     /// The box moved by its regression (in units of its width and height).
     static func calibrate(_ b: Candidate) -> Candidate {
+        let (w, h) = (b.box.width, b.box.height)
         var out = b
-        out.x1 += b.reg.0 * b.width
-        out.y1 += b.reg.1 * b.height
-        out.x2 += b.reg.2 * b.width
-        out.y2 += b.reg.3 * b.height
+        out.box = Rect(
+            minX: b.box.minX + b.reg.0 * w, minY: b.box.minY + b.reg.1 * h, maxX: b.box.maxX + b.reg.2 * w, maxY: b.box.maxY + b.reg.3 * h)
         return out
     }
 
     /// The square of the box's longer side about its centre.
     static func square(_ b: Candidate) -> Candidate {
-        let side = max(b.width, b.height)
+        let side = max(b.box.width, b.box.height)
         var out = b
-        out.x1 = b.x1 + b.width / 2 - side / 2
-        out.y1 = b.y1 + b.height / 2 - side / 2
-        out.x2 = out.x1 + side
-        out.y2 = out.y1 + side
+        out.box = Rect(x: b.box.midX - side / 2, y: b.box.midY - side / 2, width: side, height: side)
         return out
     }
 
-    /// Greedy non-maximum suppression: indices kept, strongest first (ties: the earlier); a box is
-    /// dropped when it overlaps a kept one by more than `threshold` (IoU, or over the smaller box).
+    /// Greedy non-maximum suppression, as `PostProcessing`'s for detections (§4.1): indices kept,
+    /// strongest first (ties: the earlier, as the Python reference breaks them); a box overlapping
+    /// a kept one by more than `threshold` — ``Rect/iou(_:)``, or its intersection over the smaller
+    /// box — is dropped.
     static func nms(_ boxes: [Candidate], _ threshold: Double, overSmaller: Bool = false) -> [Int] {
+        func overlap(_ a: Rect, _ b: Rect) -> Double {
+            guard overSmaller else { return a.iou(b) }
+            let smaller = min(a.area, b.area)
+            return smaller > 0 ? (a.intersection(b)?.area ?? 0) / smaller : 0
+        }
         let order = boxes.indices.sorted { boxes[$0].score != boxes[$1].score ? boxes[$0].score > boxes[$1].score : $0 < $1 }
-        var suppressed = [Bool](repeating: false, count: boxes.count)
         var keep: [Int] = []
-        for i in order where !suppressed[i] {
+        for i in order where !keep.contains(where: { overlap(boxes[$0].box, boxes[i].box) > threshold }) {
             keep.append(i)
-            let a = boxes[i]
-            for j in order where j != i && !suppressed[j] {
-                let b = boxes[j]
-                let inter = max(0, min(a.x2, b.x2) - max(a.x1, b.x1)) * max(0, min(a.y2, b.y2) - max(a.y1, b.y1))
-                let areaA = a.width * a.height
-                let areaB = b.width * b.height
-                let denominator = overSmaller ? min(areaA, areaB) : areaA + areaB - inter
-                if denominator > 0, inter / denominator > threshold { suppressed[j] = true }
-            }
         }
         return keep
     }

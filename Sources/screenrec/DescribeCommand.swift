@@ -51,7 +51,7 @@ struct Describe: ParsableCommand {
                 directory: models.appendingPathComponent("pictures"), runtime: runtime, threads: modelOptions.threadCount)
             let faceDir = models.appendingPathComponent("faces")
             let faceDetector =
-                FileManager.default.fileExists(atPath: faceDir.appendingPathComponent(ONNXFaceDetector.contractName("pnet")).path)
+                FileManager.default.fileExists(atPath: ONNXFaceDetector.stageDirectory(faceDir, "pnet").appendingPathComponent("model.json").path)
                 ? try ONNXFaceDetector(directory: faceDir, runtime: runtime) : nil
             let pixels = try loadInputImage(at: image, maxPixels: AnalysisConfiguration.default.limits.maxPixels)
             let whole = Rect(x: 0, y: 0, width: Double(pixels.width), height: Double(pixels.height))

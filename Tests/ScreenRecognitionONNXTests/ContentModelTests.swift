@@ -22,6 +22,17 @@ func scratchModel(_ name: String, shipped: String, links: [String], edit: (inout
     return dir
 }
 
+/// `photo` pasted into a white 400×600 "screen" at (50, 120).
+func whiteScreen(with photo: RGBAImage) throws -> RGBAImage {
+    var pixels = [UInt8](repeating: 255, count: 400 * 600 * 4)
+    for y in 0..<photo.height {
+        let s = y * photo.width * 4
+        let d = ((y + 120) * 400 + 50) * 4
+        pixels.replaceSubrange(d..<(d + photo.width * 4), with: photo.pixels[s..<(s + photo.width * 4)])
+    }
+    return try #require(RGBAImage(width: 400, height: 600, pixels: pixels))
+}
+
 struct BadModel: CustomTestStringConvertible, Sendable {
     var name: String
     var links: [String]?
@@ -59,15 +70,7 @@ struct PictureDescriberTests {
     @Test func cropsThePictureFromAScreen() throws {
         // The cat photo pasted into a white 400×600 "screen" at (50, 120): described from its box.
         let cat = try loadImage(at: fixtures.appendingPathComponent("cat.jpg").path, maxPixels: 1_000_000)
-        var pixels = [UInt8](repeating: 255, count: 400 * 600 * 4)
-        for y in 0..<cat.height {
-            for x in 0..<cat.width {
-                let s = (y * cat.width + x) * 4
-                let d = ((y + 120) * 400 + x + 50) * 4
-                for c in 0..<4 { pixels[d + c] = cat.pixels[s + c] }
-            }
-        }
-        let screen = try #require(RGBAImage(width: 400, height: 600, pixels: pixels))
+        let screen = try whiteScreen(with: cat)
         let describer = try ONNXPictureDescriber(directory: Self.directory, runtime: ONNXRuntime.load())
         let d = try describer.describe(in: screen, box: Rect(x: 50, y: 120, width: Double(cat.width), height: Double(cat.height)))
         #expect(d.label == "Cat")

