@@ -186,6 +186,13 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// under 0.8 were mostly noise from photos ("re ‘Tore Chace", "Be fe", "bar’"), those above mostly
     /// the logo or banner text ("jobrapido", "DOORDASH", "SAVE YOUR SHAZAMS").
     public var minPictureTextConfidence: Double = 0.8
+    /// An element's crop that the Tesseract crop readers read nothing from, or read less
+    /// confidently than ``lastCropReadBelow``, is read once more by the analyzer's picture reader
+    /// (PP-OCR in the standard analyzer) from the element's own pixels
+    /// (``ElementOCR/LastCropReader``): it reads small light type at 1x that Tesseract garbles.
+    public var readDoubtfulCropsAgain = true
+    public var lastCropReadBelow: Double = 0.85
+    public var minLastCropReadConfidence: Double = 0.9
     /// A picture the whole-screen OCR found no text on, with no detected text inside, is read
     /// again on its own by the analyzer's picture reader (``ScreenAnalyzer/pictureReader``: PP-OCR
     /// in the standard analyzer), which reads the stylised type of logos and banners that
@@ -563,6 +570,8 @@ extension AnalysisConfiguration {
         fraction("content.ocrLineInsideFraction", content.ocrLineInsideFraction)
         fraction("content.minPictureTextConfidence", content.minPictureTextConfidence)
         fraction("content.minPictureReadConfidence", content.minPictureReadConfidence)
+        fraction("content.lastCropReadBelow", content.lastCropReadBelow)
+        fraction("content.minLastCropReadConfidence", content.minLastCropReadConfidence)
         fraction("content.rereadBelowConfidence", content.rereadBelowConfidence)
         fraction("content.rereadConfidenceMargin", content.rereadConfidenceMargin)
         fraction("content.rereadOnOtherScriptScreensBelow", content.rereadOnOtherScriptScreensBelow)

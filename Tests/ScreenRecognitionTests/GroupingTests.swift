@@ -89,6 +89,19 @@ struct GroupingTests {
         #expect(out[2].label == "Search")
     }
 
+    @Test("A text above a tab's icon is content behind the bar, not the tab's title")
+    func textAboveATabIcon() {
+        var elements: [Element] = []
+        for (i, name) in ["Home", "Search", "Profile"].enumerated() {
+            let x = 30 + Double(i) * 130
+            elements.append(el(.icon, r(x, 790, 28, 28), name))
+        }
+        elements.append(el(.text, r(140, 770, 150, 12), "clcoding.gumroad.com"))
+        let out = Ordering.order(Grouping.groupTabs(elements, screen: Self.screen, image: nil, settings: .init(), selection: .init()))
+        #expect(out.filter { $0.kind == .tabButton }.map(\.label) == ["Home", "Search", "Profile"])
+        #expect(out.contains { $0.kind == .text && $0.label == "clcoding.gumroad.com" })
+    }
+
     @Test(
         "Tabs need at least three buttons, close to the bottom-most element",
         arguments: [

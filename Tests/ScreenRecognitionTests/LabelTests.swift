@@ -349,6 +349,109 @@ struct ElementOCRTests {
         #expect(without.transcript == ["Text"])
     }
 
+    /// Reads `dark` where the crop's first ink bar is dark (prepared against the edge's green) and
+    /// `light` where it is not (prepared against the text's own white).
+    struct ByFill: TextRecognizer {
+        var dark: (String, Double)
+        var light: (String, Double)
+        func recognizeText(in image: RGBAImage, region: Rect?) throws -> [RecognizedText] {
+            let s = ElementOCR.scale(forHeight: 28)
+            let m = (image.height - 28 * s) / 2
+            let (text, confidence) = image.color(x: m + s * 10, y: m + s * 14).r < 128 ? dark : light
+            return [RecognizedText(text: text, box: r(0, 0, 10, 10), confidence: confidence)]
+        }
+    }
+
+    @Test(
+        "Where a box's edge has another colour than most of it, both ways are read and the more confident kept",
+        arguments: [
+            ("the edge's reading is surer", ("SIGN UP", 0.96), ("SIG UF", 0.77), "SIGN UP"),
+            ("the common colour's reading is surer", ("SIGN UP", 0.8), ("SIGN UP NOW", 0.95), "SIGN UP NOW"),
+        ] as [(String, (String, Double), (String, Double), String)])
+    func bothFillsAreRead(_ c: (String, (String, Double), (String, Double), String)) {
+        var diagnostics: [Diagnostic] = []
+        let out = ElementOCR.readUnread(
+            [det(.text, 50, 31, 100, 28)], image: Self.boldOnGreen, recognizer: ByFill(dark: c.1, light: c.2), maxCalls: 24,
+            rejectUnreadable: true, diagnostics: &diagnostics)
+        #expect(out[0].text == c.3, "\(c.0)")
+    }
+
+    /// Records the regions it is asked to read.
+    final class Recording: TextRecognizer, @unchecked Sendable {
+        var text: String
+        var confidence: Double
+        var regions: [Rect?] = []
+        init(_ text: String, _ confidence: Double) {
+            self.text = text
+            self.confidence = confidence
+        }
+        func recognizeText(in image: RGBAImage, region: Rect?) throws -> [RecognizedText] {
+            regions.append(region)
+            return text.isEmpty ? [] : [RecognizedText(text: text, box: r(0, 0, 10, 10), confidence: confidence)]
+        }
+    }
+
+    @Test(
+        "The last crop reader reads what Tesseract read doubtfully or not at all, and its reading takes Tesseract's spaces",
+        arguments: [
+            // (Tesseract's crop reading, the last reader's, the text kept)
+            ("a doubtful reading", ("sity, State or 71P Cade", 0.74), ("City,State or ZIP Code", 0.91), "City, State or ZIP Code"),
+            ("run-together words, spaced from Tesseract's", ("lam @ new user", 0.83), ("Iamanewuser", 0.96), "Iam a new user"),
+            ("nothing read", ("", 0), ("Password", 0.98), "Password"),
+            ("words split where the vocabulary covers them", ("", 0), ("SIGNUPWITHEMAIL", 0.99), "SIGN UP WITH EMAIL"),
+            ("a sure enough first reading", ("Settings", 0.88), ("Setting", 0.99), "Settings"),
+            ("the last reader unsure", ("sity, State", 0.74), ("City, State", 0.85), "sity, State"),
+            ("not the margin surer", ("Continue", 0.82), ("Continua", 0.9), "Continue"),
+            ("one character is junk", ("", 0), ("3", 0.95), nil),
+        ] as [(String, (String, Double), (String, Double), String?)])
+    func lastCropReader(_ c: (String, (String, Double), (String, Double), String?)) throws {
+        var diagnostics: [Diagnostic] = []
+        let last = Recording(c.2.0, c.2.1)
+        let out = ElementOCR.readUnread(
+            [det(.segmentedControl, 100, 20, 100, 30)], image: Self.segmentScreen,
+            recognizer: c.1.0.isEmpty ? Fixed(text: "", confidence: 0) : Fixed(text: c.1.0, confidence: c.1.1),
+            maxCalls: 24, rejectUnreadable: true, doubtfulBelow: 0.7, margin: 0.1,
+            lastReader: ElementOCR.LastCropReader(reader: last, below: 0.85, minConfidence: 0.9), diagnostics: &diagnostics)
+        #expect(out[0].text == c.3, "\(c.0)")
+        // It reads the element's own pixels, the box grown by half its height on every side.
+        if c.1.1 < 0.85 { #expect(last.regions == [r(85, 5, 130, 60)], "\(c.0)") } else { #expect(last.regions.isEmpty, "\(c.0)") }
+        let replaced = out[0].text != nil && out[0].text != c.1.0
+        #expect(diagnostics.contains { $0.message == "1 element(s) read by the last crop reader" } == replaced, "\(c.0)")
+    }
+
+    @Test(
+        "Spaces of one reading go between the characters of another that they pair with",
+        arguments: [
+            ("lam @ new user", "Iamanewuser", "Iam a new user"),
+            ("Continue with Facebook", "Continue withFacebook", "Continue with Facebook"),
+            ("Best rates [or International calls.", "Bestrates for international calls.", "Best rates for international calls."),
+            ("Sign ifi", "Signin", "Sign in"),
+            // a letter the first reading lost before its space puts no space inside a word
+            ("OTE \"our avorites", "Organize Your Favorites", "Organize Your Favorites"),
+            ("12:00 02:00", "12:00-02:00", "12:00-02:00"),
+            // too different: left as read
+            ("GUUG FE", "LOGINWITHGOOGLE", "LOGINWITHGOOGLE"),
+            ("", "Password", "Password"),
+        ])
+    func spacesFromAnotherReading(spaced: String, reading: String, expected: String) {
+        #expect(ElementOCR.withSpaces(of: spaced, in: reading) == expected)
+    }
+
+    @Test("The analyzer's picture reader is the last crop reader, and the setting turns it off")
+    func analyzerLastCropReader() throws {
+        let dets = [det(.text, 100, 20, 100, 30)]
+        let reader = Fixed(text: "Week", confidence: 0.95)
+        let on = try ScreenAnalyzer(textRecognizer: ReplayTextRecognizer([]), pictureReader: reader).analyze(
+            image: Self.segmentScreen, detections: dets)
+        #expect(on.transcript == ["Week"])
+        #expect(on.diagnostics.contains { $0.message == "1 element(s) read by the last crop reader" })
+        var cfg = AnalysisConfiguration()
+        cfg.content.readDoubtfulCropsAgain = false
+        let off = try ScreenAnalyzer(configuration: cfg, textRecognizer: ReplayTextRecognizer([]), pictureReader: reader).analyze(
+            image: Self.segmentScreen, detections: dets)
+        #expect(off.transcript == ["Text"])
+    }
+
     @Test("The pipeline drops gibberish OCR lines instead of speaking them")
     func pipelineRejectsGibberish() throws {
         let lines = [
@@ -803,5 +906,26 @@ struct AnnouncementMetricsTests {
         var t = TextButtonMetrics()
         t.add(Self.analysis([tab, iconTab, textTab, app]), buttons: [], staticTexts: [])
         #expect(t.predicted == 0)
+    }
+}
+
+@Suite("Run-together words")
+struct RunTogetherWordsTests {
+    @Test(arguments: [
+        ("SIGNUPWITHEMAIL", "SIGN UP WITH EMAIL"),
+        ("CREATEACCOUNT", "CREATE ACCOUNT"),
+        ("LOGINWITHGOOGLE", "LOG IN WITH GOOGLE"),
+        ("Whereto?", "Where to?"),
+        ("Continue withFacebook", "Continue with Facebook"),
+        // a vocabulary word, a run too short, a run the vocabulary does not cover, other characters
+        ("Notifications", "Notifications"),
+        ("Signin", "Signin"),
+        ("TravelingAgain19", "TravelingAgain19"),
+        ("myfitnesspal", "myfitnesspal"),
+        ("appcrawler1@gmail.com", "appcrawler1@gmail.com"),
+        ("", ""),
+    ])
+    func split(_ text: String, _ expected: String) {
+        #expect(RunTogetherWords.split(text) == expected)
     }
 }

@@ -44,6 +44,10 @@ public enum ElementOCR {
         /// 0.9 none of the 7 on valid nor of the 5 on 200 random train screens ("4:46 PM", "OK",
         /// "DETECT LOCATION", "받기", "밤양갱").
         public static let retryMinConfidence = 0.9
+        /// The last crop reader's reading needs at least this many letters and digits: on ui-real
+        /// valid (2026-11-25) its one-character readings replaced junk by junk (a Korean line read
+        /// "3") — *measured*.
+        public static let minLastReadCharacters = 2
         /// A whole-screen reading spanning less than this share of its element's width is too
         /// little to keep against a confident crop reading: 0.5 — *design choice* (a logo title
         /// "CLZ Comics" read "e" over 0.02 of its box, a tab's "larm" for "Alarm" spans 0.8).
@@ -184,7 +188,7 @@ public enum ElementOCR {
     public static func readUnread(
         _ detections: [Detection], image: RGBAImage, recognizer: any TextRecognizer,
         fallbacks: [any TextRecognizer] = [], maxCalls: Int, rejectUnreadable: Bool,
-        doubtfulBelow: Double = 0, margin: Double = 0, diagnostics: inout [Diagnostic]
+        doubtfulBelow: Double = 0, margin: Double = 0, lastReader: LastCropReader? = nil, diagnostics: inout [Diagnostic]
     ) -> [Detection] {
         var result = detections
         let wanted = detections.indices.filter { wantsText(detections[$0]) }
@@ -197,6 +201,7 @@ public enum ElementOCR {
         }
         var failures = 0
         var secondReads = 0
+        var lastReads = 0
         for i in wanted.prefix(max(0, maxCalls)) {
             var chosen: (text: String, confidence: Double, reader: Int)?
             for (n, reader) in ([recognizer] + fallbacks).enumerated() {
@@ -227,6 +232,20 @@ public enum ElementOCR {
                     }
                 }
             }
+            if let lastReader, chosen.map({ $0.confidence < lastReader.below }) ?? true {
+                do {
+                    if let read = try lastReader.read(detections[i].box, image: image, rejectUnreadable: rejectUnreadable),
+                        read.confidence >= lastReader.minConfidence, read.confidence >= (chosen?.confidence ?? 0) + margin,
+                        read.text.filter({ $0.isLetter || $0.isNumber }).count >= Constants.minLastReadCharacters
+                    {
+                        let text = RunTogetherWords.split(chosen.map { withSpaces(of: $0.text, in: read.text) } ?? read.text)
+                        chosen = (text, read.confidence, fallbacks.count + 1)
+                        lastReads += 1
+                    }
+                } catch {
+                    failures += 1
+                }
+            }
             if let chosen {
                 result[i].text = chosen.text
                 if chosen.reader > 0 { secondReads += 1 }
@@ -235,10 +254,113 @@ public enum ElementOCR {
         if failures > 0 {
             diagnostics.append(Diagnostic(stage: "ocr", message: "\(failures) element crop(s) could not be read"))
         }
-        if secondReads > 0 {
-            diagnostics.append(Diagnostic(stage: "ocr", message: "\(secondReads) element(s) read by a second crop reader"))
+        if secondReads > lastReads {
+            diagnostics.append(Diagnostic(stage: "ocr", message: "\(secondReads - lastReads) element(s) read by a second crop reader"))
+        }
+        if lastReads > 0 {
+            diagnostics.append(Diagnostic(stage: "ocr", message: "\(lastReads) element(s) read by the last crop reader"))
         }
         return result
+    }
+
+    /// `reading` with a space wherever `spaced`, another reading of the same text, has one between
+    /// two characters it aligns with (a Levenshtein alignment, letters compared case-blind).
+    /// PP-OCR reads small type well but runs words together ("Continue withFacebook",
+    /// "Iamanewuser") where Tesseract keeps the gaps but misreads letters ("lam @ new user"); the
+    /// merged reading has both ("Iam a new user"). When the two differ in more than half their
+    /// characters, `reading` comes back as it is.
+    public static func withSpaces(of spaced: String, in reading: String) -> String {
+        let a = Array(spaced.lowercased())
+        let b = Array(reading)
+        // Characters without spaces, and which of them follow a space.
+        let aChars = a.filter { $0 != " " }
+        var aSpaceBefore = Set<Int>()
+        var k = 0
+        for (n, c) in a.enumerated() {
+            if c == " " {
+                if n > 0, k > 0 { aSpaceBefore.insert(k) }
+            } else {
+                k += 1
+            }
+        }
+        let bChars = b.filter { $0 != " " }
+        let bLower = bChars.map { Character($0.lowercased()) }
+        let n = aChars.count
+        let m = bChars.count
+        guard n > 0, m > 0, n * m <= 40_000 else { return reading }
+        var dist = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
+        for i in 0...n { dist[i][0] = i }
+        for j in 0...m { dist[0][j] = j }
+        for i in 1...n {
+            for j in 1...m {
+                let cost = aChars[i - 1] == bLower[j - 1] ? 0 : 1
+                dist[i][j] = min(dist[i - 1][j - 1] + cost, dist[i - 1][j] + 1, dist[i][j - 1] + 1)
+            }
+        }
+        guard 2 * dist[n][m] <= max(n, m) else { return reading }
+        // Walk the alignment back, pairing characters (same or substituted). A space between two
+        // characters of `spaced` goes between the two characters of `reading` they pair with, when
+        // those are neighbours too: a letter `spaced` lost before its space ("our avorites" for
+        // "Your Favorites") puts no space inside a word.
+        var pairs = Set<[Int]>()
+        var i = n
+        var j = m
+        while i > 0, j > 0 {
+            let cost = aChars[i - 1] == bLower[j - 1] ? 0 : 1
+            if dist[i][j] == dist[i - 1][j - 1] + cost {
+                pairs.insert([i - 1, j - 1])
+                i -= 1
+                j -= 1
+            } else if dist[i][j] == dist[i - 1][j] + 1 {
+                i -= 1
+            } else {
+                j -= 1
+            }
+        }
+        let bSpaceBefore = Set(pairs.filter { aSpaceBefore.contains($0[0]) && pairs.contains([$0[0] - 1, $0[1] - 1]) }.map { $0[1] })
+        var out = ""
+        var index = 0
+        for c in b {
+            if c == " " {
+                if !out.hasSuffix(" ") { out.append(" ") }
+                continue
+            }
+            if index > 0, bSpaceBefore.contains(index), !out.hasSuffix(" ") { out.append(" ") }
+            out.append(c)
+            index += 1
+        }
+        return out
+    }
+
+    /// The reader of last resort for an element's crop (PP-OCR in the standard analyzer): it reads
+    /// the element's own pixels, its box grown by ``Constants/retryPadding`` of its height, where
+    /// the Tesseract crop readers read nothing or read less confidently than `below`; its reading
+    /// replaces theirs at `minConfidence` or more and the crop readers' margin above theirs.
+    public struct LastCropReader: Sendable {
+        public var reader: any TextRecognizer
+        public var below: Double
+        public var minConfidence: Double
+
+        public init(reader: any TextRecognizer, below: Double, minConfidence: Double) {
+            self.reader = reader
+            self.below = below
+            self.minConfidence = minConfidence
+        }
+
+        func read(_ box: Rect, image: RGBAImage, rejectUnreadable: Bool) throws -> (text: String, confidence: Double)? {
+            let pad = 0.5 * box.height
+            let region = Rect(
+                minX: max(0, box.minX - pad), minY: max(0, box.minY - pad),
+                maxX: min(Double(image.width), box.maxX + pad), maxY: min(Double(image.height), box.maxY + pad))
+            guard !region.isEmpty else { return nil }
+            let lines = try reader.recognizeText(in: image, region: region)
+                .filter { !rejectUnreadable || ReadableText.isReadable($0.text, confidence: $0.confidence) }
+                .sorted { abs($0.box.midY - $1.box.midY) > min($0.box.height, $1.box.height) / 2 ? $0.box.midY < $1.box.midY : $0.box.minX < $1.box.minX }
+            let kept = TextRepair.repair(lines).filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
+            let text = kept.map { $0.text.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            guard !text.isEmpty else { return nil }
+            return (text, kept.map(\.confidence).min() ?? 0)
+        }
     }
 
     /// The text read from `box`'s normalised crop (``normalizedCrop(_:box:fill:)``), lines in reading
@@ -335,17 +457,20 @@ public enum ElementOCR {
     }
 
     /// ``readCrop(_:image:recognizer:rejectUnreadable:)`` with the mean confidence of the lines read.
-    /// The crop is prepared against the box's most common colour; where that reads nothing and the
-    /// colour on the box's edge is another one (bold text covering most of a tight box), it is
-    /// prepared against that colour and read again.
+    /// The crop is prepared against the box's most common colour; where the colour on the box's
+    /// edge is another one, it is prepared against that colour too and the more confident reading
+    /// is kept. Bold text covering most of a tight box makes the text's own colour the most common
+    /// one: a 9-px white "USE MY CURRENT LOCATION" on orange read "MY CLUIRREN ATION" (0.77)
+    /// against white and right (0.96) against the edge's orange (ui-real valid, 2026-11-25).
     static func readCropWithConfidence(
         _ box: Rect, image: RGBAImage, recognizer: any TextRecognizer, rejectUnreadable: Bool
     ) throws -> (text: String, confidence: Double)? {
-        if let read = try readCrop(box, fill: .mostCommon, image: image, recognizer: recognizer, rejectUnreadable: rejectUnreadable) {
-            return read
-        }
-        guard edgeFillDiffers(image, box: box) else { return nil }
-        return try readCrop(box, fill: .edge, image: image, recognizer: recognizer, rejectUnreadable: rejectUnreadable)
+        let common = try readCrop(box, fill: .mostCommon, image: image, recognizer: recognizer, rejectUnreadable: rejectUnreadable)
+        guard edgeFillDiffers(image, box: box) else { return common }
+        guard let edge = try readCrop(box, fill: .edge, image: image, recognizer: recognizer, rejectUnreadable: rejectUnreadable)
+        else { return common }
+        guard let common else { return edge }
+        return edge.confidence > common.confidence ? edge : common
     }
 
     /// `box` grown by ``Constants/retryPadding`` of its height on every side, inside the image.

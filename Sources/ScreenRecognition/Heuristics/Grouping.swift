@@ -155,14 +155,25 @@ public enum Grouping {
                 && e.frame.minY >= (1 - settings.tabBarBottomFraction) * h
                 && bottom - e.frame.minY <= settings.tabBarProximity * h
         }
+        // The tab's title: its text (also one the text-button model called a button), else its icon's meaning.
+        let isText = { (e: Element) in e.kind == .text || (e.kind == .button && e.detections.contains { $0.type == .text }) }
+        // A tab's title lies under its icon or beside it (HIG, "Tab bars"; Material, "Navigation
+        // bar"): a text whose middle is above the top of an icon it shares a column with is the
+        // page's content showing behind a translucent bar (a link "clcoding.gumroad.com" over a
+        // search tab on ui-real valid), and stays an element of its own.
         let clusters = MissingElements.clusters(candidates) { a, b in elements[a].frame.xOverlap(elements[b].frame) > 0 }
+            .map { members in
+                let icons = members.filter { !isText(elements[$0]) }.map { elements[$0].frame }
+                return members.filter { i in
+                    !isText(elements[i]) || !icons.contains { elements[i].frame.midY < $0.minY && elements[i].frame.xOverlap($0) > 0 }
+                }
+            }
+            .filter { !$0.isEmpty }
             .sorted { cmin($0, elements) < cmin($1, elements) }
         guard clusters.count >= settings.minTabs, !isBlocked(candidates, elements, settings) else { return elements }
         var tabs: [Element] = clusters.enumerated().map { n, members in
             let parts = members.map { elements[$0] }.sorted { $0.frame.minY < $1.frame.minY }
             let frame = parts.dropFirst().reduce(parts[0].frame) { $0.union($1.frame) }
-            // The tab's title: its text (also one the text-button model called a button), else its icon's meaning.
-            let isText = { (e: Element) in e.kind == .text || (e.kind == .button && e.detections.contains { $0.type == .text }) }
             let text = parts.first(where: isText)?.label
             let iconLabel = parts.first { !isText($0) }?.label
             return Element(

@@ -64,7 +64,13 @@ struct ReadTextStage: AnalysisStage {
             detections = ElementOCR.readUnread(
                 detections, image: image, recognizer: recognizer, fallbacks: cropReaders, maxCalls: content.maxElementReads,
                 rejectUnreadable: content.rejectUnreadableOCR, doubtfulBelow: content.rereadBelowConfidence,
-                margin: content.rereadConfidenceMargin, diagnostics: &work.diagnostics)
+                margin: content.rereadConfidenceMargin,
+                lastReader: pictureReader.flatMap { reader in
+                    content.readDoubtfulCropsAgain
+                        ? ElementOCR.LastCropReader(
+                            reader: reader, below: content.lastCropReadBelow, minConfidence: content.minLastCropReadConfidence) : nil
+                },
+                diagnostics: &work.diagnostics)
             detections = ElementOCR.rereadPartlyRead(
                 detections, lines: lines, image: image, recognizer: recognizer,
                 minCoverage: content.minReadCoverage, maxCalls: content.maxElementReads,
