@@ -376,7 +376,7 @@ struct ElementOCRTests {
         #expect(out[0].text == c.3, "\(c.0)")
     }
 
-    /// Records the regions it is asked to read.
+    /// Records the regions it is asked to read, and reads its text over the whole region.
     final class Recording: TextRecognizer, @unchecked Sendable {
         var text: String
         var confidence: Double
@@ -387,7 +387,7 @@ struct ElementOCRTests {
         }
         func recognizeText(in image: RGBAImage, region: Rect?) throws -> [RecognizedText] {
             regions.append(region)
-            return text.isEmpty ? [] : [RecognizedText(text: text, box: r(0, 0, 10, 10), confidence: confidence)]
+            return text.isEmpty ? [] : [RecognizedText(text: text, box: region ?? r(0, 0, 10, 10), confidence: confidence)]
         }
     }
 
@@ -437,10 +437,44 @@ struct ElementOCRTests {
         #expect(ElementOCR.withSpaces(of: spaced, in: reading) == expected)
     }
 
+    /// Answers one line at `box` (in the screen's pixels) whatever region it is asked to read.
+    struct LineAt: TextRecognizer {
+        var text: String
+        var confidence: Double
+        var box: Rect
+        func recognizeText(in image: RGBAImage, region: Rect?) throws -> [RecognizedText] {
+            [RecognizedText(text: text, box: box, confidence: confidence)]
+        }
+    }
+
+    @Test(
+        "Doubtful whole-screen lines are read again by the last crop reader",
+        arguments: [
+            // (line, its confidence, the last reader's reading, its confidence, where it lies, the text kept)
+            ("Pag", 0.5, "Paris", 0.95, r(22, 22, 60, 16), "Paris"),
+            ("lam @ new user", 0.6, "Iamanewuser", 0.96, r(22, 22, 60, 16), "Iam a new user"),
+            ("Settings", 0.9, "Setting", 0.99, r(22, 22, 60, 16), "Settings"),  // sure enough already
+            ("ie Shears", 0.58, "Ms", 0.92, r(22, 22, 60, 16), "ie Shears"),  // lost most of the line
+            ("Pag", 0.5, "Victoria", 0.97, r(22, 44, 60, 16), "Pag"),  // the next line, reached by the growth
+            ("베스트", 0.5, "Best", 0.97, r(22, 22, 60, 16), "베스트"),  // another script: the crop readers' work
+        ] as [(String, Double, String, Double, Rect, String)])
+    func doubtfulLinesReadByTheLastReader(_ c: (String, Double, String, Double, Rect, String)) {
+        var diagnostics: [Diagnostic] = []
+        let image = RGBAImage(width: 200, height: 100, fill: .white)
+        let line = RecognizedText(text: c.0, box: r(20, 20, 64, 20), confidence: c.1)
+        let out = ElementOCR.rereadDoubtfulLines(
+            [line], image: image,
+            reader: ElementOCR.LastCropReader(reader: LineAt(text: c.2, confidence: c.3, box: c.4), below: 0.85, minConfidence: 0.9),
+            margin: 0.1, maxCalls: 24, diagnostics: &diagnostics)
+        #expect(out.map(\.text) == [c.5])
+        #expect(out[0].box == line.box)
+        #expect(diagnostics.contains { $0.message.contains("read again by the last crop reader") } == (c.5 != c.0))
+    }
+
     @Test("The analyzer's picture reader is the last crop reader, and the setting turns it off")
     func analyzerLastCropReader() throws {
         let dets = [det(.text, 100, 20, 100, 30)]
-        let reader = Fixed(text: "Week", confidence: 0.95)
+        let reader = Recording("Week", 0.95)
         let on = try ScreenAnalyzer(textRecognizer: ReplayTextRecognizer([]), pictureReader: reader).analyze(
             image: Self.segmentScreen, detections: dets)
         #expect(on.transcript == ["Week"])

@@ -48,6 +48,10 @@ public enum ElementOCR {
         /// valid (2026-11-25) its one-character readings replaced junk by junk (a Korean line read
         /// "3") — *measured*.
         public static let minLastReadCharacters = 2
+        /// …and at least half the letters and digits of the reading it replaces: on ui-real valid
+        /// (2026-11-25) the shorter last readings of whole-screen lines had lost most of a line
+        /// ("eals i shared cars and travel" → "travel", "ie Shears" → "Ms") — *measured*.
+        public static let minLastReadShare = 0.5
         /// A whole-screen reading spanning less than this share of its element's width is too
         /// little to keep against a confident crop reading: 0.5 — *design choice* (a logo title
         /// "CLZ Comics" read "e" over 0.02 of its box, a tab's "larm" for "Alarm" spans 0.8).
@@ -236,7 +240,8 @@ public enum ElementOCR {
                 do {
                     if let read = try lastReader.read(detections[i].box, image: image, rejectUnreadable: rejectUnreadable),
                         read.confidence >= lastReader.minConfidence, read.confidence >= (chosen?.confidence ?? 0) + margin,
-                        read.text.filter({ $0.isLetter || $0.isNumber }).count >= Constants.minLastReadCharacters
+                        read.text.filter({ $0.isLetter || $0.isNumber }).count >= Constants.minLastReadCharacters,
+                        keepsEnough(read.text, of: chosen?.text ?? "")
                     {
                         let text = RunTogetherWords.split(chosen.map { withSpaces(of: $0.text, in: read.text) } ?? read.text)
                         chosen = (text, read.confidence, fallbacks.count + 1)
@@ -353,7 +358,10 @@ public enum ElementOCR {
                 minX: max(0, box.minX - pad), minY: max(0, box.minY - pad),
                 maxX: min(Double(image.width), box.maxX + pad), maxY: min(Double(image.height), box.maxY + pad))
             guard !region.isEmpty else { return nil }
+            // Lines of the grown region whose middle lies in the box: the growth gives the
+            // detector room around the letters, not the neighbouring lines it reaches.
             let lines = try reader.recognizeText(in: image, region: region)
+                .filter { box.contains(Point(x: $0.box.midX, y: $0.box.midY)) }
                 .filter { !rejectUnreadable || ReadableText.isReadable($0.text, confidence: $0.confidence) }
                 .sorted { abs($0.box.midY - $1.box.midY) > min($0.box.height, $1.box.height) / 2 ? $0.box.midY < $1.box.midY : $0.box.minX < $1.box.minX }
             let kept = TextRepair.repair(lines).filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
@@ -402,6 +410,48 @@ public enum ElementOCR {
         }
         if replaced > 0 { diagnostics.append(Diagnostic(stage: "ocr", message: "\(replaced) doubtful OCR line(s) replaced by a second reading")) }
         if failures > 0 { diagnostics.append(Diagnostic(stage: "ocr", message: "\(failures) doubtful OCR line(s) could not be read again")) }
+        return result
+    }
+
+    /// Whether `reading` has at least ``Constants/minLastReadShare`` of the letters and digits of
+    /// `old`, the reading it would replace.
+    static func keepsEnough(_ reading: String, of old: String) -> Bool {
+        let count = { (t: String) in Double(t.filter { $0.isLetter || $0.isNumber }.count) }
+        return count(reading) >= Constants.minLastReadShare * count(old)
+    }
+
+    /// Whole-screen lines read less confidently than the last reader's bar, read again by it from
+    /// their own pixels (``LastCropReader``); a reading at its bar and `margin` surer replaces the
+    /// line's text (with the line's spaces where they align, ``withSpaces(of:in:)``, and
+    /// run-together words split, ``RunTogetherWords``). Lines in another script are left to the
+    /// crop readers. At most `maxCalls` lines, least confident first.
+    public static func rereadDoubtfulLines(
+        _ lines: [RecognizedText], image: RGBAImage, reader: LastCropReader, margin: Double, maxCalls: Int,
+        diagnostics: inout [Diagnostic]
+    ) -> [RecognizedText] {
+        var result = lines
+        let doubtful = lines.indices.filter { lines[$0].confidence < reader.below && !hasOtherScript(lines[$0].text) }
+            .sorted { lines[$0].confidence < lines[$1].confidence }
+        var replaced = 0
+        var failures = 0
+        for i in doubtful.prefix(max(0, maxCalls)) {
+            do {
+                guard let read = try reader.read(lines[i].box, image: image, rejectUnreadable: true),
+                    read.confidence >= reader.minConfidence, read.confidence >= lines[i].confidence + margin,
+                    read.text.filter({ $0.isLetter || $0.isNumber }).count >= Constants.minLastReadCharacters,
+                    keepsEnough(read.text, of: lines[i].text)
+                else { continue }
+                let text = RunTogetherWords.split(withSpaces(of: lines[i].text, in: read.text))
+                result[i] = RecognizedText(
+                    text: text, box: lines[i].box, confidence: read.confidence,
+                    words: [RecognizedText.Word(text: text, box: lines[i].box, confidence: read.confidence)])
+                replaced += 1
+            } catch {
+                failures += 1
+            }
+        }
+        if replaced > 0 { diagnostics.append(Diagnostic(stage: "ocr", message: "\(replaced) doubtful OCR line(s) read again by the last crop reader")) }
+        if failures > 0 { diagnostics.append(Diagnostic(stage: "ocr", message: "\(failures) doubtful OCR line(s) could not be read by the last crop reader")) }
         return result
     }
 

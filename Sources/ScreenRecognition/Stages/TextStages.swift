@@ -46,6 +46,13 @@ struct ReadTextStage: AnalysisStage {
                     maxCalls: content.maxElementReads, diagnostics: &work.diagnostics)
             }
         }
+        if content.readDoubtfulCropsAgain, let pictureReader {
+            lines = ElementOCR.rereadDoubtfulLines(
+                lines, image: image,
+                reader: ElementOCR.LastCropReader(
+                    reader: pictureReader, below: content.lastCropReadBelow, minConfidence: content.minLastCropReadConfidence),
+                margin: content.rereadConfidenceMargin, maxCalls: content.maxElementReads, diagnostics: &work.diagnostics)
+        }
         work.trace.ocr = OCRReport(lines: lines)
         var detections = MissingElements.assignText(work.detections, lines: lines, insideFraction: content.ocrLineInsideFraction)
         if content.pictureTextAsLabel {
