@@ -80,6 +80,26 @@ struct SelectionStateTests {
         #expect(SelectionState.outlier(colors, minDistance: 60) == expected)
     }
 
+    /// Five tab icons on white, each a 20×20 square of its tint in a 40×40 frame.
+    @Test(
+        "Selected tab: the only coloured tab among grey ones, before the farthest tint",
+        arguments: [
+            // a dimmed light-grey "‹" is farther from the dark grey items than the blue "Home"
+            ([RGB(r: 201, g: 201, b: 201), RGB(r: 120, g: 120, b: 120), RGB(r: 101, g: 104, b: 186), RGB(r: 121, g: 121, b: 121)], 2 as Int?),
+            // two coloured tabs (a green badge): the farthest tint, as before — the orange
+            ([RGB(r: 230, g: 134, b: 3), RGB(r: 4, g: 4, b: 4), RGB(r: 4, g: 4, b: 4), RGB(r: 10, g: 132, b: 1)], 0),
+            // a grey outlier with a coloured tab is still the coloured one
+            ([RGB(r: 120, g: 120, b: 120), RGB(r: 201, g: 201, b: 201), RGB(r: 120, g: 120, b: 120), RGB(r: 220, g: 60, b: 70)], 3),
+            // all grey: the farthest tint
+            ([RGB(r: 40, g: 40, b: 40), RGB(r: 160, g: 160, b: 160), RGB(r: 160, g: 160, b: 160), RGB(r: 160, g: 160, b: 160)], 0),
+        ])
+    func selectedTab(tints: [RGB], expected: Int?) {
+        var image = RGBAImage(width: 40 * tints.count, height: 40, fill: .white)
+        for (i, tint) in tints.enumerated() { image = image.filling(r(Double(i) * 40 + 10, 10, 20, 20), with: tint) }
+        let frames = tints.indices.map { r(Double($0) * 40, 0, 40, 40) }
+        #expect(SelectionState.selectedTab(image, frames: frames, settings: .init()) == expected)
+    }
+
     @Test("Page control: 5 dots, the current one darker", arguments: [1, 2, 5])
     func pageControl(current: Int) {
         var img = RGBAImage(width: 200, height: 40, fill: .white)

@@ -91,10 +91,28 @@ public enum SelectionState {
         return best.0
     }
 
-    /// §5.3 tab buttons: the tab whose tint is the outlier is selected.
+    /// §5.3 tab buttons: the tab whose tint is the outlier is selected. A tab bar's items are grey
+    /// and the selected one takes the app's tint colour (HIG, "Tab bars"; Material, "Navigation
+    /// bar": active items in the primary colour): when exactly one tab's tint is a colour (chroma
+    /// at least ``chromaticTint``) and every other tab's is grey (under ``greyTint``), that one is
+    /// selected, before the farthest colour is looked for — a dimmed "‹" (light grey) lay farther
+    /// from the dark grey items than the blue "Home" (ui-real valid, 2026-11-25).
     public static func selectedTab(_ image: RGBAImage, frames: [Rect], settings: SelectionSettings) -> Int? {
-        outlier(frames.map { palette(image, $0, settings: settings)?.tint }, minDistance: settings.minOutlierDistance)
+        let tints = frames.map { palette(image, $0, settings: settings)?.tint }
+        let present = tints.indices.filter { tints[$0] != nil }
+        let chromatic = present.filter { tints[$0]!.chroma >= chromaticTint }
+        if present.count >= 3, chromatic.count == 1, present.allSatisfy({ $0 == chromatic[0] || tints[$0]!.chroma < greyTint }) {
+            return chromatic[0]
+        }
+        return outlier(tints, minDistance: settings.minOutlierDistance)
     }
+
+    /// A tint whose channels spread by at least this much is a colour: 40, the chroma difference
+    /// ``outlier(_:minDistance:)`` asks of two tints (a coloured tint against grey).
+    static let chromaticTint = 40
+    /// …and one whose channels spread by less than this is grey: 20 — *design choice*, above JPEG's
+    /// colour noise on grey glyphs (the greys of the tab bar above spread by 0–3).
+    static let greyTint = 20
 
     /// §5.3 segmented controls: tint colour plus the extra cues the paper names, tried in this
     /// order: (1) a bar under the selected segment (Fig. 8.d) — the only segment whose bottom strip
