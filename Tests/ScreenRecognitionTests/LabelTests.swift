@@ -432,6 +432,8 @@ struct ElementOCRTests {
             // too different: left as read
             ("GUUG FE", "LOGINWITHGOOGLE", "LOGINWITHGOOGLE"),
             ("", "Password", "Password"),
+            // letters whose lower case is longer (İ) or the same (ß) pair as well
+            ("İstanbul straße", "İstanbulstraße", "İstanbul straße"),
         ])
     func spacesFromAnotherReading(spaced: String, reading: String, expected: String) {
         #expect(ElementOCR.withSpaces(of: spaced, in: reading) == expected)

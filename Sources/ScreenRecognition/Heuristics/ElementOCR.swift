@@ -275,10 +275,11 @@ public enum ElementOCR {
     /// merged reading has both ("Iam a new user"). When the two differ in more than half their
     /// characters, `reading` comes back as it is.
     public static func withSpaces(of spaced: String, in reading: String) -> String {
-        let a = Array(spaced.lowercased())
+        let a = Array(spaced)
         let b = Array(reading)
-        // Characters without spaces, and which of them follow a space.
-        let aChars = a.filter { $0 != " " }
+        // Characters without spaces (compared as lower-case strings: a character's lower case may
+        // be longer than one character), and which of them follow a space.
+        let aChars = a.filter { $0 != " " }.map { String($0).lowercased() }
         var aSpaceBefore = Set<Int>()
         var k = 0
         for (n, c) in a.enumerated() {
@@ -289,7 +290,7 @@ public enum ElementOCR {
             }
         }
         let bChars = b.filter { $0 != " " }
-        let bLower = bChars.map { Character($0.lowercased()) }
+        let bLower = bChars.map { String($0).lowercased() }
         let n = aChars.count
         let m = bChars.count
         guard n > 0, m > 0, n * m <= 40_000 else { return reading }
@@ -353,6 +354,7 @@ public enum ElementOCR {
         }
 
         func read(_ box: Rect, image: RGBAImage, rejectUnreadable: Bool) throws -> (text: String, confidence: Double)? {
+            guard [box.x, box.y, box.width, box.height].allSatisfy(\.isFinite) else { return nil }
             let pad = 0.5 * box.height
             let region = Rect(
                 minX: max(0, box.minX - pad), minY: max(0, box.minY - pad),
