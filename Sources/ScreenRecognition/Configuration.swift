@@ -189,10 +189,24 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// An element's crop that the Tesseract crop readers read nothing from, or read less
     /// confidently than ``lastCropReadBelow``, is read once more by the analyzer's picture reader
     /// (PP-OCR in the standard analyzer) from the element's own pixels
-    /// (``ElementOCR/LastCropReader``): it reads small light type at 1x that Tesseract garbles.
+    /// (``ElementOCR/LastCropReader``): it reads small light type at 1x that Tesseract garbles. So
+    /// are the whole-screen Latin lines under that bar on screenshots narrower than
+    /// ``lastLineReadBelowWidth`` (``ElementOCR/rereadDoubtfulLines(_:image:reader:margin:maxCalls:diagnostics:)``).
     public var readDoubtfulCropsAgain = true
+    /// 0.85 — *measured* on ui-real valid (2026-11-25): Tesseract's crop readings at 0.80–0.85 were
+    /// often a letter off ("Sign ifi", "lam @ new user") and PP-OCR's right; with 0.95 instead, 3
+    /// more announcements changed, all for the worse (Korean words dropped).
     public var lastCropReadBelow: Double = 0.85
+    /// PP-OCR's reading replaces Tesseract's at this confidence or more: the picture reader's bar
+    /// (``minPictureReadConfidence``), under which its readings were mostly junk.
     public var minLastCropReadConfidence: Double = 0.9
+    /// Whole-screen lines are read again by PP-OCR only on screenshots narrower than this: 600, the
+    /// width under which Tesseract reads a screenshot scaled up (1x; `TesseractSettings.upscaleBelowWidth`).
+    /// *Measured* (2026-11-25): at 3x Tesseract's doubtful lines are few and mostly right, and on the
+    /// 16 check-set screens the pass cost 17 more PP-OCR reads, an OCR median of 197–211 ms instead
+    /// of 152–154 (the target is 200), for 5 lines read better and 2 worse; on ui-real (1x) it read
+    /// 282 lines of 299 valid screens again, nearly all better.
+    public var lastLineReadBelowWidth = 600
     /// A picture the whole-screen OCR found no text on, with no detected text inside, is read
     /// again on its own by the analyzer's picture reader (``ScreenAnalyzer/pictureReader``: PP-OCR
     /// in the standard analyzer), which reads the stylised type of logos and banners that
@@ -588,6 +602,7 @@ extension AnalysisConfiguration {
         nonNegative("selection.faintDotDistance", selection.faintDotDistance)
         atLeast("content.maxIconReads", content.maxIconReads, 0)
         atLeast("content.minOtherScriptReadings", content.minOtherScriptReadings, 0)
+        atLeast("content.lastLineReadBelowWidth", content.lastLineReadBelowWidth, 0)
         nonNegative("grouping.textGapFactor", grouping.textGapFactor)
         fraction("grouping.tabBarBottomFraction", grouping.tabBarBottomFraction)
         fraction("grouping.tabBarProximity", grouping.tabBarProximity)

@@ -473,6 +473,18 @@ struct ElementOCRTests {
         #expect(diagnostics.contains { $0.message.contains("read again by the last crop reader") } == (c.5 != c.0))
     }
 
+    @Test("Doubtful whole-screen lines are read again on 1x screenshots only", arguments: [(390, "Paris"), (1170, "Pag")])
+    func doubtfulLinesOn1xScreens(width: Int, expected: String) throws {
+        var image = RGBAImage(width: width, height: 844, fill: .white)
+        image = image.filling(r(30, 104, 50, 12), with: .black)
+        let box = r(20, 100, 80, 20)
+        let lines = [RecognizedText(text: "Pag", box: box, confidence: 0.8)]
+        let result = try ScreenAnalyzer(
+            textRecognizer: ReplayTextRecognizer(lines), pictureReader: LineAt(text: "Paris", confidence: 0.97, box: box)
+        ).analyze(image: image, detections: [])
+        #expect(result.transcript == [expected])
+    }
+
     @Test("The analyzer's picture reader is the last crop reader, and the setting turns it off")
     func analyzerLastCropReader() throws {
         let dets = [det(.text, 100, 20, 100, 30)]

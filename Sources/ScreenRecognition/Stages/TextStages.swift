@@ -46,7 +46,7 @@ struct ReadTextStage: AnalysisStage {
                     maxCalls: content.maxElementReads, diagnostics: &work.diagnostics)
             }
         }
-        if content.readDoubtfulCropsAgain, let pictureReader {
+        if content.readDoubtfulCropsAgain, image.width < content.lastLineReadBelowWidth, let pictureReader {
             lines = ElementOCR.rereadDoubtfulLines(
                 lines, image: image,
                 reader: ElementOCR.LastCropReader(
