@@ -143,7 +143,7 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// measured 2026-11-23 — 8 of the 417 lines of the 3x OCR check set fall below it (icon junk,
     /// "-§20.26"), while the English reader's lines on a Korean ui-real screen ("BE NE", "W11,092
     /// itty") all lie between 0.35 and 0.75. An element's crop reading below it is likewise read
-    /// by the later crop readers (``ElementOCR/readUnread(_:image:recognizer:fallbacks:maxCalls:rejectUnreadable:doubtfulBelow:margin:diagnostics:)``).
+    /// by the later crop readers (``ElementOCR/readUnread(_:image:recognizer:fallbacks:maxCalls:rejectUnreadable:doubtfulBelow:margin:lastReader:diagnostics:)``).
     /// 0 turns both off.
     public var rereadBelowConfidence = 0.7
     /// A second reading replaces a doubtful line only when it is at least this much more confident:

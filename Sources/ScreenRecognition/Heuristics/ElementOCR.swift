@@ -52,6 +52,11 @@ public enum ElementOCR {
         /// (2026-11-25) the shorter last readings of whole-screen lines had lost most of a line
         /// ("eals i shared cars and travel" → "travel", "ie Shears" → "Ms") — *measured*.
         public static let minLastReadShare = 0.5
+        /// The last reader reads a box grown by this share of its height on every side: 0.5 —
+        /// *measured* on ui-real valid (2026-11-25): PP-OCR's text detector found nothing in a 14-px
+        /// placeholder ("City, State or ZIP Code") grown by 0.15 (``retryPadding``), and read it
+        /// grown by 0.5.
+        public static let lastReadPadding = 0.5
         /// A whole-screen reading spanning less than this share of its element's width is too
         /// little to keep against a confident crop reading: 0.5 — *design choice* (a logo title
         /// "CLZ Comics" read "e" over 0.02 of its box, a tab's "larm" for "Alarm" spans 0.8).
@@ -238,13 +243,11 @@ public enum ElementOCR {
             }
             if let lastReader, chosen.map({ $0.confidence < lastReader.below }) ?? true {
                 do {
-                    if let read = try lastReader.read(detections[i].box, image: image, rejectUnreadable: rejectUnreadable),
-                        read.confidence >= lastReader.minConfidence, read.confidence >= (chosen?.confidence ?? 0) + margin,
-                        read.text.filter({ $0.isLetter || $0.isNumber }).count >= Constants.minLastReadCharacters,
-                        keepsEnough(read.text, of: chosen?.text ?? "")
+                    if let read = try lastReader.reread(
+                        detections[i].box, over: chosen.map { ($0.text, $0.confidence) }, image: image, margin: margin,
+                        rejectUnreadable: rejectUnreadable)
                     {
-                        let text = RunTogetherWords.split(chosen.map { withSpaces(of: $0.text, in: read.text) } ?? read.text)
-                        chosen = (text, read.confidence, fallbacks.count + 1)
+                        chosen = (read.text, read.confidence, fallbacks.count + 1)
                         lastReads += 1
                     }
                 } catch {
@@ -338,10 +341,11 @@ public enum ElementOCR {
         return out
     }
 
-    /// The reader of last resort for an element's crop (PP-OCR in the standard analyzer): it reads
-    /// the element's own pixels, its box grown by ``Constants/retryPadding`` of its height, where
-    /// the Tesseract crop readers read nothing or read less confidently than `below`; its reading
-    /// replaces theirs at `minConfidence` or more and the crop readers' margin above theirs.
+    /// The reader of last resort for an element's crop or a whole-screen line (PP-OCR in the
+    /// standard analyzer): it reads the box's own pixels, the box grown by
+    /// ``Constants/lastReadPadding`` of its height, where the Tesseract readers read nothing or read
+    /// less confidently than `below`; its reading replaces theirs at `minConfidence` or more and a
+    /// margin above theirs (``reread(_:over:image:margin:rejectUnreadable:)``).
     public struct LastCropReader: Sendable {
         public var reader: any TextRecognizer
         public var below: Double
@@ -353,24 +357,46 @@ public enum ElementOCR {
             self.minConfidence = minConfidence
         }
 
+        /// The reading of `box` that replaces `old` (Tesseract's reading, nil for none), or nil: at
+        /// least `minConfidence` and `margin` surer than `old`, with ``Constants/minLastReadCharacters``
+        /// letters or digits and ``Constants/minLastReadShare`` of `old`'s. It takes `old`'s spaces
+        /// where the two align (``withSpaces(of:in:)``) and has run-together words split
+        /// (``RunTogetherWords``).
+        public func reread(
+            _ box: Rect, over old: (text: String, confidence: Double)?, image: RGBAImage, margin: Double, rejectUnreadable: Bool
+        ) throws -> (text: String, confidence: Double)? {
+            guard let read = try read(box, image: image, rejectUnreadable: rejectUnreadable),
+                read.confidence >= minConfidence, read.confidence >= (old?.confidence ?? 0) + margin,
+                read.text.filter({ $0.isLetter || $0.isNumber }).count >= Constants.minLastReadCharacters,
+                keepsEnough(read.text, of: old?.text ?? "")
+            else { return nil }
+            return (RunTogetherWords.split(old.map { withSpaces(of: $0.text, in: read.text) } ?? read.text), read.confidence)
+        }
+
+        /// The lines read in `box` grown by ``Constants/lastReadPadding`` of its height, those whose
+        /// middle lies in the box (the growth gives the text detector room around the letters, not
+        /// the neighbouring lines it reaches), joined in reading order; the confidence is the least
+        /// of theirs.
         func read(_ box: Rect, image: RGBAImage, rejectUnreadable: Bool) throws -> (text: String, confidence: Double)? {
             guard [box.x, box.y, box.width, box.height].allSatisfy(\.isFinite) else { return nil }
-            let pad = 0.5 * box.height
+            let pad = Constants.lastReadPadding * box.height
             let region = Rect(
                 minX: max(0, box.minX - pad), minY: max(0, box.minY - pad),
                 maxX: min(Double(image.width), box.maxX + pad), maxY: min(Double(image.height), box.maxY + pad))
             guard !region.isEmpty else { return nil }
-            // Lines of the grown region whose middle lies in the box: the growth gives the
-            // detector room around the letters, not the neighbouring lines it reaches.
-            let lines = try reader.recognizeText(in: image, region: region)
-                .filter { box.contains(Point(x: $0.box.midX, y: $0.box.midY)) }
-                .filter { !rejectUnreadable || ReadableText.isReadable($0.text, confidence: $0.confidence) }
-                .sorted { abs($0.box.midY - $1.box.midY) > min($0.box.height, $1.box.height) / 2 ? $0.box.midY < $1.box.midY : $0.box.minX < $1.box.minX }
-            let kept = TextRepair.repair(lines).filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
-            let text = kept.map { $0.text.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-            guard !text.isEmpty else { return nil }
-            return (text, kept.map(\.confidence).min() ?? 0)
+            let lines = try reader.recognizeText(in: image, region: region).filter { box.contains(Point(x: $0.box.midX, y: $0.box.midY)) }
+            return joined(lines, rejectUnreadable: rejectUnreadable).map { ($0.text, $0.confidences.min() ?? 0) }
         }
+    }
+
+    /// `lines` that ``ReadableText`` accepts (with `rejectUnreadable`), in reading order, repaired
+    /// (``TextRepair``) and joined by spaces, with their confidences; nil when nothing is left.
+    static func joined(_ lines: [RecognizedText], rejectUnreadable: Bool) -> (text: String, confidences: [Double])? {
+        let sorted = lines.filter { !rejectUnreadable || ReadableText.isReadable($0.text, confidence: $0.confidence) }
+            .sorted { abs($0.box.midY - $1.box.midY) > min($0.box.height, $1.box.height) / 2 ? $0.box.midY < $1.box.midY : $0.box.minX < $1.box.minX }
+        let kept = TextRepair.repair(sorted).filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
+        let text = kept.map { $0.text.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        return text.isEmpty ? nil : (text, kept.map(\.confidence))
     }
 
     /// The text read from `box`'s normalised crop (``normalizedCrop(_:box:fill:)``), lines in reading
@@ -438,15 +464,13 @@ public enum ElementOCR {
         var failures = 0
         for i in doubtful.prefix(max(0, maxCalls)) {
             do {
-                guard let read = try reader.read(lines[i].box, image: image, rejectUnreadable: true),
-                    read.confidence >= reader.minConfidence, read.confidence >= lines[i].confidence + margin,
-                    read.text.filter({ $0.isLetter || $0.isNumber }).count >= Constants.minLastReadCharacters,
-                    keepsEnough(read.text, of: lines[i].text)
+                guard
+                    let read = try reader.reread(
+                        lines[i].box, over: (lines[i].text, lines[i].confidence), image: image, margin: margin, rejectUnreadable: true)
                 else { continue }
-                let text = RunTogetherWords.split(withSpaces(of: lines[i].text, in: read.text))
                 result[i] = RecognizedText(
-                    text: text, box: lines[i].box, confidence: read.confidence,
-                    words: [RecognizedText.Word(text: text, box: lines[i].box, confidence: read.confidence)])
+                    text: read.text, box: lines[i].box, confidence: read.confidence,
+                    words: [RecognizedText.Word(text: read.text, box: lines[i].box, confidence: read.confidence)])
                 replaced += 1
             } catch {
                 failures += 1
@@ -550,12 +574,8 @@ public enum ElementOCR {
             x: 0, y: 0, width: crop.source.width * Double(crop.scale) + 2 * Double(margin(crop)),
             height: Double(crop.picture.height))
         let lines = try recognizer.recognizeText(in: crop.picture, region: region)
-            .filter { !rejectUnreadable || ReadableText.isReadable($0.text, confidence: $0.confidence) }
-            .sorted { abs($0.box.midY - $1.box.midY) > min($0.box.height, $1.box.height) / 2 ? $0.box.midY < $1.box.midY : $0.box.minX < $1.box.minX }
-        let kept = TextRepair.repair(lines).filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
-        let text = kept.map { $0.text.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-        guard !text.isEmpty else { return nil }
-        return (text, kept.map(\.confidence).reduce(0, +) / Double(kept.count))
+        guard let read = joined(lines, rejectUnreadable: rejectUnreadable) else { return nil }
+        return (read.text, read.confidences.reduce(0, +) / Double(read.confidences.count))
     }
 
     /// Share of a text element's width that the OCR lines read into it span (their centres inside

@@ -109,10 +109,10 @@ public enum SelectionState {
 
     /// A tint whose channels spread by at least this much is a colour: 40, the chroma difference
     /// ``outlier(_:minDistance:)`` asks of two tints (a coloured tint against grey).
-    static let chromaticTint = 40
+    public static let chromaticTint = 40
     /// …and one whose channels spread by less than this is grey: 20 — *design choice*, above JPEG's
     /// colour noise on grey glyphs (the greys of the tab bar above spread by 0–3).
-    static let greyTint = 20
+    public static let greyTint = 20
 
     /// §5.3 segmented controls: tint colour plus the extra cues the paper names, tried in this
     /// order: (1) a bar under the selected segment (Fig. 8.d) — the only segment whose bottom strip
