@@ -7,9 +7,12 @@ import Testing
 
 let fixtures = packageRoot.appendingPathComponent("Tests/ScreenRecognitionONNXTests/Fixtures")
 
-/// A scratch folder holding `model.json` (edited by `edit`) and links to the shipped model's files.
-func scratchModel(_ name: String, shipped: String, links: [String], edit: (inout [String: Any]) -> Void) throws -> URL {
-    let dir = scratchDirectory("\(shipped)-\(name.filter(\.isLetter))")
+/// A scratch folder (`at`, else one named after the model and `name`) holding `model.json` (edited
+/// by `edit`) and links to the shipped model's files (`Models/\(shipped)`).
+func scratchModel(
+    _ name: String, shipped: String, links: [String], at folder: URL? = nil, edit: (inout [String: Any]) -> Void
+) throws -> URL {
+    let dir = folder ?? scratchDirectory("\(shipped)-\(name.filter(\.isLetter))")
     try? FileManager.default.removeItem(at: dir)
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let source = packageRoot.appendingPathComponent("Models/\(shipped)")

@@ -5,21 +5,15 @@ import Testing
 
 @testable import ScreenRecognitionONNX
 
-/// A scratch folder holding the three stages' contracts (the `stage`'s one edited by `edit`) and
-/// links to the shipped ONNX files.
+/// A scratch folder holding the three stages' folders (``scratchModel(_:shipped:links:at:edit:)``
+/// each: the contract, the `stage`'s one edited by `edit`, and a link to the shipped ONNX file).
 func scratchFaces(_ name: String, stage: String, edit: (inout [String: Any]) -> Void) throws -> URL {
     let dir = scratchDirectory("faces-\(name.filter(\.isLetter))")
     try? FileManager.default.removeItem(at: dir)
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    let source = packageRoot.appendingPathComponent("Models/faces")
     for (s, _) in ONNXFaceDetector.stages {
-        let (from, to) = (ONNXFaceDetector.stageDirectory(source, s), ONNXFaceDetector.stageDirectory(dir, s))
-        try FileManager.default.createDirectory(at: to, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(
-            at: to.appendingPathComponent("mtcnn-\(s).onnx"), withDestinationURL: from.appendingPathComponent("mtcnn-\(s).onnx"))
-        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: from.appendingPathComponent("model.json"))) as? [String: Any])
-        if s == stage { edit(&object) }
-        try JSONSerialization.data(withJSONObject: object).write(to: to.appendingPathComponent("model.json"))
+        _ = try scratchModel(name, shipped: "faces/\(s)", links: ["mtcnn-\(s).onnx"], at: ONNXFaceDetector.stageDirectory(dir, s)) {
+            if s == stage { edit(&$0) }
+        }
     }
     return dir
 }

@@ -248,7 +248,6 @@ public enum ElementOCR {
                         rejectUnreadable: rejectUnreadable)
                     {
                         chosen = (read.text, read.confidence, fallbacks.count + 1)
-                        lastReads += 1
                     }
                 } catch {
                     failures += 1
@@ -256,14 +255,18 @@ public enum ElementOCR {
             }
             if let chosen {
                 result[i].text = chosen.text
-                if chosen.reader > 0 { secondReads += 1 }
+                if chosen.reader > fallbacks.count {
+                    lastReads += 1
+                } else if chosen.reader > 0 {
+                    secondReads += 1
+                }
             }
         }
         if failures > 0 {
             diagnostics.append(Diagnostic(stage: "ocr", message: "\(failures) element crop(s) could not be read"))
         }
-        if secondReads > lastReads {
-            diagnostics.append(Diagnostic(stage: "ocr", message: "\(secondReads - lastReads) element(s) read by a second crop reader"))
+        if secondReads > 0 {
+            diagnostics.append(Diagnostic(stage: "ocr", message: "\(secondReads) element(s) read by a second crop reader"))
         }
         if lastReads > 0 {
             diagnostics.append(Diagnostic(stage: "ocr", message: "\(lastReads) element(s) read by the last crop reader"))

@@ -46,11 +46,15 @@ struct ReadTextStage: AnalysisStage {
                     maxCalls: content.maxElementReads, diagnostics: &work.diagnostics)
             }
         }
-        if content.readDoubtfulCropsAgain, image.width < content.lastLineReadBelowWidth, let pictureReader {
+        // PP-OCR (the picture reader) as the last reader of doubtful lines and element crops.
+        let lastReader =
+            content.readDoubtfulCropsAgain
+            ? pictureReader.map {
+                ElementOCR.LastCropReader(reader: $0, below: content.lastCropReadBelow, minConfidence: content.minLastCropReadConfidence)
+            } : nil
+        if let lastReader, image.width < content.lastLineReadBelowWidth {
             lines = ElementOCR.rereadDoubtfulLines(
-                lines, image: image,
-                reader: ElementOCR.LastCropReader(
-                    reader: pictureReader, below: content.lastCropReadBelow, minConfidence: content.minLastCropReadConfidence),
+                lines, image: image, reader: lastReader,
                 margin: content.rereadConfidenceMargin, maxCalls: content.maxElementReads, diagnostics: &work.diagnostics)
         }
         work.trace.ocr = OCRReport(lines: lines)
@@ -71,13 +75,7 @@ struct ReadTextStage: AnalysisStage {
             detections = ElementOCR.readUnread(
                 detections, image: image, recognizer: recognizer, fallbacks: cropReaders, maxCalls: content.maxElementReads,
                 rejectUnreadable: content.rejectUnreadableOCR, doubtfulBelow: content.rereadBelowConfidence,
-                margin: content.rereadConfidenceMargin,
-                lastReader: pictureReader.flatMap { reader in
-                    content.readDoubtfulCropsAgain
-                        ? ElementOCR.LastCropReader(
-                            reader: reader, below: content.lastCropReadBelow, minConfidence: content.minLastCropReadConfidence) : nil
-                },
-                diagnostics: &work.diagnostics)
+                margin: content.rereadConfidenceMargin, lastReader: lastReader, diagnostics: &work.diagnostics)
             detections = ElementOCR.rereadPartlyRead(
                 detections, lines: lines, image: image, recognizer: recognizer,
                 minCoverage: content.minReadCoverage, maxCalls: content.maxElementReads,
