@@ -799,7 +799,20 @@ def main():
     ap.add_argument("--count", type=int, default=16)
     ap.add_argument("--chromium", default=shutil.which("chromium") or shutil.which("chromium-browser") or "chromium")
     ap.add_argument("--keep-html", action="store_true", help="also write screen-NN.html")
+    ap.add_argument("--fonts", default=",".join(FONTS),
+                    help="comma-separated font families to cycle (default: the committed set's); "
+                         "e.g. the held-out-fonts set in README.md")
     args = ap.parse_args()
+    fonts = [f.strip() for f in args.fonts.split(",") if f.strip()]
+    if not fonts:
+        ap.error("--fonts names no font")
+    if shutil.which("fc-list"):
+        installed = set()
+        for row in subprocess.run(["fc-list", ":", "family"], capture_output=True, text=True).stdout.splitlines():
+            installed.update(name.replace("\\-", "-") for name in row.split(","))
+        missing = [f for f in fonts if f not in installed]
+        if missing:
+            ap.error(f"fonts not installed (fc-list): {', '.join(missing)}")
 
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
@@ -814,7 +827,7 @@ def main():
     try:
         for i, template in enumerate(order):
             mode = "light" if i % 2 == 0 else "dark"
-            font = FONTS[i % len(FONTS)]
+            font = fonts[i % len(fonts)]
             g = Gen(random.Random(rng.getrandbits(64)), mode, font, used)
             page = template(g)
             name = f"screen-{i + 1:02d}"

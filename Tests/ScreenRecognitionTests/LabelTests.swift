@@ -485,6 +485,50 @@ struct ElementOCRTests {
         #expect(result.transcript == [expected])
     }
 
+    @Test(
+        "Elements whose whole-screen reading is doubtful are read again by the last crop reader from their own box",
+        arguments: [
+            // (the line in the element, its confidence, where it lies, the last reader's reading, its confidence, the text kept)
+            ("DAL AA", 0.65, r(102, 28, 40, 3), "3:16 AM", 0.95, "3:16 AM"),  // a sliver of thin grey type
+            ("4", 0.81, r(130, 25, 2, 6), "9:11 AM", 0.96, "9:11 AM"),
+            ("Settings", 0.9, r(102, 25, 60, 14), "Setting", 0.99, "Settings"),  // sure enough already
+            ("Continue", 0.8, r(102, 25, 60, 14), "Continua", 0.85, "Continue"),  // the last reader unsure
+            ("베스트", 0.5, r(102, 25, 60, 14), "Best", 0.97, "베스트"),  // another script: the crop readers' work
+        ] as [(String, Double, Rect, String, Double, String)])
+    func doubtfulElements(_ c: (String, Double, Rect, String, Double, String)) {
+        var diagnostics: [Diagnostic] = []
+        let line = RecognizedText(text: c.0, box: c.2, confidence: c.1)
+        let element = det(.text, 100, 20, 100, 30, c.0)
+        let last = Recording(c.3, c.4)
+        let out = ElementOCR.rereadDoubtfulElements(
+            [element, det(.icon, 10, 20, 30, 30)], lines: [line], image: Self.segmentScreen,
+            reader: ElementOCR.LastCropReader(reader: last, below: 0.85, minConfidence: 0.9), margin: 0.1, maxCalls: 24,
+            rejectUnreadable: true, diagnostics: &diagnostics)
+        #expect(out[0].text == c.5)
+        #expect(out[1].text == nil)
+        // It reads the element's box (grown by half its height), not the line's sliver.
+        if c.1 < 0.85, c.0 != "베스트" { #expect(last.regions == [r(85, 5, 130, 60)]) } else { #expect(last.regions.isEmpty) }
+        #expect(diagnostics.contains { $0.message == "1 doubtfully read element(s) read again by the last crop reader" } == (c.5 != c.0))
+    }
+
+    @Test("The status bar is cleaned before unreadable lines are dropped: its clock survives the icons read around it")
+    func statusBarBeforeReadability() throws {
+        let lines = [
+            RecognizedText(
+                text: "B+ b6 OZ We 11:37", box: r(171, 2, 206, 18), confidence: 0.62,
+                words: [
+                    RecognizedText.Word(text: "B+", box: r(171, 2, 20, 18), confidence: 0.4),
+                    RecognizedText.Word(text: "b6", box: r(200, 2, 20, 18), confidence: 0.5),
+                    RecognizedText.Word(text: "OZ", box: r(230, 2, 20, 18), confidence: 0.5),
+                    RecognizedText.Word(text: "We", box: r(260, 2, 20, 18), confidence: 0.5),
+                    RecognizedText.Word(text: "11:37", box: r(345, 5, 32, 12), confidence: 0.96),
+                ])
+        ]
+        let result = try ScreenAnalyzer(textRecognizer: ReplayTextRecognizer(lines)).analyze(
+            image: RGBAImage(width: 385, height: 640, fill: .white), detections: [])
+        #expect(result.transcript == ["11:37"])
+    }
+
     @Test("The analyzer's picture reader is the last crop reader, and the setting turns it off")
     func analyzerLastCropReader() throws {
         let dets = [det(.text, 100, 20, 100, 30)]
@@ -543,6 +587,22 @@ struct PictureLabelTests {
             RecognizedText(text: "Quick Credit", box: r(30, 145, 90, 14), confidence: 0.9),
         ]
         #expect(label([picture], twice) == "Home, Quick Credit")
+    }
+
+    @Test(
+        "A one-digit number filling a picture is its label; a small one on a photo is not",
+        arguments: [
+            ("1°", r(183, 141, 25, 26), "1°"),  // a weather screen's temperature taken for a picture
+            ("5%", r(183, 141, 25, 26), "5%"),
+            ("7", r(190, 150, 6, 8), nil),  // a jersey number on a photo
+            ("°", r(183, 141, 25, 26), nil),  // no digit
+        ] as [(String, Rect, String?)])
+    func numberFillingAPicture(_ c: (String, Rect, String?)) {
+        let picture = det(.picture, 181, 136, 33, 30)
+        let out = MissingElements.assignTextToPictures(
+            [picture], lines: [RecognizedText(text: c.0, box: c.1, confidence: 0.85)], insideFraction: 0.5, minConfidence: 0.8,
+            screen: Self.screen, maxScreenShare: 0.5)
+        #expect(out[0].text == c.2)
     }
 
     @Test("The picture reader labels a picture the whole-screen read left without text; junk, held lines and backgrounds do not")

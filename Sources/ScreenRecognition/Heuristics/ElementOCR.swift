@@ -484,6 +484,48 @@ public enum ElementOCR {
         return result
     }
 
+    /// Elements that took their text from whole-screen lines read less confidently than the last
+    /// reader's bar, read again by it from the element's own box (``LastCropReader``); a reading
+    /// at its bar and `margin` surer than the least confident of those lines replaces the text.
+    /// The detector's box is the text's whole extent where Tesseract's line box can be a sliver:
+    /// thin grey 13-pt timestamps at 1x binarise into fragments read "DAL AA" (0.65) over a box
+    /// 3 px tall, too little for a line re-read to see, or "4" (0.81) over 2 of the box's 43 px
+    /// (Benchmarks/ocr-checkset/README.md, the held-out-fonts set). Lines in another script are
+    /// left to the crop readers. At most `maxCalls` elements, least confident first.
+    public static func rereadDoubtfulElements(
+        _ detections: [Detection], lines: [RecognizedText], image: RGBAImage, reader: LastCropReader, margin: Double,
+        maxCalls: Int, rejectUnreadable: Bool, diagnostics: inout [Diagnostic]
+    ) -> [Detection] {
+        var result = detections
+        let doubtful: [(index: Int, confidence: Double)] = detections.indices.compactMap { i in
+            let d = detections[i]
+            guard readTypes.contains(d.type), let text = d.text, !text.isEmpty, !hasOtherScript(text) else { return nil }
+            let inside = lines.filter { d.box.contains(Point(x: $0.box.midX, y: $0.box.midY)) }
+            guard let least = inside.map(\.confidence).min(), least < reader.below else { return nil }
+            return (i, least)
+        }.sorted { $0.confidence < $1.confidence }
+        var replaced = 0
+        var failures = 0
+        for (i, confidence) in doubtful.prefix(max(0, maxCalls)) {
+            guard let old = detections[i].text else { continue }
+            do {
+                guard
+                    let read = try reader.reread(
+                        detections[i].box, over: (old, confidence), image: image, margin: margin, rejectUnreadable: rejectUnreadable)
+                else { continue }
+                result[i].text = read.text
+                replaced += 1
+            } catch {
+                failures += 1
+            }
+        }
+        if replaced > 0 { diagnostics.append(Diagnostic(stage: "ocr", message: "\(replaced) doubtfully read element(s) read again by the last crop reader")) }
+        if failures > 0 {
+            diagnostics.append(Diagnostic(stage: "ocr", message: "\(failures) doubtfully read element(s) could not be read by the last crop reader"))
+        }
+        return result
+    }
+
     /// Whether `text` has a letter outside the Latin blocks (``isNonLatinLetter(_:)``).
     static func hasOtherScript(_ text: String?) -> Bool {
         text?.contains(where: isNonLatinLetter) ?? false

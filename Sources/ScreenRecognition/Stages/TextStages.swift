@@ -22,15 +22,17 @@ struct ReadTextStage: AnalysisStage {
             work.note("ocr", "text recognition failed: \(error)")
             return
         }
-        if content.rejectUnreadableOCR {
-            let read = lines.count
-            lines = lines.filter { ReadableText.isReadable($0.text, confidence: $0.confidence) }
-            if lines.count < read { work.note("ocr", "\(read - lines.count) unreadable OCR line(s) dropped") }
-        }
+        // The status bar first: its icons read as letters make a line of junk around a clock that is
+        // read right ("B+ b6 OZ We 11:37", 0.62), which the readability check would drop whole.
         if content.cleanStatusBar {
             let before = lines
             lines = StatusBar.clean(lines, screenHeight: Double(image.height))
             if lines != before { work.note("ocr", "status bar read as its clock, network and battery only") }
+        }
+        if content.rejectUnreadableOCR {
+            let read = lines.count
+            lines = lines.filter { ReadableText.isReadable($0.text, confidence: $0.confidence) }
+            if lines.count < read { work.note("ocr", "\(read - lines.count) unreadable OCR line(s) dropped") }
         }
         let firstLines = lines
         if !cropReaders.isEmpty, content.rereadBelowConfidence > 0 {
@@ -76,6 +78,11 @@ struct ReadTextStage: AnalysisStage {
                 detections, image: image, recognizer: recognizer, fallbacks: cropReaders, maxCalls: content.maxElementReads,
                 rejectUnreadable: content.rejectUnreadableOCR, doubtfulBelow: content.rereadBelowConfidence,
                 margin: content.rereadConfidenceMargin, lastReader: lastReader, diagnostics: &work.diagnostics)
+            if let lastReader {
+                detections = ElementOCR.rereadDoubtfulElements(
+                    detections, lines: lines, image: image, reader: lastReader, margin: content.rereadConfidenceMargin,
+                    maxCalls: content.maxElementReads, rejectUnreadable: content.rejectUnreadableOCR, diagnostics: &work.diagnostics)
+            }
             detections = ElementOCR.rereadPartlyRead(
                 detections, lines: lines, image: image, recognizer: recognizer,
                 minCoverage: content.minReadCoverage, maxCalls: content.maxElementReads,
