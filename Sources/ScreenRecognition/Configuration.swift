@@ -200,12 +200,15 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// PP-OCR's reading replaces Tesseract's at this confidence or more: the picture reader's bar
     /// (``minPictureReadConfidence``), under which its readings were mostly junk.
     public var minLastCropReadConfidence: Double = 0.9
-    /// Whole-screen lines are read again by PP-OCR only on screenshots narrower than this: 600, the
+    /// Whole-screen lines, and elements whose whole-screen reading is doubtful
+    /// (``ElementOCR/rereadDoubtfulElements(_:lines:image:reader:margin:maxCalls:rejectUnreadable:diagnostics:)``),
+    /// are read again by PP-OCR only on screenshots narrower than this: 600, the
     /// width under which Tesseract reads a screenshot scaled up (1x; `TesseractSettings.upscaleBelowWidth`).
     /// *Measured* (2026-11-25): at 3x Tesseract's doubtful lines are few and mostly right, and on the
     /// 16 check-set screens the pass cost 17 more PP-OCR reads, an OCR median of 197–211 ms instead
     /// of 152–154 (the target is 200), for 5 lines read better and 2 worse; on ui-real (1x) it read
-    /// 282 lines of 299 valid screens again, nearly all better.
+    /// 282 lines of 299 valid screens again, nearly all better. The element pass alike cost an OCR
+    /// median of 206–231 ms on the check set (2026-11-25, seventeenth session).
     public var lastLineReadBelowWidth = 600
     /// A picture the whole-screen OCR found no text on, with no detected text inside, is read
     /// again on its own by the analyzer's picture reader (``ScreenAnalyzer/pictureReader``: PP-OCR

@@ -78,7 +78,7 @@ struct ReadTextStage: AnalysisStage {
                 detections, image: image, recognizer: recognizer, fallbacks: cropReaders, maxCalls: content.maxElementReads,
                 rejectUnreadable: content.rejectUnreadableOCR, doubtfulBelow: content.rereadBelowConfidence,
                 margin: content.rereadConfidenceMargin, lastReader: lastReader, diagnostics: &work.diagnostics)
-            if let lastReader {
+            if let lastReader, image.width < content.lastLineReadBelowWidth {
                 detections = ElementOCR.rereadDoubtfulElements(
                     detections, lines: lines, image: image, reader: lastReader, margin: content.rereadConfidenceMargin,
                     maxCalls: content.maxElementReads, rejectUnreadable: content.rejectUnreadableOCR, diagnostics: &work.diagnostics)
