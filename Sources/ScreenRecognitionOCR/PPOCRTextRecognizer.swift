@@ -326,16 +326,15 @@ public struct PPOCRTextRecognizer: TextRecognizer {
         // pixels sit in the upper part of the line is a "°". (A real "0" spans the digits' height,
         // so this never turns "50" into "5°".)
         for j in words.indices {
-            let t = Array(words[j].text)
-            guard t.count >= 2, let last = t.last, ["0", "o", "O", "9"].contains(last), t[t.count - 2].isNumber else { continue }
+            guard let mended = DegreeSign.mended(words[j].text, lookalikes: ["0", "o", "O", "9"]) else { continue }
             let step = Double(words[j].lastStep)
             let slot = Rect(
                 minX: max(lineBox.minX, x(step - 0.25)), minY: lineTight.minY,
                 maxX: min(lineBox.maxX, x(step + 1.25)), maxY: lineTight.maxY)
             guard slot.width > 0, lineTight.height > 0 else { continue }
             let ink = PPOCRImageOps.tighten(slot, in: image, backgroundFrom: lineBox)
-            if ink.maxY <= lineTight.minY + 0.6 * lineTight.height && ink.height <= 0.6 * lineTight.height {
-                words[j].text = String(t.dropLast()) + "°"
+            if ink.maxY <= lineTight.minY + DegreeSign.raisedBottomShare * lineTight.height && ink.height <= 0.6 * lineTight.height {
+                words[j].text = mended
             }
         }
         let text = words.map(\.text).joined(separator: " ")

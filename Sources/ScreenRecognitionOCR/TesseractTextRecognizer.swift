@@ -51,18 +51,6 @@ public struct TesseractSettings: Sendable, Hashable {
     /// 0 turns it off; 600 leaves 2x and 3x screenshots as they are — *design choice*.
     public var upscaleBelowWidth: Int = 600
 
-    /// Whether a screenshot scaled up before reading (``upscaleBelowWidth``) has its ink thickened by a
-    /// pixel on every side where its strokes are thin (`TesseractPreprocessing.thickenedWhereThin`).
-    /// Light and thin type (Quicksand's 13-pt grey timestamps, 10-pt tab captions) is 1 px wide at
-    /// 1x, 3 px scaled up, and Tesseract reads it in fragments ("3:16 AM" → "DAL AA") or not at all.
-    /// Off by default — *measured* (RESULTS.md, "Thin strokes at 1x"): on the rendered 1x JPEG sets
-    /// it read more words (committed check set 819 → 824 of 842, seed 2 811 → 817 of 847,
-    /// held-out fonts 766 → 787 of 833, and 802 → 806 of 839 on a set in six more fonts rendered
-    /// after the choice), but on real screenshots it was a wash: on ui-real valid's 299 screens the
-    /// labels spoke 23 more dictionary words and 10 fewer non-words, on 300 train screens 23 fewer
-    /// and 16 more.
-    public var thickenUpscaledStrokes: Bool = false
-
     /// A line that is one letter at least this many times as tall as the median line of three or
     /// more characters on the same picture is a glyph read as a letter, and is dropped
     /// (`.infinity`: none is). Measured on the whole-screen reads of 160 ui-real Android screens and both OCR check sets (3x and 1x):
@@ -201,7 +189,7 @@ public struct TesseractTextRecognizer: TextRecognizer {
         if region == nil, case let f = upscaleFactor(image), f > 1 {
             let big = Self.upscaled(image, by: f)
             let s = 1 / Double(f)
-            return try read(big, region: nil, thicken: settings.thickenUpscaledStrokes).map { line in
+            return try read(big, region: nil).map { line in
                 var line = line
                 line.box = Self.scaled(line.box, by: s)
                 line.words = line.words.map {
@@ -276,7 +264,7 @@ public struct TesseractTextRecognizer: TextRecognizer {
         return RGBAImage(width: W, height: H, pixels: out) ?? image
     }
 
-    func read(_ image: RGBAImage, region: Rect?, thicken: Bool = false) throws -> [RecognizedText] {
+    func read(_ image: RGBAImage, region: Rect?) throws -> [RecognizedText] {
         // The part of the image to read, in whole pixels.
         var x0 = 0
         var y0 = 0
@@ -295,8 +283,7 @@ public struct TesseractTextRecognizer: TextRecognizer {
         let h = y1 - y0
         // Tesseract refuses images under 3 px a side ("Image too small to scan"); nothing to read there.
         guard w >= 3, h >= 3 else { return [] }
-        var grey = prepare(image, x0: x0, y0: y0, width: w, height: h)
-        if thicken { grey = TesseractPreprocessing.thickenedWhereThin(grey) }
+        let grey = prepare(image, x0: x0, y0: y0, width: w, height: h)
         let m = Self.margin
         let f = max(1, settings.downscale.isFinite ? settings.downscale : 1)
         let small = f > 1 ? Self.shrunk(grey, by: f) : grey
@@ -325,26 +312,19 @@ public struct TesseractTextRecognizer: TextRecognizer {
     /// (Benchmarks/ocr-checkset/README.md, Manrope at 1x): "1°" read "12", "-2°" read "-20", "-7°" read "-7?".
     static let degreeLookalikes: Set<Character> = ["0", "o", "O", "9", "2", "?", "º"]
 
-    /// The ring's ink ends above this share of the digits' height, measured from their top: a degree
-    /// sign sits in the upper 35–45 % of the digits in every sans-serif the check sets use (Manrope,
-    /// Inter, Roboto, Quicksand…); a digit, a letter or "?" reaches the baseline. 0.6 — *design
-    /// choice*, between the two.
-    static let raisedBottomShare = 0.6
-
     /// The ink before the ring spans at least this share of the word box's height (Tesseract's
     /// box is the digits' extent; solid digits fill it) — *design choice*, 0.8.
     static let minInkHeightShare = 0.8
 
     /// `word` with its last character made a degree sign where that character is a degree look-alike
     /// after a digit ("12", "-20", "-7?") and the word's rightmost glyph, a run of ink columns apart
-    /// from the rest, is a raised ring: its ink ends above ``raisedBottomShare`` of the height of the
+    /// from the rest, is a raised ring: its ink ends above `DegreeSign.raisedBottomShare` of the height of the
     /// glyphs before it, starts in their upper quarter, and is about as wide as tall (0.6–1.6 times:
     /// a ring is round; a fragment of a faint "2" read on a grey fill was 0.4). `grey` is the picture Tesseract read
     /// (dark ink on white), in the coordinates of `word.box`. A real digit reaches the baseline, so
     /// "20" and "19" never change; a ring touching its digit makes one run and is left as read.
     static func withDegreeSign(_ word: RawWord, in grey: GreyImage) -> RawWord {
-        let chars = Array(word.text)
-        guard chars.count >= 2, let last = chars.last, degreeLookalikes.contains(last), chars[chars.count - 2].isNumber else { return word }
+        guard let mendedText = DegreeSign.mended(word.text, lookalikes: degreeLookalikes) else { return word }
         let x0 = max(0, Int(word.box.minX.rounded(.down)))
         let x1 = min(grey.width, Int(word.box.maxX.rounded(.up)))
         let y0 = max(0, Int(word.box.minY.rounded(.down)))
@@ -379,11 +359,11 @@ public struct TesseractTextRecognizer: TextRecognizer {
         let ringWidth = Double(runEnd - runStart)
         let ringHeight = Double(ring.bottom - ring.top)
         let raised =
-            Double(ring.bottom - rest.top) <= raisedBottomShare * height && Double(ring.top - rest.top) <= 0.25 * height
+            Double(ring.bottom - rest.top) <= DegreeSign.raisedBottomShare * height && Double(ring.top - rest.top) <= 0.25 * height
             && ringWidth >= 0.6 * ringHeight && ringWidth <= 1.6 * ringHeight
         guard raised else { return word }
         var mended = word
-        mended.text = String(chars.dropLast()) + "°"
+        mended.text = mendedText
         return mended
     }
 
@@ -479,8 +459,7 @@ public struct TesseractTextRecognizer: TextRecognizer {
     public func preprocessed(_ image: RGBAImage) -> RGBAImage {
         let f = upscaleFactor(image)
         let image = f > 1 ? Self.upscaled(image, by: f) : image
-        var g = prepare(image, x0: 0, y0: 0, width: image.width, height: image.height)
-        if f > 1, settings.thickenUpscaledStrokes { g = TesseractPreprocessing.thickenedWhereThin(g) }
+        let g = prepare(image, x0: 0, y0: 0, width: image.width, height: image.height)
         var p = [UInt8](repeating: 255, count: g.width * g.height * 4)
         for i in 0..<(g.width * g.height) {
             p[i * 4] = g.pixels[i]

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ScreenRecognitionOCR
 
-@Suite("Tesseract: degree signs and thin strokes")
+@Suite("Tesseract: degree signs")
 struct DegreeSignTests {
     /// A white 40 × 30 picture with black rectangles (x, y, width, height).
     static func picture(_ rects: [(Int, Int, Int, Int)]) -> GreyImage {
@@ -36,32 +36,5 @@ struct DegreeSignTests {
     func degreeSign(_ c: (String, [(Int, Int, Int, Int)], String)) {
         let word = TesseractTextRecognizer.RawWord(text: c.0, box: Rect(x: 4, y: 5, width: 18, height: 20), confidence: 0.9)
         #expect(TesseractTextRecognizer.withDegreeSign(word, in: Self.picture(c.1)).text == c.2)
-    }
-
-    @Test("Thickening grows ink by a pixel on every side")
-    func thickened() {
-        let g = TesseractPreprocessing.thickened(Self.picture([(10, 10, 1, 1)]))
-        let dark = g.pixels.indices.filter { g.pixels[$0] == 0 }.map { ($0 % 40, $0 / 40) }
-        #expect(dark.count == 9)
-        #expect(dark.allSatisfy { (9...11).contains($0.0) && (9...11).contains($0.1) })
-    }
-
-    @Test("Only thin strokes are thickened: hairlines grow, bold strokes keep their shape")
-    func thickenedWhereThin() {
-        var g = GreyImage(width: 160, height: 40, pixels: [UInt8](repeating: 255, count: 160 * 40))
-        // Left: hairline strokes (1 px wide). Right, far away: a bold block (6 px wide).
-        for y in 10..<30 { for x in stride(from: 10, to: 40, by: 6) { g.pixels[y * 160 + x] = 0 } }
-        for y in 10..<30 { for x in 120..<126 { g.pixels[y * 160 + x] = 0 } }
-        let out = TesseractPreprocessing.thickenedWhereThin(g)
-        func darkCount(_ img: GreyImage, _ xs: Range<Int>) -> Int {
-            (0..<img.height).reduce(0) { n, y in n + xs.filter { img.pixels[y * 160 + $0] < 128 }.count }
-        }
-        #expect(darkCount(out, 0..<60) > 2 * darkCount(g, 0..<60))
-        #expect(darkCount(out, 100..<160) == darkCount(g, 100..<160))
-    }
-
-    @Test("Thickening is off by default (it was a wash on real screenshots)")
-    func thickeningOffByDefault() {
-        #expect(TesseractSettings().thickenUpscaledStrokes == false)
     }
 }

@@ -69,6 +69,11 @@ public enum ElementOCR {
         public static let replaceMinConfidence = 0.9
     }
 
+    /// The lines whose middle lies in `box`.
+    static func centred(in box: Rect, _ lines: [RecognizedText]) -> [RecognizedText] {
+        lines.filter { box.contains(Point(x: $0.box.midX, y: $0.box.midY)) }
+    }
+
     /// Whether the detection should be read by this pass.
     public static func wantsText(_ d: Detection) -> Bool {
         guard d.text == nil, readTypes.contains(d.type), d.box.width >= Constants.minSide, d.box.height >= Constants.minSide else { return false }
@@ -387,7 +392,7 @@ public enum ElementOCR {
                 minX: max(0, box.minX - pad), minY: max(0, box.minY - pad),
                 maxX: min(Double(image.width), box.maxX + pad), maxY: min(Double(image.height), box.maxY + pad))
             guard !region.isEmpty else { return nil }
-            let lines = try reader.recognizeText(in: image, region: region).filter { box.contains(Point(x: $0.box.midX, y: $0.box.midY)) }
+            let lines = ElementOCR.centred(in: box, try reader.recognizeText(in: image, region: region))
             return joined(lines, rejectUnreadable: rejectUnreadable).map { ($0.text, $0.confidences.min() ?? 0) }
         }
     }
@@ -500,7 +505,7 @@ public enum ElementOCR {
         let doubtful: [(index: Int, confidence: Double)] = detections.indices.compactMap { i in
             let d = detections[i]
             guard readTypes.contains(d.type), let text = d.text, !text.isEmpty, !hasOtherScript(text) else { return nil }
-            let inside = lines.filter { d.box.contains(Point(x: $0.box.midX, y: $0.box.midY)) }
+            let inside = centred(in: d.box, lines)
             guard let least = inside.map(\.confidence).min(), least < reader.below else { return nil }
             return (i, least)
         }.sorted { $0.confidence < $1.confidence }
@@ -626,7 +631,7 @@ public enum ElementOCR {
     /// Share of a text element's width that the OCR lines read into it span (their centres inside
     /// its box); nil when no line is inside.
     static func readCoverage(of d: Detection, lines: [RecognizedText]) -> Double? {
-        let inside = lines.filter { d.box.contains(Point(x: $0.box.midX, y: $0.box.midY)) }
+        let inside = centred(in: d.box, lines)
         guard let lo = inside.map(\.box.minX).min(), let hi = inside.map(\.box.maxX).max(), d.box.width > 0 else { return nil }
         return (min(hi, d.box.maxX) - max(lo, d.box.minX)) / d.box.width
     }

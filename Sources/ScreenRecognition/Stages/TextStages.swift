@@ -54,7 +54,9 @@ struct ReadTextStage: AnalysisStage {
             ? pictureReader.map {
                 ElementOCR.LastCropReader(reader: $0, below: content.lastCropReadBelow, minConfidence: content.minLastCropReadConfidence)
             } : nil
-        if let lastReader, image.width < content.lastLineReadBelowWidth {
+        // Doubtful lines and doubtfully read elements are read again on 1x screenshots only.
+        let lastReaderAt1x = image.width < content.lastLineReadBelowWidth ? lastReader : nil
+        if let lastReader = lastReaderAt1x {
             lines = ElementOCR.rereadDoubtfulLines(
                 lines, image: image, reader: lastReader,
                 margin: content.rereadConfidenceMargin, maxCalls: content.maxElementReads, diagnostics: &work.diagnostics)
@@ -78,7 +80,7 @@ struct ReadTextStage: AnalysisStage {
                 detections, image: image, recognizer: recognizer, fallbacks: cropReaders, maxCalls: content.maxElementReads,
                 rejectUnreadable: content.rejectUnreadableOCR, doubtfulBelow: content.rereadBelowConfidence,
                 margin: content.rereadConfidenceMargin, lastReader: lastReader, diagnostics: &work.diagnostics)
-            if let lastReader, image.width < content.lastLineReadBelowWidth {
+            if let lastReader = lastReaderAt1x {
                 detections = ElementOCR.rereadDoubtfulElements(
                     detections, lines: lines, image: image, reader: lastReader, margin: content.rereadConfidenceMargin,
                     maxCalls: content.maxElementReads, rejectUnreadable: content.rejectUnreadableOCR, diagnostics: &work.diagnostics)
