@@ -335,22 +335,149 @@ public final class ONNXIconClassifier: Sendable {
     ///
     /// Then each icon still unknown that sits on a fill of its own — a glyph in a coloured disc or
     /// rounded square, as floating action buttons draw "+" (``sitsOnFill(_:box:)``) — is read
-    /// again from the middle of its box (``innerShare`` of each side) and takes that reading at
+    /// again from the middle of its box (``innerShare`` of each side) and from the glyph's own box
+    /// on the fill (``glyph(_:box:fill:)``), and takes the surer of the two readings at
     /// ≥ ``innerThreshold``: on ui-real valid a white "+" in a blue or green disc read as nothing
-    /// (0.04–0.09) until the disc's rim was cut away (0.54–0.89).
+    /// (0.04–0.09) until the disc's rim was cut away (0.54–0.89); a small "+" in a 52-px disc
+    /// read 0.43 from the middle and 0.99 from its own box, a menu glyph in a teal disc 0.69 and
+    /// 0.88 (2026-11-25, `classify-icon` on crops of the analyses' unlabelled buttons).
     /// - Throws: `.invalidInput` when any box is not finite, empty or outside the image.
     public func classify(in image: RGBAImage, boxes: [Rect]) throws -> [Classification] {
         var results = try classifyDirect(in: image, boxes: boxes)
-        let onFill = results.indices.filter { results[$0].meaning == nil && Self.sitsOnFill(image, box: boxes[$0]) }
+        let onFill: [(index: Int, fill: RGB)] = results.indices.compactMap { i in
+            guard results[i].meaning == nil, let fill = Self.fill(under: image, box: boxes[i]) else { return nil }
+            return (i, fill)
+        }
         guard !onFill.isEmpty else { return results }
         // One crop of the middle, as ``innerThreshold`` was measured: the middle × 1.3 takes the
         // disc's rim back in (a floating action button's "+" on ui-real valid: 0.87 from the middle, 0.01 from the middle × 1.3, 0.29 combined).
-        let inner = try classifyDirect(in: image, boxes: onFill.map { Self.innerBox(boxes[$0]) }, scales: [1])
-        for (k, i) in onFill.enumerated() where inner[k].meaning != nil && inner[k].confidence >= Self.innerThreshold {
-            results[i] = inner[k]
+        let middles = try classifyDirect(in: image, boxes: onFill.map { Self.innerBox(boxes[$0.index]) }, scales: [1])
+        // The glyph's own box is read as a detected icon's is (``boxScales``): it is what the
+        // detector would have boxed had it seen the glyph rather than the button.
+        let glyphs = onFill.map { entry -> Glyph? in
+            let box = boxes[entry.index]
+            return min(box.width, box.height) >= Self.minGlyphReadSide ? Self.glyph(image, box: box, fill: entry.fill) : nil
+        }
+        let withGlyph = glyphs.indices.filter { glyphs[$0] != nil }
+        let glyphReadings = try classifyDirect(in: image, boxes: withGlyph.compactMap { glyphs[$0]?.box })
+        var glyphReading: [Int: Classification] = [:]
+        for (n, k) in withGlyph.enumerated() { glyphReading[k] = glyphReadings[n] }
+        for (k, entry) in onFill.enumerated() {
+            if let best = Self.fillReading([middles[k], glyphReading[k]].compactMap { $0 }, parts: glyphs[k]?.parts) {
+                results[entry.index] = best
+            }
         }
         return results
     }
+
+    /// The surest of an icon's readings from its fill (its middle, its glyph's box) at
+    /// ≥ ``innerThreshold`` whose meaning, where ``drawnParts`` names its parts, has the glyph's
+    /// `parts` (nil: the glyph was not found, and any number is taken).
+    static func fillReading(_ readings: [Classification], parts: Int?) -> Classification? {
+        readings.filter { r in
+            guard let meaning = r.meaning, r.confidence >= innerThreshold else { return false }
+            guard let parts, let drawn = drawnParts[meaning] else { return true }
+            return drawn.contains(parts)
+        }
+        .max { $0.confidence < $1.confidence }
+    }
+
+    /// The glyph drawn on an icon's fill: its box and the number of its parts (pieces of ink
+    /// apart from each other, eight-connected).
+    public struct Glyph: Sendable, Hashable {
+        public var box: Rect
+        public var parts: Int
+    }
+
+    /// The parts the glyphs of some meanings are drawn in: pause two bars, menu three lines, more
+    /// three dots. A glyph on a fill read as one of these with another number of parts is not
+    /// it: on 300 ui-real train screens a "0" in a disc (one ring) read "pause" at 0.91–0.97,
+    /// seven times (2026-11-25).
+    static let drawnParts: [IconMeaning: ClosedRange<Int>] = [.pause: 2...2, .menu: 3...3, .more: 3...3]
+
+    /// The glyph drawn on an icon's fill: the pixels of `box` at least 40 from `fill`
+    /// (`SelectionSettings.minTintDistance`) that no path of such pixels joins to the box's edge
+    /// — the page around a disc and the disc's anti-aliased rim touch the edge; a glyph inside the
+    /// disc does not. nil when fewer than ``minGlyphPixels`` such pixels are enclosed, or their box
+    /// spans under ``minGlyphShare`` of the box's shorter side (a speck of texture, not a glyph).
+    public static func glyph(_ image: RGBAImage, box: Rect, fill: RGB) -> Glyph? {
+        let x0 = max(0, Int(box.minX.rounded(.down)))
+        let y0 = max(0, Int(box.minY.rounded(.down)))
+        let x1 = min(image.width, Int(box.maxX.rounded(.up)))
+        let y1 = min(image.height, Int(box.maxY.rounded(.up)))
+        let w = x1 - x0
+        let h = y1 - y0
+        guard w >= 3, h >= 3 else { return nil }
+        var ink = [Bool](repeating: false, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w { ink[y * w + x] = image.color(x: x0 + x, y: y0 + y).distance(to: fill) >= 40 }
+        }
+        // Ink joined to the edge is outside the fill: flood it away.
+        var stack: [Int] = []
+        for x in 0..<w { stack += [x, (h - 1) * w + x] }
+        for y in 0..<h { stack += [y * w, y * w + w - 1] }
+        while let i = stack.popLast() {
+            guard ink[i] else { continue }
+            ink[i] = false
+            let x = i % w
+            let y = i / w
+            if x > 0 { stack.append(i - 1) }
+            if x < w - 1 { stack.append(i + 1) }
+            if y > 0 { stack.append(i - w) }
+            if y < h - 1 { stack.append(i + w) }
+        }
+        var count = 0
+        var (minX, minY, maxX, maxY) = (w, h, -1, -1)
+        for y in 0..<h {
+            for x in 0..<w where ink[y * w + x] {
+                count += 1
+                (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
+            }
+        }
+        guard count >= minGlyphPixels else { return nil }
+        // Its parts: eight-connected pieces of the enclosed ink.
+        var parts = 0
+        for start in ink.indices where ink[start] {
+            parts += 1
+            ink[start] = false
+            stack = [start]
+            while let i = stack.popLast() {
+                let x = i % w
+                let y = i / w
+                for dy in -1...1 {
+                    for dx in -1...1 {
+                        let nx = x + dx
+                        let ny = y + dy
+                        guard nx >= 0, ny >= 0, nx < w, ny < h, ink[ny * w + nx] else { continue }
+                        ink[ny * w + nx] = false
+                        stack.append(ny * w + nx)
+                    }
+                }
+            }
+        }
+        let glyph = Rect(minX: Double(x0 + minX), minY: Double(y0 + minY), maxX: Double(x0 + maxX + 1), maxY: Double(y0 + maxY + 1))
+        guard max(glyph.width, glyph.height) >= minGlyphShare * min(box.width, box.height),
+            max(glyph.width, glyph.height) <= maxGlyphAspect * min(glyph.width, glyph.height)
+        else { return nil }
+        return Glyph(box: glyph, parts: parts)
+    }
+
+    /// A glyph on a fill is at most this many times as wide as tall (or tall as wide): 2 — icon
+    /// sets draw their glyphs in a square frame (Material's 24 × 24 dp); the one wrong reading on
+    /// ui-real valid without this bound was a round avatar's 27 × 7-px name read "more" (0.94).
+    public static let maxGlyphAspect = 2.0
+
+    /// Icons whose box is at least this many pixels on its shorter side have their glyph on a fill
+    /// read from its own box: 16 — *measured* on ui-real valid (2026-11-25): a 12 × 9-px badge's
+    /// checkmark read "add"; the glyphs read right were in 18–52-px buttons.
+    public static let minGlyphReadSide = 16.0
+
+    /// A glyph on a fill has at least this many pixels — *design choice*: fewer is a speck.
+    public static let minGlyphPixels = 6
+
+    /// A glyph on a fill spans at least this share of the icon box's shorter side: 0.2 —
+    /// *design choice*; Material's 24-dp glyph in a 56-dp floating action button spans 0.43.
+    public static let minGlyphShare = 0.2
 
     /// The middle share of an icon's box read again when the icon sits on a fill: 0.6 (a fifth cut
     /// from each side) — the glyph of a floating action button spans about 40 % of its disc
@@ -375,6 +502,11 @@ public final class ONNXIconClassifier: Sendable {
     /// this rule gave on ui-real valid — a plain cyan disc read "download", a solid grey briefcase
     /// read "more" — have no such glyph.
     public static func sitsOnFill(_ image: RGBAImage, box: Rect) -> Bool {
+        fill(under: image, box: box) != nil
+    }
+
+    /// The fill the icon in `box` sits on (``sitsOnFill(_:box:)``), or nil.
+    public static func fill(under image: RGBAImage, box: Rect) -> RGB? {
         let limit = 40.0
         func colour(_ x: Double, _ y: Double) -> RGB? {
             let xi = Int(x.rounded(.down))
@@ -385,20 +517,20 @@ public final class ONNXIconClassifier: Sendable {
         let cx = box.midX
         let cy = box.midY
         let radius = 0.3 * min(box.width, box.height)
-        guard radius >= 2 else { return false }
+        guard radius >= 2 else { return nil }
         let ring = (0..<16).compactMap { k -> RGB? in
             let a = Double(k) * .pi / 8
             return colour(cx + radius * cos(a), cy + radius * sin(a))
         }
-        guard ring.count == 16, let fill = RGB.channelMedian(ring) else { return false }
-        guard ring.filter({ $0.distance(to: fill) < limit }).count >= 12 else { return false }
+        guard ring.count == 16, let fill = RGB.channelMedian(ring) else { return nil }
+        guard ring.filter({ $0.distance(to: fill) < limit }).count >= 12 else { return nil }
         let m = 2.0
         let outsidePoints = [
             (box.minX - m, cy), (box.maxX + m, cy), (cx, box.minY - m), (cx, box.maxY + m),
             (box.minX - m, box.minY - m), (box.maxX + m, box.minY - m), (box.minX - m, box.maxY + m), (box.maxX + m, box.maxY + m),
         ]
         let outside = outsidePoints.compactMap { colour($0.0, $0.1) }
-        guard outside.count >= 4, let page = RGB.channelMedian(outside), page.distance(to: fill) >= limit else { return false }
+        guard outside.count >= 4, let page = RGB.channelMedian(outside), page.distance(to: fill) >= limit else { return nil }
         // A glyph on the fill: of a 5 × 5 grid over the middle 40 % of the box, at least two
         // points differ from the fill (a plain dot, or the body of a solid glyph taken for a fill,
         // has none).
@@ -410,7 +542,7 @@ public final class ONNXIconClassifier: Sendable {
                 if let c = colour(x, y) { grid.append(c) }
             }
         }
-        return grid.filter { $0.distance(to: fill) >= limit }.count >= 2
+        return grid.filter { $0.distance(to: fill) >= limit }.count >= 2 ? fill : nil
     }
 
     /// ``classify(in:boxes:)`` without the reading from a fill's middle, each box read at `scales`

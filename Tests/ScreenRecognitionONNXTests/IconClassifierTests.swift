@@ -398,6 +398,72 @@ struct IconOnFillTests {
         #expect(!ONNXIconClassifier.sitsOnFill(image, box: Rect(x: -40, y: -40, width: 60, height: 60)))
     }
 
+    @Test func theGlyphOnTheFillIsFoundWithItsParts() throws {
+        let (image, box) = Self.button(glyph: true)
+        let fill = try #require(ONNXIconClassifier.fill(under: image, box: box))
+        #expect(fill.distance(to: Self.disc) < 1)
+        // The "+" alone: the page around the disc and the disc's rim touch the box's edge.
+        let glyph = try #require(ONNXIconClassifier.glyph(image, box: box, fill: fill))
+        #expect(glyph.box == Rect(x: 52, y: 52, width: 16, height: 16))
+        #expect(glyph.parts == 1)
+        // Two bars (pause) are two parts; a ring ("0") is one.
+        var bars = Self.button(glyph: false).0
+        bars = bars.filling(Rect(x: 52, y: 52, width: 4, height: 16), with: .white).filling(Rect(x: 64, y: 52, width: 4, height: 16), with: .white)
+        #expect(ONNXIconClassifier.glyph(bars, box: box, fill: fill)?.parts == 2)
+        var ring = Self.button(glyph: false).0
+        ring = ring.filling(Rect(x: 54, y: 50, width: 12, height: 20), with: .white).filling(Rect(x: 57, y: 53, width: 6, height: 14), with: Self.disc)
+        #expect(ONNXIconClassifier.glyph(ring, box: box, fill: fill)?.parts == 1)
+    }
+
+    @Test func noGlyphInAPlainDiscOrAWordOnIt() throws {
+        let (plain, box) = Self.button(glyph: false)
+        #expect(ONNXIconClassifier.glyph(plain, box: box, fill: Self.disc) == nil)
+        // A name 30 × 6 px across a round avatar: wider than twice its height, a word, not a glyph.
+        let word = plain.filling(Rect(x: 45, y: 57, width: 30, height: 6), with: .white)
+        #expect(ONNXIconClassifier.glyph(word, box: box, fill: Self.disc) == nil)
+        // A speck of texture is not a glyph.
+        let speck = plain.filling(Rect(x: 59, y: 59, width: 2, height: 2), with: .white)
+        #expect(ONNXIconClassifier.glyph(speck, box: box, fill: Self.disc) == nil)
+    }
+
+    /// A 52-px blue disc on a light page (a floating action button) with `glyph` drawn in white.
+    static func fab(_ glyph: [Rect]) -> (RGBAImage, Rect) {
+        var image = RGBAImage(width: 120, height: 120, fill: page)
+        for y in 34..<86 {
+            for x in 34..<86 where pow(Double(x) + 0.5 - 60, 2) + pow(Double(y) + 0.5 - 60, 2) <= 26 * 26 {
+                image = image.filling(Rect(x: Double(x), y: Double(y), width: 1, height: 1), with: disc)
+            }
+        }
+        for g in glyph { image = image.filling(g, with: .white) }
+        return (image, Rect(x: 34, y: 34, width: 52, height: 52))
+    }
+
+    @Test func theShippedModelReadsASmallPlusInADiscAsAdd() throws {
+        let classifier = try IconClassifierTests.classifier()
+        // A 14-px "+" of 2-px strokes: from the middle 60 % of the disc it is small and faint to the model.
+        let (plus, box) = Self.fab([Rect(x: 53, y: 59, width: 14, height: 2), Rect(x: 59, y: 53, width: 2, height: 14)])
+        #expect(try classifier.classify(in: plus, box: box).meaning == .add)
+    }
+
+    @Test(
+        "A reading from the fill needs the threshold, and pause, menu and more their parts",
+        arguments: [
+            // (meaning, confidence, the glyph's parts (nil: not found), taken)
+            (IconMeaning.add, 0.99, 1 as Int?, true),
+            (.add, 0.7, 1, false),  // under innerThreshold (0.8)
+            (.pause, 0.95, 1, false),  // a "0" in a disc: one ring, not two bars (ui-real train)
+            (.pause, 0.95, 2, true),
+            (.menu, 0.9, 3, true),
+            (.menu, 0.9, 1, false),
+            (.more, 0.94, 2, false),  // an avatar's name read as dots
+            (.pause, 0.95, nil, true),  // no glyph found: the middle's reading stands alone
+        ])
+    func fillReadingRule(meaning: IconMeaning, confidence: Double, parts: Int?, taken: Bool) {
+        let reading = ONNXIconClassifier.Classification(bestMeaning: meaning, confidence: confidence, otherProbability: 0.01, meaning: meaning)
+        let unsure = ONNXIconClassifier.Classification(bestMeaning: .star, confidence: 0.3, otherProbability: 0.5, meaning: nil)
+        #expect((ONNXIconClassifier.fillReading([unsure, reading], parts: parts) != nil) == taken)
+    }
+
     @Test func theMiddleIsSixTenthsOfEachSide() {
         let inner = ONNXIconClassifier.innerBox(Rect(x: 10, y: 20, width: 50, height: 100))
         #expect(abs(inner.x - 20) < 1e-9 && abs(inner.y - 40) < 1e-9)

@@ -635,6 +635,40 @@ struct PictureLabelTests {
         #expect(failNotes.contains { $0.message.contains("could not be read") })
     }
 
+    /// Records the regions it reads; answers with fixed lines.
+    final class RegionRecorder: TextRecognizer, @unchecked Sendable {
+        let lines: [RecognizedText]
+        var regions: [Rect?] = []
+        init(_ lines: [RecognizedText]) { self.lines = lines }
+        func recognizeText(in image: RGBAImage, region: Rect?) throws -> [RecognizedText] {
+            regions.append(region)
+            return lines
+        }
+    }
+
+    @Test(
+        "The picture reader reads a picture with a margin and keeps the lines whose middle is in the picture",
+        arguments: [
+            // (picture, the region read): half the shorter side around a small wordmark, at most 16 px
+            (r(100, 100, 48, 18), r(91, 91, 66, 36)),
+            (r(100, 100, 200, 100), r(84, 84, 232, 132)),
+            (r(2, 100, 48, 18), r(0, 91, 59, 36)),  // clamped at the screen's edge
+        ])
+    func pictureReaderMargin(picture: Rect, region: Rect) {
+        let image = RGBAImage(width: 390, height: 844, fill: .white)
+        let reader = RegionRecorder([
+            RecognizedText(text: "DBS", box: r(picture.midX - 15, picture.midY - 6, 30, 12), confidence: 0.99),
+            // In the margin, above the picture: a neighbour's text, not the picture's.
+            RecognizedText(text: "Suite", box: r(picture.minX, picture.minY - 8, 40, 7), confidence: 0.99),
+        ])
+        var diagnostics: [Diagnostic] = []
+        let out = ElementOCR.readPictures(
+            [Detection(type: .picture, box: picture, confidence: 0.9)], image: image, reader: reader, minConfidence: 0.9, maxCalls: 4,
+            maxScreenShare: 0.5, insideFraction: 0.5, diagnostics: &diagnostics)
+        #expect(reader.regions == [region])
+        #expect(out.first?.text == "DBS")
+    }
+
     @Test("The analyzer's picture reader reaches the pipeline, and the setting turns it off")
     func analyzerPictureReader() throws {
         let reader = ReplayTextRecognizer([RecognizedText(text: "FoodPlanner", box: r(60, 130, 260, 40), confidence: 0.995)])
