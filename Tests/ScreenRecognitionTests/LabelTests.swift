@@ -224,6 +224,37 @@ struct ElementOCRTests {
         #expect(out.map(\.text) == [kept])
     }
 
+    /// Reads `text` over the whole region it is given (the last reader keeps lines centred in the box).
+    struct OverRegion: TextRecognizer {
+        var text: String
+        var confidence: Double
+        func recognizeText(in image: RGBAImage, region: Rect?) throws -> [RecognizedText] {
+            [RecognizedText(text: text, box: region ?? r(0, 0, 10, 10), confidence: confidence)]
+        }
+    }
+
+    @Test(
+        "Where Tesseract's crop adds nothing to a partly read text, the last reader's crop reading is judged the same way",
+        arguments: [
+            // (last reader's reading, its confidence, spoken) — Tesseract read "ite" on the screen and again from the crop
+            ("Favorites" as String?, 0.999, "Favorites"),  // extends "ite": an iPhone tab caption at 1x (ui-real train)
+            ("Favorites", 0.85, "ite"),  // under the last reader's own bar (0.9)
+            ("Fa", 0.999, "ite"),  // shorter: neither extends nor replaces it
+            (nil, 0, "ite"),  // no last reader (3x screenshots)
+        ])
+    func partlyReadByTheLastReader(reading: String?, confidence: Double, spoken: String) {
+        var diagnostics: [Diagnostic] = []
+        let image = RGBAImage(width: 320, height: 100, fill: .white).filling(r(20, 45, 280, 10), with: .black)
+        let line = RecognizedText(text: "ite", box: r(200, 42, 75, 16), confidence: 0.94)
+        let last = reading.map {
+            ElementOCR.LastCropReader(reader: OverRegion(text: $0, confidence: confidence), below: 0.85, minConfidence: 0.9)
+        }
+        let out = ElementOCR.rereadPartlyRead(
+            [det(.text, 10, 40, 300, 20, "ite")], lines: [line], image: image, recognizer: Fixed(text: "ite", confidence: 0.9),
+            minCoverage: 0.8, maxCalls: 24, rejectUnreadable: false, lastReader: last, diagnostics: &diagnostics)
+        #expect(out.map(\.text) == [spoken])
+    }
+
     @Test("A crop the first reader leaves unread goes to the second readers in turn")
     func secondReaders() {
         var diagnostics: [Diagnostic] = []

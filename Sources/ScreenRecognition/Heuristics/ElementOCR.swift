@@ -643,11 +643,15 @@ public enum ElementOCR {
     /// add what was lost but does not replace a reading by a different one — unless the old one
     /// spans less than ``Constants/replaceBelowCoverage`` of the width and the crop reads at least
     /// as long at ``Constants/replaceMinConfidence`` or more (a title read "4" from a corner of
-    /// its logo type becomes "Walmart"). At most `maxCalls` reads.
+    /// its logo type becomes "Walmart"). At most `maxCalls` reads. Where Tesseract's crop reading
+    /// does neither and a `lastReader` is given (PP-OCR, on 1x screenshots in the standard
+    /// analyzer), its reading of the crop is judged the same way, at its own `minConfidence` or
+    /// more: a 7-px grey tab caption "Favorites" read "ite" by Tesseract on an iPhone screenshot of
+    /// ui-real train reads right from PP-OCR's crop (0.999).
     public static func rereadPartlyRead(
         _ detections: [Detection], lines: [RecognizedText], image: RGBAImage,
         recognizer: any TextRecognizer, minCoverage: Double, maxCalls: Int,
-        rejectUnreadable: Bool, diagnostics: inout [Diagnostic]
+        rejectUnreadable: Bool, lastReader: LastCropReader? = nil, diagnostics: inout [Diagnostic]
     ) -> [Detection] {
         var result = detections
         let partly: [(index: Int, coverage: Double)] = detections.indices.compactMap { i in
@@ -659,17 +663,26 @@ public enum ElementOCR {
         var failures = 0
         for (i, coverage) in partly.prefix(max(0, maxCalls)) {
             guard let old = detections[i].text else { continue }
-            do {
-                guard
-                    let reread = try readCropWithConfidence(
-                        detections[i].box, image: image, recognizer: recognizer, rejectUnreadable: rejectUnreadable)
-                else { continue }
+            // A crop reading that says what the screen's did changes nothing, and leaves the last reader its turn.
+            func takes(_ reread: (text: String, confidence: Double)) -> Bool {
+                guard reread.text != old else { return false }
                 let extends = reread.text.count > old.count && reread.text.lowercased().contains(old.lowercased())
                 let replaces =
                     coverage < Constants.replaceBelowCoverage && reread.confidence >= Constants.replaceMinConfidence
                     && reread.text.count >= old.count
-                if extends || replaces {
+                return extends || replaces
+            }
+            do {
+                if let reread = try readCropWithConfidence(
+                    detections[i].box, image: image, recognizer: recognizer, rejectUnreadable: rejectUnreadable),
+                    takes(reread)
+                {
                     result[i].text = reread.text
+                } else if let lastReader,
+                    let reread = try lastReader.read(detections[i].box, image: image, rejectUnreadable: rejectUnreadable),
+                    reread.confidence >= lastReader.minConfidence, takes(reread)
+                {
+                    result[i].text = RunTogetherWords.split(reread.text)
                 }
             } catch {
                 failures += 1

@@ -88,7 +88,7 @@ struct ReadTextStage: AnalysisStage {
             detections = ElementOCR.rereadPartlyRead(
                 detections, lines: lines, image: image, recognizer: recognizer,
                 minCoverage: content.minReadCoverage, maxCalls: content.maxElementReads,
-                rejectUnreadable: content.rejectUnreadableOCR, diagnostics: &work.diagnostics)
+                rejectUnreadable: content.rejectUnreadableOCR, lastReader: lastReaderAt1x, diagnostics: &work.diagnostics)
         }
         if content.minOtherScriptReadings > 0 {
             let kept = ElementOCR.withoutLoneOtherScript(
