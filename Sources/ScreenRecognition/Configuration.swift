@@ -134,7 +134,7 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// whole-screen read — *design choice*.
     public var maxElementReads = 24
     /// A text element whose whole-screen OCR lines span less than this share of its width is
-    /// re-read from its crop (``ElementOCR/rereadPartlyRead(_:lines:image:recognizer:minCoverage:maxCalls:rejectUnreadable:diagnostics:)``):
+    /// re-read from its crop (``ElementOCR/rereadPartlyRead(_:lines:image:recognizer:minCoverage:maxCalls:rejectUnreadable:lastReader:diagnostics:)``):
     /// 0.8 — *design choice*: one dropped letter of a short word ("Alarm" read as "larm", 77 %)
     /// falls below it; detector boxes are rarely more than 10 % wider than their ink on each side.
     public var minReadCoverage = 0.8
