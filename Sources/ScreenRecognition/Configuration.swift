@@ -47,6 +47,22 @@ public struct PostProcessingSettings: Codable, Sendable, Hashable {
         Dictionary(uniqueKeysWithValues: ElementClass.allCases.map { ($0, threshold) })
     }
 
+    /// The least a detector's own threshold (its `thresholds.json`) may ask of a class, where that
+    /// threshold was picked on synthetic screens rather than real ones. Toggles: 0.5 — *measured*
+    /// (2026-11-25, `screenrec analyze` on ui-real valid's 299 screens, the first 300 of train and
+    /// 60 iPhone train screenshots, each switch matched to ui-real's Switch boxes): the shipped
+    /// detector's "off" threshold, 0.18, was its F1 optimum on synthetic held-out screens, and on
+    /// the real ones all 7 switches it found under 0.5 were not switches (an iPhone search field's
+    /// grey pill, rating chips: "Search, Switch button, Off"), while the real ones scored 0.54 to
+    /// 0.98. Evaluation (`screenrec eval`) and `detect --min-confidence` set their own thresholds
+    /// and are not floored.
+    public static let thresholdFloors: [ElementClass: Double] = [.toggleSelected: 0.5, .toggleUnselected: 0.5]
+
+    /// `thresholds` (a detector's per-class thresholds) raised to ``thresholdFloors``.
+    public static func floored(_ thresholds: [ElementClass: Double]) -> [ElementClass: Double] {
+        thresholds.merging(thresholdFloors.filter { thresholds[$0.key] != nil }) { max($0, $1) }
+    }
+
     /// IoU above which the less confident of two same-class boxes is dropped: 0.45, the value of the
     /// SSD reference implementation (the paper's detector is an SSD, §4.1 and its ref. [51]).
     public var nmsIoU: Double = 0.45

@@ -237,7 +237,7 @@ public struct StandardEngines: Sendable {
     }
 
     /// The analysis configuration these models run with: the defaults, the detector's per-class
-    /// thresholds (its PR-curve file, §4.1), the content models' operating points (the clickability
+    /// thresholds (its PR-curve file, §4.1, at least `PostProcessingSettings.thresholdFloors`), the content models' operating points (the clickability
     /// threshold for 90% precision, §5.4), then the options' `configure`, which wins.
     public func configuration() throws -> AnalysisConfiguration {
         try configuration(detector: detector, content: content)
@@ -247,7 +247,8 @@ public struct StandardEngines: Sendable {
     public func configuration(detector: ONNXElementDetector?, content: ONNXContentRecognizer?) throws -> AnalysisConfiguration {
         var configuration = AnalysisConfiguration.default
         if let detector {
-            for (cls, t) in detector.thresholds { configuration.postProcessing.confidenceThresholds[cls] = t }
+            // The detector's PR-curve thresholds, raised where they were picked on synthetic screens only.
+            for (cls, t) in PostProcessingSettings.floored(detector.thresholds) { configuration.postProcessing.confidenceThresholds[cls] = t }
         }
         if let content { configuration = content.applyingThresholds(to: configuration) }
         try options.configure?(&configuration)

@@ -56,6 +56,23 @@ struct PostProcessingTests {
         #expect(out.map(\.type) == [.icon])
     }
 
+    @Test(
+        "A detector's toggle thresholds picked on synthetic screens are raised to 0.5; other classes and higher thresholds stay",
+        arguments: [
+            (ElementClass.toggleUnselected, 0.1823, 0.5),  // the shipped detector's synthetic F1 optimum
+            (.toggleSelected, 0.4187, 0.5),
+            (.toggleSelected, 0.7, 0.7),
+            (.text, 0.3735, 0.3735),
+            (.icon, 0.1, 0.1),
+        ])
+    func thresholdFloors(cls: ElementClass, threshold: Double, used: Double) {
+        let floored = PostProcessingSettings.floored([cls: threshold])
+        #expect(floored == [cls: used])
+        // The switch the iPhone search field's grey pill was taken for (0.24) is dropped.
+        let pill = det(cls, 0, 0, 30, 15, conf: 0.24)
+        #expect(PostProcessing.applyThresholds([pill], thresholds: floored).isEmpty == (used > 0.24))
+    }
+
     struct RowCase: CustomTestStringConvertible, Sendable {
         var name: String
         var text: Detection
