@@ -341,8 +341,22 @@ public final class ONNXIconClassifier: Sendable {
     /// (0.04–0.09) until the disc's rim was cut away (0.54–0.89); a small "+" in a 52-px disc
     /// read 0.43 from the middle and 0.99 from its own box, a menu glyph in a teal disc 0.69 and
     /// 0.88 (2026-11-25, `classify-icon` on crops of the analyses' unlabelled buttons).
+    ///
+    /// Last, a "pause" stands only where the icon draws two bars (``drawsTwoBars(_:box:)``);
+    /// elsewhere the icon is unknown.
     /// - Throws: `.invalidInput` when any box is not finite, empty or outside the image.
     public func classify(in image: RGBAImage, boxes: [Rect]) throws -> [Classification] {
+        try classifyWithFills(in: image, boxes: boxes).enumerated().map { i, c in
+            // "Pause" stands only on two bars (``drawsTwoBars(_:box:)``).
+            guard c.meaning == .pause, !Self.drawsTwoBars(image, box: boxes[i]) else { return c }
+            var unknown = c
+            unknown.meaning = nil
+            return unknown
+        }
+    }
+
+    /// ``classify(in:boxes:)`` before the pause check.
+    func classifyWithFills(in image: RGBAImage, boxes: [Rect]) throws -> [Classification] {
         var results = try classifyDirect(in: image, boxes: boxes)
         let onFill: [(index: Int, fill: RGB)] = results.indices.compactMap { i in
             guard results[i].meaning == nil, let fill = Self.fill(under: image, box: boxes[i]) else { return nil }

@@ -470,3 +470,71 @@ struct IconOnFillTests {
         #expect(abs(inner.width - 30) < 1e-9 && abs(inner.height - 60) < 1e-9)
     }
 }
+
+@Suite("A pause is two bars")
+struct PauseGlyphTests {
+    static let page = RGB(r: 255, g: 255, b: 255)
+    static let ink = RGB(r: 40, g: 40, b: 40)
+    static let box = Rect(x: 40, y: 40, width: 24, height: 24)
+
+    /// A 100 px page with `rects` filled, and the pixels within `ring` (inner, outer radius) of
+    /// the box's centre, or inside `disc`, in `discColour`.
+    static func picture(_ rects: [(Rect, RGB)], ring: (Double, Double)? = nil, disc: Double? = nil, discColour: RGB = ink) -> RGBAImage {
+        var image = RGBAImage(width: 100, height: 100, fill: page)
+        if ring != nil || disc != nil {
+            for y in 30..<75 {
+                for x in 30..<75 {
+                    let d =
+                        ((Double(x) + 0.5 - 52).magnitude * (Double(x) + 0.5 - 52).magnitude
+                        + (Double(y) + 0.5 - 52).magnitude * (Double(y) + 0.5 - 52).magnitude).squareRoot()
+                    let inRing = ring.map { d >= $0.0 && d <= $0.1 } ?? false
+                    let inDisc = disc.map { d <= $0 } ?? false
+                    if inRing || inDisc { image = image.filling(Rect(x: Double(x), y: Double(y), width: 1, height: 1), with: discColour) }
+                }
+            }
+        }
+        for (r, c) in rects { image = image.filling(r, with: c) }
+        return image
+    }
+
+    static let bars = [Rect(x: 45, y: 45, width: 5, height: 14), Rect(x: 54, y: 45, width: 5, height: 14)]
+
+    @Test(
+        "Two upright bars pass; a flag, a ring, three bars or two squares do not",
+        arguments: [
+            ("two bars", picture(bars.map { ($0, ink) }), true),
+            ("two bars in a ring", picture(bars.map { ($0, ink) }, ring: (13, 15)), true),
+            ("bars cut out of a disc", picture(bars.map { ($0, page) }, disc: 13), true),
+            (
+                "a tricolour flag",
+                picture([
+                    (Rect(x: 42, y: 42, width: 7, height: 20), RGB(r: 0, g: 85, b: 164)), (Rect(x: 56, y: 42, width: 7, height: 20), RGB(r: 239, g: 65, b: 53)),
+                ]), false
+            ),
+            ("a \"0\"", picture([], ring: (5, 8)), false),
+            (
+                "three bars",
+                picture([
+                    (Rect(x: 42, y: 45, width: 4, height: 14), ink), (Rect(x: 50, y: 45, width: 4, height: 14), ink),
+                    (Rect(x: 58, y: 45, width: 4, height: 14), ink),
+                ]), false
+            ),
+            ("two squares", picture([(Rect(x: 42, y: 48, width: 8, height: 8), ink), (Rect(x: 54, y: 48, width: 8, height: 8), ink)]), false),
+            ("bars of unequal height", picture([(Rect(x: 45, y: 45, width: 5, height: 14), ink), (Rect(x: 54, y: 52, width: 5, height: 7), ink)]), false),
+        ] as [(String, RGBAImage, Bool)])
+    func twoBars(name: String, image: RGBAImage, expected: Bool) {
+        #expect(ONNXIconClassifier.drawsTwoBars(image, box: Self.box) == expected, "\(name)")
+    }
+
+    @Test func theShippedModelsPauseStandsOnTwoBarsOnly() throws {
+        let classifier = try IconClassifierTests.classifier()
+        let pause = Self.picture(Self.bars.map { ($0, Self.ink) })
+        let reading = try classifier.classify(in: pause, box: Self.box)
+        // Whatever the model makes of the flag, it is not spoken "Pause".
+        let flag = Self.picture([
+            (Rect(x: 42, y: 42, width: 7, height: 20), RGB(r: 0, g: 85, b: 164)), (Rect(x: 56, y: 42, width: 7, height: 20), RGB(r: 239, g: 65, b: 53)),
+        ])
+        #expect(try classifier.classify(in: flag, box: Self.box).meaning != .pause)
+        #expect(reading.meaning == .pause)
+    }
+}

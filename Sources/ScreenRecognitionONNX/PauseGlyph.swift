@@ -1,0 +1,117 @@
+import ScreenRecognition
+
+/// "Pause" checked against the glyph's pixels. The model calls many two-part or striped marks
+/// pause. Across ui-real valid, the first 300 train screens and 60 iPhone train screenshots,
+/// 11 of its 14 "Pause" labels were something else (2026-11-25, checked by eye): tricolour flags
+/// in discs, equalizer bars, a "0" count, piano keys, a U-Bahn sign, a club's crest. A pause glyph
+/// is two bars, so the label stands only where the icon's ink is two upright bars side by side
+/// (``drawsTwoBars(_:box:)``). The three real pause buttons among those 14 pass.
+extension ONNXIconClassifier {
+    /// A piece of ink (or of background enclosed by ink): its box, in pixels of the region read,
+    /// and its mean colour.
+    struct InkPart {
+        var minX: Int
+        var minY: Int
+        var maxX: Int
+        var maxY: Int
+        var colour: (r: Double, g: Double, b: Double)
+        var width: Int { maxX - minX + 1 }
+        var height: Int { maxY - minY + 1 }
+        func encloses(_ o: InkPart) -> Bool { minX <= o.minX && minY <= o.minY && maxX >= o.maxX && maxY >= o.maxY }
+    }
+
+    /// The box is read with this many pixels around it, so that a glyph its box fits tightly does
+    /// not touch the region's edge: 3 — *design choice*, the detector's boxes sit within 1–2 px of
+    /// the ink.
+    static let barsMargin = 3
+
+    /// Whether the icon in `box` draws two upright bars side by side: a pause glyph. Ink is what
+    /// lies at least 40 (`SelectionSettings.minTintDistance`) from the median colour of the region's
+    /// edge, in eight-connected parts that do not touch that edge. A part enclosing all the others
+    /// (a ring around the glyph) is left out. A single part with exactly two holes (a filled disc
+    /// with the bars cut out of it) is judged by its holes. The two parts must share a colour
+    /// (within 40: a tricolour flag's stripes do not), each be at least
+    /// ``minBarAspect`` times as tall as wide, be within ``minBarHeightRatio`` of each other's
+    /// height, and overlap vertically by that share of the shorter one, left and right of each
+    /// other.
+    public static func drawsTwoBars(_ image: RGBAImage, box: Rect) -> Bool {
+        guard [box.minX, box.minY, box.maxX, box.maxY].allSatisfy(\.isFinite) else { return false }
+        let x0 = max(0, Int(box.minX.rounded(.down)) - barsMargin)
+        let y0 = max(0, Int(box.minY.rounded(.down)) - barsMargin)
+        let x1 = min(image.width, Int(box.maxX.rounded(.up)) + barsMargin)
+        let y1 = min(image.height, Int(box.maxY.rounded(.up)) + barsMargin)
+        let w = x1 - x0
+        let h = y1 - y0
+        guard w >= 5, h >= 5 else { return false }
+        var edge: [RGB] = []
+        for x in 0..<w { edge += [image.color(x: x0 + x, y: y0), image.color(x: x0 + x, y: y1 - 1)] }
+        for y in 0..<h { edge += [image.color(x: x0, y: y0 + y), image.color(x: x1 - 1, y: y0 + y)] }
+        guard let background = RGB.channelMedian(edge) else { return false }
+        var ink = [Bool](repeating: false, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w { ink[y * w + x] = image.color(x: x0 + x, y: y0 + y).distance(to: background) >= 40 }
+        }
+        var parts = components(of: ink, width: w, height: h, image: image, x0: x0, y0: y0)
+        if parts.count > 1, let ring = parts.firstIndex(where: { p in parts.allSatisfy { p.encloses($0) } }) {
+            parts.remove(at: ring)
+        }
+        if parts.count == 1 {
+            // The background enclosed by the one part: its holes.
+            parts = components(of: ink.map { !$0 }, width: w, height: h, image: image, x0: x0, y0: y0)
+        }
+        guard parts.count == 2 else { return false }
+        let pair = parts.sorted { $0.minX < $1.minX }
+        let (a, b) = (pair[0], pair[1])
+        let colourGap = max(abs(a.colour.r - b.colour.r), abs(a.colour.g - b.colour.g), abs(a.colour.b - b.colour.b))
+        guard colourGap < 40, a.maxX < b.minX else { return false }
+        for p in pair where Double(p.height) < minBarAspect * Double(p.width) { return false }
+        let shorter = Double(min(a.height, b.height))
+        guard shorter >= minBarHeightRatio * Double(max(a.height, b.height)) else { return false }
+        let overlap = Double(min(a.maxY, b.maxY) - max(a.minY, b.minY) + 1)
+        return overlap >= minBarHeightRatio * shorter
+    }
+
+    /// A pause bar is at least this many times as tall as wide: 1.5 — *design choice*; Material's
+    /// bars are 4 × 14 dp (3.5), the boldest iOS ones about 2.5.
+    public static let minBarAspect = 1.5
+
+    /// The two bars are within this share of each other's height and overlap by it: 0.7 — *design
+    /// choice* (a pause glyph's bars are equal).
+    public static let minBarHeightRatio = 0.7
+
+    /// The eight-connected parts of `mask` (a `width × height` region at `x0, y0` of `image`) that
+    /// do not touch the region's edge, of at least 3 pixels, with their mean colours.
+    static func components(of mask: [Bool], width w: Int, height h: Int, image: RGBAImage, x0: Int, y0: Int) -> [InkPart] {
+        var seen = [Bool](repeating: false, count: w * h)
+        var parts: [InkPart] = []
+        for start in mask.indices where mask[start] && !seen[start] {
+            seen[start] = true
+            var stack = [start]
+            var (minX, minY, maxX, maxY) = (w, h, -1, -1)
+            var (r, g, b, n) = (0.0, 0.0, 0.0, 0)
+            var touchesEdge = false
+            while let i = stack.popLast() {
+                let x = i % w
+                let y = i / w
+                (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
+                if x == 0 || y == 0 || x == w - 1 || y == h - 1 { touchesEdge = true }
+                let c = image.color(x: x0 + x, y: y0 + y)
+                (r, g, b, n) = (r + Double(c.r), g + Double(c.g), b + Double(c.b), n + 1)
+                for dy in -1...1 {
+                    for dx in -1...1 {
+                        let nx = x + dx
+                        let ny = y + dy
+                        guard nx >= 0, ny >= 0, nx < w, ny < h, mask[ny * w + nx], !seen[ny * w + nx] else { continue }
+                        seen[ny * w + nx] = true
+                        stack.append(ny * w + nx)
+                    }
+                }
+            }
+            if !touchesEdge, n >= 3 {
+                let m = Double(n)
+                parts.append(InkPart(minX: minX, minY: minY, maxX: maxX, maxY: maxY, colour: (r / m, g / m, b / m)))
+            }
+        }
+        return parts
+    }
+}
