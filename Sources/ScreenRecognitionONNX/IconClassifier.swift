@@ -342,13 +342,18 @@ public final class ONNXIconClassifier: Sendable {
     /// read 0.43 from the middle and 0.99 from its own box, a menu glyph in a teal disc 0.69 and
     /// 0.88 (2026-11-25, `classify-icon` on crops of the analyses' unlabelled buttons).
     ///
-    /// Last, a "pause" stands only where the icon draws two bars (``drawsTwoBars(_:box:)``);
+    /// Last, a "pause" stands only where the icon draws two bars (``drawsTwoBars(_:box:)``) and a
+    /// "more" only where its ink is in three parts or fewer (``couldDrawThreeDots(_:box:)``);
     /// elsewhere the icon is unknown.
     /// - Throws: `.invalidInput` when any box is not finite, empty or outside the image.
     public func classify(in image: RGBAImage, boxes: [Rect]) throws -> [Classification] {
         try classifyWithFills(in: image, boxes: boxes).enumerated().map { i, c in
-            // "Pause" stands only on two bars (``drawsTwoBars(_:box:)``).
-            guard c.meaning == .pause, !Self.drawsTwoBars(image, box: boxes[i]) else { return c }
+            // "Pause" stands only on two bars (``drawsTwoBars(_:box:)``), "more" on three dots at most
+            // (``couldDrawThreeDots(_:box:)``).
+            let refused =
+                (c.meaning == .pause && !Self.drawsTwoBars(image, box: boxes[i]))
+                || (c.meaning == .more && !Self.couldDrawThreeDots(image, box: boxes[i]))
+            guard refused else { return c }
             var unknown = c
             unknown.meaning = nil
             return unknown

@@ -1,6 +1,6 @@
 import ScreenRecognition
 
-/// "Pause" checked against the glyph's pixels. The model calls many two-part or striped marks
+/// "Pause" and "more" checked against the glyph's pixels. The model calls many two-part or striped marks
 /// pause. Across ui-real valid, the first 300 train screens and 60 iPhone train screenshots,
 /// 11 of its 14 "Pause" labels were something else (2026-11-25, checked by eye): tricolour flags
 /// in discs, equalizer bars, a "0" count, piano keys, a U-Bahn sign, a club's crest. A pause glyph
@@ -35,18 +35,45 @@ extension ONNXIconClassifier {
     /// height, and overlap vertically by that share of the shorter one, left and right of each
     /// other.
     public static func drawsTwoBars(_ image: RGBAImage, box: Rect) -> Bool {
-        guard [box.minX, box.minY, box.maxX, box.maxY].allSatisfy(\.isFinite) else { return false }
+        guard let parts = glyphParts(image, box: box), parts.count == 2 else { return false }
+        let pair = parts.sorted { $0.minX < $1.minX }
+        let (a, b) = (pair[0], pair[1])
+        let colourGap = max(abs(a.colour.r - b.colour.r), abs(a.colour.g - b.colour.g), abs(a.colour.b - b.colour.b))
+        guard colourGap < 40, a.maxX < b.minX else { return false }
+        for p in pair where Double(p.height) < minBarAspect * Double(p.width) { return false }
+        let shorter = Double(min(a.height, b.height))
+        guard shorter >= minBarHeightRatio * Double(max(a.height, b.height)) else { return false }
+        let overlap = Double(min(a.maxY, b.maxY) - max(a.minY, b.minY) + 1)
+        return overlap >= minBarHeightRatio * shorter
+    }
+
+    /// Whether the icon in `box` could be a "more" glyph (three dots, ⋯ or ⋮): its ink is not in
+    /// four or more parts (``glyphParts(_:box:)``). A row of rating stars, five parts, read "more"
+    /// three times on ui-real valid and train (2026-11-25); dots blurred together at 1x make fewer
+    /// parts, never more, so only the excess is refused.
+    public static func couldDrawThreeDots(_ image: RGBAImage, box: Rect) -> Bool {
+        guard let parts = glyphParts(image, box: box) else { return true }
+        return parts.count <= 3
+    }
+
+    /// The parts of the icon's glyph in `box` (nil when the box cannot be read): ink is what lies
+    /// at least 40 from the median colour of the region's edge (the box and ``barsMargin`` around
+    /// it), in eight-connected parts that do not touch that edge; a part enclosing all the others
+    /// (a ring) is left out, and a single part is replaced by its holes when it has any (a filled
+    /// disc with the glyph cut out of it).
+    static func glyphParts(_ image: RGBAImage, box: Rect) -> [InkPart]? {
+        guard [box.minX, box.minY, box.maxX, box.maxY].allSatisfy(\.isFinite) else { return nil }
         let x0 = max(0, Int(box.minX.rounded(.down)) - barsMargin)
         let y0 = max(0, Int(box.minY.rounded(.down)) - barsMargin)
         let x1 = min(image.width, Int(box.maxX.rounded(.up)) + barsMargin)
         let y1 = min(image.height, Int(box.maxY.rounded(.up)) + barsMargin)
         let w = x1 - x0
         let h = y1 - y0
-        guard w >= 5, h >= 5 else { return false }
+        guard w >= 5, h >= 5 else { return nil }
         var edge: [RGB] = []
         for x in 0..<w { edge += [image.color(x: x0 + x, y: y0), image.color(x: x0 + x, y: y1 - 1)] }
         for y in 0..<h { edge += [image.color(x: x0, y: y0 + y), image.color(x: x1 - 1, y: y0 + y)] }
-        guard let background = RGB.channelMedian(edge) else { return false }
+        guard let background = RGB.channelMedian(edge) else { return nil }
         var ink = [Bool](repeating: false, count: w * h)
         for y in 0..<h {
             for x in 0..<w { ink[y * w + x] = image.color(x: x0 + x, y: y0 + y).distance(to: background) >= 40 }
@@ -57,18 +84,10 @@ extension ONNXIconClassifier {
         }
         if parts.count == 1 {
             // The background enclosed by the one part: its holes.
-            parts = components(of: ink.map { !$0 }, width: w, height: h, image: image, x0: x0, y0: y0)
+            let holes = components(of: ink.map { !$0 }, width: w, height: h, image: image, x0: x0, y0: y0)
+            if !holes.isEmpty { parts = holes }
         }
-        guard parts.count == 2 else { return false }
-        let pair = parts.sorted { $0.minX < $1.minX }
-        let (a, b) = (pair[0], pair[1])
-        let colourGap = max(abs(a.colour.r - b.colour.r), abs(a.colour.g - b.colour.g), abs(a.colour.b - b.colour.b))
-        guard colourGap < 40, a.maxX < b.minX else { return false }
-        for p in pair where Double(p.height) < minBarAspect * Double(p.width) { return false }
-        let shorter = Double(min(a.height, b.height))
-        guard shorter >= minBarHeightRatio * Double(max(a.height, b.height)) else { return false }
-        let overlap = Double(min(a.maxY, b.maxY) - max(a.minY, b.minY) + 1)
-        return overlap >= minBarHeightRatio * shorter
+        return parts
     }
 
     /// A pause bar is at least this many times as tall as wide: 1.5 — *design choice*; Material's

@@ -526,6 +526,18 @@ struct PauseGlyphTests {
         #expect(ONNXIconClassifier.drawsTwoBars(image, box: Self.box) == expected, "\(name)")
     }
 
+    @Test(
+        "\"More\" is refused on four or more parts (a row of rating stars), kept on three dots or dots blurred together",
+        arguments: [
+            ("three dots", [42.0, 50, 58], true),
+            ("dots blurred into one", [], true),
+            ("five stars in a row", [40.0, 45, 50, 55, 60], false),
+        ] as [(String, [Double], Bool)])
+    func threeDots(name: String, xs: [Double], expected: Bool) {
+        let dots = xs.isEmpty ? [(Rect(x: 42, y: 50, width: 20, height: 4), Self.ink)] : xs.map { (Rect(x: $0, y: 50, width: 3, height: 3), Self.ink) }
+        #expect(ONNXIconClassifier.couldDrawThreeDots(Self.picture(dots), box: Self.box) == expected, "\(name)")
+    }
+
     @Test func theShippedModelsPauseStandsOnTwoBarsOnly() throws {
         let classifier = try IconClassifierTests.classifier()
         let pause = Self.picture(Self.bars.map { ($0, Self.ink) })
