@@ -48,7 +48,7 @@ extension ONNXIconClassifier {
     }
 
     /// Whether the icon in `box` could be a "more" glyph (three dots, ⋯ or ⋮): its ink is not in
-    /// four or more parts (``glyphParts(_:box:)``). A row of rating stars, five parts, read "more"
+    /// four or more parts (`glyphParts(_:box:)`). A row of rating stars, five parts, read "more"
     /// three times on ui-real valid and train (2026-11-25); dots blurred together at 1x make fewer
     /// parts, never more, so only the excess is refused.
     public static func couldDrawThreeDots(_ image: RGBAImage, box: Rect) -> Bool {
