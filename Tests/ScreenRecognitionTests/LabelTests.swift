@@ -666,6 +666,24 @@ struct PictureLabelTests {
         #expect(failNotes.contains { $0.message.contains("could not be read") })
     }
 
+    @Test(
+        "An unread text inside an icon or picture is the glyph seen twice and is left out; a read one, or one elsewhere, stays",
+        arguments: [
+            // (the text's box, its reading, the other detection's kind, kept)
+            (r(102, 102, 6, 9), nil as String?, ElementClass.icon, false),  // a "0" count seen as icon and text
+            (r(102, 102, 6, 9), "0", .icon, true),  // read: it speaks for itself
+            (r(102, 102, 6, 9), " ", .picture, false),  // blank reading inside a picture
+            (r(102, 102, 6, 9), nil, .textField, true),  // not a glyph
+            (r(108, 102, 8, 9), nil, .icon, true),  // half outside
+        ])
+    func unreadTextsInGlyphs(box: Rect, reading: String?, kind: ElementClass, kept: Bool) {
+        let text = Detection(type: .text, box: box, confidence: 0.42, text: reading)
+        let other = det(kind, 100, 100, 12, 12)
+        let out = ContentStage.withoutUnreadTextsInGlyphs([other, text])
+        #expect(out.contains(text) == kept)
+        #expect(out.contains(other))
+    }
+
     /// Records the regions it reads; answers with fixed lines.
     final class RegionRecorder: TextRecognizer, @unchecked Sendable {
         let lines: [RecognizedText]
