@@ -427,11 +427,9 @@ public final class ONNXIconClassifier: Sendable {
         let w = x1 - x0
         let h = y1 - y0
         guard w >= 3, h >= 3 else { return nil }
-        var ink = [Bool](repeating: false, count: w * h)
-        for y in 0..<h {
-            for x in 0..<w { ink[y * w + x] = image.color(x: x0 + x, y: y0 + y).distance(to: fill) >= 40 }
-        }
-        // Ink joined to the edge is outside the fill: flood it away.
+        // Ink joined to the edge (four-connected) is outside the fill — the page, the disc's rim;
+        // the parts left are the glyph's.
+        var ink = inkMask(image, x0: x0, y0: y0, width: w, height: h, awayFrom: fill)
         var stack: [Int] = []
         for x in 0..<w { stack += [x, (h - 1) * w + x] }
         for y in 0..<h { stack += [y * w, y * w + w - 1] }
@@ -445,40 +443,15 @@ public final class ONNXIconClassifier: Sendable {
             if y > 0 { stack.append(i - w) }
             if y < h - 1 { stack.append(i + w) }
         }
-        var count = 0
-        var (minX, minY, maxX, maxY) = (w, h, -1, -1)
-        for y in 0..<h {
-            for x in 0..<w where ink[y * w + x] {
-                count += 1
-                (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
-            }
-        }
-        guard count >= minGlyphPixels else { return nil }
-        // Its parts: eight-connected pieces of the enclosed ink.
-        var parts = 0
-        for start in ink.indices where ink[start] {
-            parts += 1
-            ink[start] = false
-            stack = [start]
-            while let i = stack.popLast() {
-                let x = i % w
-                let y = i / w
-                for dy in -1...1 {
-                    for dx in -1...1 {
-                        let nx = x + dx
-                        let ny = y + dy
-                        guard nx >= 0, ny >= 0, nx < w, ny < h, ink[ny * w + nx] else { continue }
-                        ink[ny * w + nx] = false
-                        stack.append(ny * w + nx)
-                    }
-                }
-            }
-        }
+        let parts = components(of: ink, width: w, height: h, image: image, x0: x0, y0: y0, minPixels: 1)
+        guard parts.reduce(0, { $0 + $1.pixels }) >= minGlyphPixels, let minX = parts.map(\.minX).min(), let minY = parts.map(\.minY).min(),
+            let maxX = parts.map(\.maxX).max(), let maxY = parts.map(\.maxY).max()
+        else { return nil }
         let glyph = Rect(minX: Double(x0 + minX), minY: Double(y0 + minY), maxX: Double(x0 + maxX + 1), maxY: Double(y0 + maxY + 1))
         guard max(glyph.width, glyph.height) >= minGlyphShare * min(box.width, box.height),
             max(glyph.width, glyph.height) <= maxGlyphAspect * min(glyph.width, glyph.height)
         else { return nil }
-        return Glyph(box: glyph, parts: parts)
+        return Glyph(box: glyph, parts: parts.count)
     }
 
     /// A glyph on a fill is at most this many times as wide as tall (or tall as wide): 2 — icon

@@ -8,12 +8,13 @@ import ScreenRecognition
 /// (``drawsTwoBars(_:box:)``). The three real pause buttons among those 14 pass.
 extension ONNXIconClassifier {
     /// A piece of ink (or of background enclosed by ink): its box, in pixels of the region read,
-    /// and its mean colour.
+    /// its size in pixels and its mean colour.
     struct InkPart {
         var minX: Int
         var minY: Int
         var maxX: Int
         var maxY: Int
+        var pixels: Int
         var colour: (r: Double, g: Double, b: Double)
         var width: Int { maxX - minX + 1 }
         var height: Int { maxY - minY + 1 }
@@ -74,10 +75,7 @@ extension ONNXIconClassifier {
         for x in 0..<w { edge += [image.color(x: x0 + x, y: y0), image.color(x: x0 + x, y: y1 - 1)] }
         for y in 0..<h { edge += [image.color(x: x0, y: y0 + y), image.color(x: x1 - 1, y: y0 + y)] }
         guard let background = RGB.channelMedian(edge) else { return nil }
-        var ink = [Bool](repeating: false, count: w * h)
-        for y in 0..<h {
-            for x in 0..<w { ink[y * w + x] = image.color(x: x0 + x, y: y0 + y).distance(to: background) >= 40 }
-        }
+        let ink = inkMask(image, x0: x0, y0: y0, width: w, height: h, awayFrom: background)
         var parts = components(of: ink, width: w, height: h, image: image, x0: x0, y0: y0)
         if parts.count > 1, let ring = parts.firstIndex(where: { p in parts.allSatisfy { p.encloses($0) } }) {
             parts.remove(at: ring)
@@ -98,9 +96,21 @@ extension ONNXIconClassifier {
     /// choice* (a pause glyph's bars are equal).
     public static let minBarHeightRatio = 0.7
 
+    /// Which pixels of the `width × height` region at `x0, y0` lie at least 40
+    /// (`SelectionSettings.minTintDistance`) from `colour`: the ink against a page or a fill.
+    static func inkMask(_ image: RGBAImage, x0: Int, y0: Int, width w: Int, height h: Int, awayFrom colour: RGB) -> [Bool] {
+        var ink = [Bool](repeating: false, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w { ink[y * w + x] = image.color(x: x0 + x, y: y0 + y).distance(to: colour) >= 40 }
+        }
+        return ink
+    }
+
     /// The eight-connected parts of `mask` (a `width × height` region at `x0, y0` of `image`) that
-    /// do not touch the region's edge, of at least 3 pixels, with their mean colours.
-    static func components(of mask: [Bool], width w: Int, height h: Int, image: RGBAImage, x0: Int, y0: Int) -> [InkPart] {
+    /// do not touch the region's edge, of at least `minPixels` pixels, with their mean colours.
+    static func components(
+        of mask: [Bool], width w: Int, height h: Int, image: RGBAImage, x0: Int, y0: Int, minPixels: Int = 3
+    ) -> [InkPart] {
         var seen = [Bool](repeating: false, count: w * h)
         var parts: [InkPart] = []
         for start in mask.indices where mask[start] && !seen[start] {
@@ -126,9 +136,9 @@ extension ONNXIconClassifier {
                     }
                 }
             }
-            if !touchesEdge, n >= 3 {
+            if !touchesEdge, n >= minPixels {
                 let m = Double(n)
-                parts.append(InkPart(minX: minX, minY: minY, maxX: maxX, maxY: maxY, colour: (r / m, g / m, b / m)))
+                parts.append(InkPart(minX: minX, minY: minY, maxX: maxX, maxY: maxY, pixels: n, colour: (r / m, g / m, b / m)))
             }
         }
         return parts

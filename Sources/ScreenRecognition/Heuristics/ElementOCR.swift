@@ -387,10 +387,7 @@ public enum ElementOCR {
         /// of theirs.
         func read(_ box: Rect, image: RGBAImage, rejectUnreadable: Bool) throws -> (text: String, confidence: Double)? {
             guard [box.x, box.y, box.width, box.height].allSatisfy(\.isFinite) else { return nil }
-            let pad = Constants.lastReadPadding * box.height
-            let region = Rect(
-                minX: max(0, box.minX - pad), minY: max(0, box.minY - pad),
-                maxX: min(Double(image.width), box.maxX + pad), maxY: min(Double(image.height), box.maxY + pad))
+            let region = ElementOCR.grown(box, by: Constants.lastReadPadding * box.height, in: image)
             guard !region.isEmpty else { return nil }
             let lines = ElementOCR.centred(in: box, try reader.recognizeText(in: image, region: region))
             return joined(lines, rejectUnreadable: rejectUnreadable).map { ($0.text, $0.confidences.min() ?? 0) }
@@ -601,8 +598,12 @@ public enum ElementOCR {
 
     /// `box` grown by ``Constants/retryPadding`` of its height on every side, inside the image.
     static func grown(_ box: Rect, in image: RGBAImage) -> Rect {
-        let pad = Constants.retryPadding * box.height
-        return Rect(
+        grown(box, by: Constants.retryPadding * box.height, in: image)
+    }
+
+    /// `box` grown by `pad` on every side, inside the image.
+    static func grown(_ box: Rect, by pad: Double, in image: RGBAImage) -> Rect {
+        Rect(
             minX: max(0, box.minX - pad), minY: max(0, box.minY - pad),
             maxX: min(Double(image.width), box.maxX + pad), maxY: min(Double(image.height), box.maxY + pad))
     }

@@ -46,9 +46,7 @@ extension ElementOCR {
             guard !box.isEmpty else { continue }
             do {
                 let pad = min(Constants.lastReadPadding * min(box.width, box.height), maxPictureReadPadding)
-                let region = Rect(
-                    minX: max(0, box.minX - pad), minY: max(0, box.minY - pad),
-                    maxX: min(Double(image.width), box.maxX + pad), maxY: min(Double(image.height), box.maxY + pad))
+                let region = grown(box, by: pad, in: image)
                 let lines = centred(in: box, TextRepair.repair(try reader.recognizeText(in: image, region: region)))
                     .filter { l in
                         l.confidence >= minConfidence && l.text.filter { $0.isLetter || $0.isNumber }.count >= minPictureReadCharacters

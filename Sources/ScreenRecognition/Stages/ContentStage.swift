@@ -279,7 +279,6 @@ struct ContentStage: AnalysisStage {
         return short > 0 && box.width <= grouping.decorativePictureWidth * Double(screen.width) && long <= content.iconAspectLimit * short
     }
 
-    /// A picture's own text, else the describer's label at ``ContentSettings/minPictureDescriptionConfidence``.
     /// A text the OCR could not read that lies at least ``unreadTextInGlyphShare`` inside an icon
     /// or a picture: the detector saw the glyph twice, as itself and as a text. Kept, it would be
     /// spoken as a bare "Text" beside the icon ("More, Button", "Text"). On ui-real valid, the first
@@ -297,6 +296,7 @@ struct ContentStage: AnalysisStage {
     /// line that a detection holds, and a little more.
     static let unreadTextInGlyphShare = 0.6
 
+    /// A picture's own text, else the describer's label at ``ContentSettings/minPictureDescriptionConfidence``.
     func pictureDescription(_ d: Detection, work: inout ScreenInProgress) -> String? {
         if let text = d.text, !text.isEmpty { return text }
         guard let recognizer, let image = work.image else { return nil }
