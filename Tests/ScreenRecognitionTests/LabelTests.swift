@@ -470,6 +470,32 @@ struct ElementOCRTests {
         #expect(ElementOCR.withSpaces(of: spaced, in: reading) == expected)
     }
 
+    @Test(
+        "The last reader may not lose a word the whole-screen reading read surely",
+        arguments: [
+            // (the last reader's line, the text kept): the line's words "Because" 0.85, "you" 0.95, "gel" 0.79, "benefits" 0.56
+            (r(20, 20, 64, 20), "Because you get these benefits"),  // over every word
+            (r(20, 20, 20, 20), "Because you gel benefits"),  // lost "you", read at 0.95 (ui-real valid: "Because y xclusive benefits:")
+            (r(20, 20, 34, 20), "Because you get these benefits"),  // over half of "you"
+        ] as [(Rect, String)])
+    func lastReaderKeepsSureWords(lastLine: Rect, kept: String) {
+        var diagnostics: [Diagnostic] = []
+        let words = [
+            RecognizedText.Word(text: "Because", box: r(20, 20, 16, 20), confidence: 0.85),
+            RecognizedText.Word(text: "you", box: r(38, 20, 8, 20), confidence: 0.95),
+            RecognizedText.Word(text: "gel", box: r(48, 20, 8, 20), confidence: 0.79),
+            RecognizedText.Word(text: "benefits", box: r(60, 20, 24, 20), confidence: 0.56),
+            RecognizedText.Word(text: "a", box: r(84, 20, 2, 20), confidence: 0.99),  // one letter: never counts
+        ]
+        let line = RecognizedText(text: "Because you gel benefits", box: r(20, 20, 64, 20), confidence: 0.56, words: words)
+        let out = ElementOCR.rereadDoubtfulLines(
+            [line], image: RGBAImage(width: 200, height: 100, fill: .white),
+            reader: ElementOCR.LastCropReader(
+                reader: LineAt(text: "Because you get these benefits", confidence: 0.95, box: lastLine), below: 0.85, minConfidence: 0.9),
+            margin: 0.1, maxCalls: 24, diagnostics: &diagnostics)
+        #expect(out.map(\.text) == [kept])
+    }
+
     /// Answers one line at `box` (in the screen's pixels) whatever region it is asked to read.
     struct LineAt: TextRecognizer {
         var text: String

@@ -52,6 +52,13 @@ public enum ElementOCR {
         /// (2026-11-25) the shorter last readings of whole-screen lines had lost most of a line
         /// ("eals i shared cars and travel" → "travel", "ie Shears" → "Ms") — *measured*.
         public static let minLastReadShare = 0.5
+        /// …and, where it replaces a whole-screen reading, lines over each of that reading's sure
+        /// words (this confidence or more, two letters or digits): PP-OCR's text detector can split
+        /// a faint line and lose its middle — an 11-px grey "Because you gel these exclusive
+        /// benefits" (its middle words read at 0.95) came back "Because y xclusive benefits:" at 1x
+        /// (ui-real valid, 2026-11-25), while the status bar's junk words around its clock are read
+        /// at 0.4–0.6 — *measured*.
+        public static let sureWordConfidence = 0.9
         /// The last reader reads a box grown by this share of its height on every side: 0.5 —
         /// *measured* on ui-real valid (2026-11-25): PP-OCR's text detector found nothing in a 14-px
         /// placeholder ("City, State or ZIP Code") grown by 0.15 (``retryPadding``), and read it
@@ -353,7 +360,7 @@ public enum ElementOCR {
     /// standard analyzer): it reads the box's own pixels, the box grown by
     /// ``Constants/lastReadPadding`` of its height, where the Tesseract readers read nothing or read
     /// less confidently than `below`; its reading replaces theirs at `minConfidence` or more and a
-    /// margin above theirs (``reread(_:over:image:margin:rejectUnreadable:)``).
+    /// margin above theirs (``reread(_:over:sureWords:image:margin:rejectUnreadable:)``).
     public struct LastCropReader: Sendable {
         public var reader: any TextRecognizer
         public var below: Double
@@ -367,16 +374,20 @@ public enum ElementOCR {
 
         /// The reading of `box` that replaces `old` (Tesseract's reading, nil for none), or nil: at
         /// least `minConfidence` and `margin` surer than `old`, with ``Constants/minLastReadCharacters``
-        /// letters or digits and ``Constants/minLastReadShare`` of `old`'s. It takes `old`'s spaces
+        /// letters or digits and ``Constants/minLastReadShare`` of `old`'s, its lines over each of
+        /// `old`'s words read at ``Constants/sureWordConfidence`` (`sureWords`, the whole-screen
+        /// line's words; ``keepsSureWords(_:lines:)``). It takes `old`'s spaces
         /// where the two align (``withSpaces(of:in:)``) and has run-together words split
         /// (``RunTogetherWords``).
         public func reread(
-            _ box: Rect, over old: (text: String, confidence: Double)?, image: RGBAImage, margin: Double, rejectUnreadable: Bool
+            _ box: Rect, over old: (text: String, confidence: Double)?, sureWords: [RecognizedText.Word] = [], image: RGBAImage,
+            margin: Double, rejectUnreadable: Bool
         ) throws -> (text: String, confidence: Double)? {
             guard let read = try read(box, image: image, rejectUnreadable: rejectUnreadable),
                 read.confidence >= minConfidence, read.confidence >= (old?.confidence ?? 0) + margin,
                 read.text.filter({ $0.isLetter || $0.isNumber }).count >= Constants.minLastReadCharacters,
-                keepsEnough(read.text, of: old?.text ?? "")
+                keepsEnough(read.text, of: old?.text ?? ""),
+                keepsSureWords(sureWords, lines: read.boxes)
             else { return nil }
             return (RunTogetherWords.split(old.map { withSpaces(of: $0.text, in: read.text) } ?? read.text), read.confidence)
         }
@@ -384,13 +395,24 @@ public enum ElementOCR {
         /// The lines read in `box` grown by ``Constants/lastReadPadding`` of its height, those whose
         /// middle lies in the box (the growth gives the text detector room around the letters, not
         /// the neighbouring lines it reaches), joined in reading order; the confidence is the least
-        /// of theirs.
-        func read(_ box: Rect, image: RGBAImage, rejectUnreadable: Bool) throws -> (text: String, confidence: Double)? {
+        /// of theirs, the boxes those of the readable lines.
+        func read(_ box: Rect, image: RGBAImage, rejectUnreadable: Bool) throws -> (text: String, confidence: Double, boxes: [Rect])? {
             guard [box.x, box.y, box.width, box.height].allSatisfy(\.isFinite) else { return nil }
             let region = ElementOCR.grown(box, by: Constants.lastReadPadding * box.height, in: image)
             guard !region.isEmpty else { return nil }
             let lines = ElementOCR.centred(in: box, try reader.recognizeText(in: image, region: region))
-            return joined(lines, rejectUnreadable: rejectUnreadable).map { ($0.text, $0.confidences.min() ?? 0) }
+            let readable = lines.filter { !rejectUnreadable || ReadableText.isReadable($0.text, confidence: $0.confidence) }
+            return joined(lines, rejectUnreadable: rejectUnreadable).map { ($0.text, $0.confidences.min() ?? 0, readable.map(\.box)) }
+        }
+    }
+
+    /// Whether each of `words` read at ``Constants/sureWordConfidence`` or more, with two letters or
+    /// digits, has half its width under one of `lines`: a new reading must not lose what the old
+    /// one read surely.
+    static func keepsSureWords(_ words: [RecognizedText.Word], lines: [Rect]) -> Bool {
+        words.allSatisfy { w in
+            w.confidence < Constants.sureWordConfidence || w.text.filter({ $0.isLetter || $0.isNumber }).count < 2
+                || lines.contains { $0.xOverlap(w.box) >= 0.5 * w.box.width }
         }
     }
 
@@ -471,7 +493,8 @@ public enum ElementOCR {
             do {
                 guard
                     let read = try reader.reread(
-                        lines[i].box, over: (lines[i].text, lines[i].confidence), image: image, margin: margin, rejectUnreadable: true)
+                        lines[i].box, over: (lines[i].text, lines[i].confidence), sureWords: lines[i].words, image: image, margin: margin,
+                        rejectUnreadable: true)
                 else { continue }
                 result[i] = RecognizedText(
                     text: read.text, box: lines[i].box, confidence: read.confidence,
@@ -513,7 +536,8 @@ public enum ElementOCR {
             do {
                 guard
                     let read = try reader.reread(
-                        detections[i].box, over: (old, confidence), image: image, margin: margin, rejectUnreadable: rejectUnreadable)
+                        detections[i].box, over: (old, confidence), sureWords: centred(in: detections[i].box, lines).flatMap(\.words),
+                        image: image, margin: margin, rejectUnreadable: rejectUnreadable)
                 else { continue }
                 result[i].text = read.text
                 replaced += 1
@@ -681,7 +705,7 @@ public enum ElementOCR {
                     result[i].text = reread.text
                 } else if let lastReader,
                     let reread = try lastReader.read(detections[i].box, image: image, rejectUnreadable: rejectUnreadable),
-                    reread.confidence >= lastReader.minConfidence, takes(reread)
+                    reread.confidence >= lastReader.minConfidence, takes((reread.text, reread.confidence))
                 {
                     result[i].text = RunTogetherWords.split(reread.text)
                 }
