@@ -34,9 +34,6 @@ KINDS = {
 CONTAINER_FRACTION = 0.45
 # r4: share of procedural persons drawn as a silhouette bust (`_bust`)
 BUST_FRACTION = 0.5
-# r7: share of busts whose shoulders slope from the neck (`_bust`): the domed shoulders alone drew
-# chess pawns, and held-out iOS busts (Ionicons) read "other" (82.5 % of held-out person labelled)
-SLOPED_FRACTION = 0.5
 SIMPLE = ["close", "add", "pause", "menu", "person", "more", "back", "checkmark"]
 
 
@@ -120,10 +117,7 @@ def _bust(pen: _Pen) -> None:
     r = pen.rng
     sil = Image.new("L", (pen.n, pen.n), 0)
     d = ImageDraw.Draw(sil)
-    sloped = r.random() < SLOPED_FRACTION
     hw, hh = r.uniform(0.13, 0.2), r.uniform(0.16, 0.24)      # head half width / half height
-    if sloped:  # a larger head, as the realistic busts draw it
-        hw, hh = r.uniform(0.16, 0.24), r.uniform(0.19, 0.26)
     hy = 0.05 + hh
     nw = hw * r.uniform(0.45, 0.8)                              # neck half width
     ny = hy + hh * r.uniform(0.7, 0.95)                         # neck starts inside the head's lower part
@@ -133,26 +127,12 @@ def _bust(pen: _Pen) -> None:
     x1, y1 = pen.p(0.5 + hw, hy + hh)
     d.ellipse([x0, y0, x1, y1], fill=255)
     d.polygon([pen.p(0.5 - nw, ny), pen.p(0.5 + nw, ny), pen.p(0.5 + nw, top + 0.02), pen.p(0.5 - nw, top + 0.02)], fill=255)
+    # shoulders: a dome (an ellipse's top) over straight sides down to the bottom edge
     sx0, sy0 = pen.p(0.5 - sw, top)
     sx1, sy1 = pen.p(0.5 + sw, 0.97)
-    if sloped:
-        # r7: shoulders that slope from the neck (the trapezius) and round into the arms: from the
-        # neck's edge the profile falls by `slope` of the shoulder height linearly, the rest as a
-        # quarter ellipse, so it is flat-topped near the neck and near-vertical at the sides
-        slope = r.uniform(0.1, 0.45)
-        reach = nw + r.uniform(0.0, 0.06)                       # where the slope starts
-        prof = []
-        for t in np.linspace(0.0, 1.0, 24):
-            x = reach + (sw - reach) * t
-            y = top + (0.97 - top) * (slope * t + (1 - slope) * (1 - math.sqrt(max(0.0, 1 - t * t))))
-            prof.append((x, y))
-        pts = [pen.p(0.5 - x, y) for x, y in reversed(prof)] + [pen.p(0.5 + x, y) for x, y in prof]
-        d.polygon(pts + [pen.p(0.5 + sw, 0.97), pen.p(0.5 - sw, 0.97)], fill=255)
-    else:
-        # shoulders: a dome (an ellipse's top) over straight sides down to the bottom edge
-        dome = (sy1 - sy0) * r.uniform(1.0, 1.8)
-        d.ellipse([sx0, sy0, sx1, sy0 + dome], fill=255)
-        d.rectangle([sx0, sy0 + dome / 2, sx1, sy1], fill=255)
+    dome = (sy1 - sy0) * r.uniform(1.0, 1.8)
+    d.ellipse([sx0, sy0, sx1, sy0 + dome], fill=255)
+    d.rectangle([sx0, sy0 + dome / 2, sx1, sy1], fill=255)
     d.rectangle([0, sy1, pen.n, pen.n], fill=0)
     if r.random() < 0.4:  # outlined silhouette: the shape minus its erosion
         k = max(3, int(round(pen.s(pen.w * 0.7))) | 1)
