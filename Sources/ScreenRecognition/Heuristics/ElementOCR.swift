@@ -376,7 +376,7 @@ public enum ElementOCR {
         /// least `minConfidence` and `margin` surer than `old`, with ``Constants/minLastReadCharacters``
         /// letters or digits and ``Constants/minLastReadShare`` of `old`'s, its lines over each of
         /// `old`'s words read at ``Constants/sureWordConfidence`` (`sureWords`, the whole-screen
-        /// line's words; ``keepsSureWords(_:lines:)``). It takes `old`'s spaces
+        /// line's words). It takes `old`'s spaces
         /// where the two align (``withSpaces(of:in:)``) and has run-together words split
         /// (``RunTogetherWords``).
         public func reread(
