@@ -1146,3 +1146,31 @@ struct RunTogetherWordsTests {
         #expect(RunTogetherWords.split(text) == expected)
     }
 }
+
+@Suite("iOS back buttons")
+struct BackButtonTests {
+    /// A 360 × 640 screen's bar: a back chevron at x 8 (12 × 20 px), a text after it, and a title.
+    @Test(
+        "A back chevron and the previous screen's title beside it are one button when the bar's title is centred",
+        arguments: [
+            // (text after the chevron: x, label; the other text's x, or nil; chevron's y; spoken)
+            (24.0, "Settings", 150.0 as Double?, 40.0, ["Settings, Back, Button", "Bluetooth"]),  // "‹ Settings   Bluetooth"
+            (24.0, "Back", 150.0, 40.0, ["Back, Button", "Bluetooth"]),  // the title says "Back"
+            (48.0, "Settings", 150.0, 40.0, ["Back, Button", "Settings", "Bluetooth"]),  // 1.4 heights off: an Android title
+            (24.0, "SIGN UP", nil, 40.0, ["Back, Button", "SIGN UP"]),  // no centred title: the text is the bar's title
+            (24.0, "Settings", 250.0, 40.0, ["Back, Button", "Settings", "Bluetooth"]),  // the other text is not centred
+            (24.0, "Settings", 150.0, 300.0, ["Back, Button", "Settings", "Bluetooth"]),  // not in the top bar
+        ] as [(Double, String, Double?, Double, [String])])
+    func joined(textX: Double, text: String, titleX: Double?, y: Double, spoken: [String]) {
+        let back = Element(
+            kind: .button, frame: r(8, y, 12, 20), label: "Back", traits: .button, detections: [det(.icon, 8, y, 12, 20, icon: .back)])
+        func textElement(_ x: Double, _ label: String) -> Element {
+            Element(kind: .text, frame: r(x, y + 2, 60, 16), label: label, traits: .staticText, detections: [det(.text, x, y + 2, 60, 16, label)])
+        }
+        var elements = [back, textElement(textX, text)]
+        if let titleX { elements.append(textElement(titleX, "Bluetooth")) }
+        let out = Metadata.joinBackButtonTitles(elements, screen: ImageInfo(width: 360, height: 640), maxGap: 0.45)
+        #expect(Announcer.announce(out).map(\.announcement) == spoken.filter { titleX != nil || $0 != "Bluetooth" })
+        if out.count < elements.count { #expect(out[0].frame == r(8, y, textX + 60 - 8, 20)) }
+    }
+}

@@ -443,6 +443,52 @@ public enum Metadata {
         return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
     }
 
+    /// An iOS navigation bar's back button is a chevron and the previous screen's title side by
+    /// side ("‹ Settings"), with the bar's own title centred ("Bluetooth"): VoiceOver reads it as
+    /// one button ("Settings, Back button"). A back icon in the top bar (``TextButtons/Constants/barFraction``
+    /// of the screen) with a text starting within `maxGap` × the taller one's height to its right,
+    /// left of the bar's middle third (``TextButtons/Constants/titleBand``), while another text on the
+    /// row sits in that middle third, becomes one button labelled "TITLE, Back" ("Back" alone
+    /// when the text says "Back"). Android's up arrow is followed by the screen's own title, set
+    /// farther off and with no centred title beside it, and is left alone.
+    public static func joinBackButtonTitles(_ elements: [Element], screen: ImageInfo, maxGap: Double) -> [Element] {
+        let width = Double(screen.width)
+        let barBottom = TextButtons.Constants.barFraction * Double(screen.height)
+        let band = (width * (1 - TextButtons.Constants.titleBand) / 2)...(width * (1 + TextButtons.Constants.titleBand) / 2)
+        func isText(_ e: Element) -> Bool {
+            e.children.isEmpty && !(e.label ?? "").isEmpty && !e.detections.isEmpty
+                && (e.kind == .text || e.kind == .button) && e.detections.allSatisfy { $0.type == .text }
+        }
+        func sameRow(_ a: Rect, _ b: Rect) -> Bool { abs(a.midY - b.midY) <= max(a.height, b.height) / 2 }
+        var result = elements
+        var absorbed = Set<Int>()
+        for (i, back) in elements.enumerated()
+        where back.kind == .button && back.children.isEmpty && back.frame.midY <= barBottom && !back.detections.isEmpty
+            && back.detections.allSatisfy({ $0.type == .icon && $0.iconLabel == .back })
+        {
+            let b = back.frame
+            let titles = elements.indices.filter { j in
+                let t = elements[j].frame
+                let gap = t.minX - b.maxX
+                return !absorbed.contains(j) && isText(elements[j]) && sameRow(b, t) && gap >= -0.1 * b.height
+                    && gap <= maxGap * max(b.height, t.height) && t.midX < band.lowerBound
+            }
+            guard let j = titles.min(by: { elements[$0].frame.minX < elements[$1].frame.minX }) else { continue }
+            let t = elements[j].frame
+            let centred = elements.indices.contains { k in
+                k != j && isText(elements[k]) && sameRow(t, elements[k].frame) && elements[k].frame.minX >= t.maxX
+                    && band.contains(elements[k].frame.midX)
+            }
+            guard centred, let title = elements[j].label else { continue }
+            let label = title.trimmingCharacters(in: .whitespaces).lowercased() == "back" ? "Back" : "\(title), Back"
+            result[i] = Element(
+                kind: .button, frame: b.union(t), label: label, traits: .button, hint: Hints.button,
+                detections: back.detections + elements[j].detections)
+            absorbed.insert(j)
+        }
+        return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
+    }
+
     /// A picture with legible text inside (a logo, banner or poster) takes that text as its label
     /// : the texts lying ≥ `containment` inside a picture are read as its label, top to
     /// bottom, and are no longer separate elements. Only pictures covering at most `maxScreenShare`

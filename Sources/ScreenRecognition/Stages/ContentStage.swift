@@ -105,6 +105,9 @@ struct ContentStage: AnalysisStage {
                 leadingGap: grouping.leadingDecorationGap, leadingEdge: interactivity.leadingIconBand * Double(work.screen.width),
                 maxThumbnailWidth: grouping.rowThumbnailWidth * Double(work.screen.width))
         }
+        if grouping.joinBackButtonTitles {
+            elements = Metadata.joinBackButtonTitles(elements, screen: work.screen, maxGap: grouping.backTitleGap)
+        }
         if interactivity.disclosureRowsAreButtons {
             elements = Metadata.markDisclosureRows(elements, trailingEdge: (1 - interactivity.leadingIconBand) * Double(work.screen.width))
         }
