@@ -136,6 +136,11 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// is the describer's summed probability of the classes sharing the label (Models/pictures:
     /// 3 of 12 sample photos pass it, all 3 correctly — MODEL_CARD.md).
     public var minPictureDescriptionConfidence: Double = 0.7
+    /// Describer labels never offered, whatever their confidence: "Website" — ImageNet's "web
+    /// site" class fires on pictures of app screens. *Measured* on 779 ui-real screens (valid,
+    /// train 300, 180 iPhone screenshots; 2026-11-25): all 10 pictures it named were a screen's
+    /// whole background or a drawn phone screen of an onboarding page.
+    public var unspokenPictureLabels: [String] = ["Website"]
     /// OCR lines that ``ReadableText`` finds unreadable (gibberish from icons and textures) are
     /// dropped instead of spoken.
     public var rejectUnreadableOCR = true

@@ -352,6 +352,20 @@ struct ContentSeamTests {
     }
 
     @Test(
+        "A describer label is spoken at its bar, unless it is one the pipeline never offers",
+        arguments: [
+            ("Cat", 0.9, "Cat, Image"), ("Cat", 0.6, "Image"),
+            ("Website", 0.95, "Image"),  // ImageNet's "web site" on a picture of an app's screen
+        ])
+    func pictureLabels(label: String, confidence: Double, spoken: String) throws {
+        let picture = det(.picture, 40, 300, 300, 200)
+        let content = ReplayContentRecognizer(pictures: [picture.box: PictureDescription(label: label, confidence: confidence)])
+        let result = try ScreenAnalyzer(contentRecognizer: content)
+            .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)), detections: [picture])
+        #expect(result.transcript == [spoken])
+    }
+
+    @Test(
         "The click threshold decides, and the recognised meaning reaches the model",
         arguments: [(0.6, 0.5, true), (0.4, 0.5, false), (0.89, 0.9, false), (0.91, 0.9, true)])
     func threshold(probability: Double, threshold: Double, button: Bool) throws {

@@ -299,12 +299,15 @@ struct ContentStage: AnalysisStage {
     /// line that a detection holds, and a little more.
     static let unreadTextInGlyphShare = 0.6
 
-    /// A picture's own text, else the describer's label at ``ContentSettings/minPictureDescriptionConfidence``.
+    /// A picture's own text, else the describer's label at ``ContentSettings/minPictureDescriptionConfidence``
+    /// unless it is one of ``ContentSettings/unspokenPictureLabels``.
     func pictureDescription(_ d: Detection, work: inout ScreenInProgress) -> String? {
         if let text = d.text, !text.isEmpty { return text }
         guard let recognizer, let image = work.image else { return nil }
         do {
-            if let p = try recognizer.describePicture(in: image, box: d.box), p.confidence >= content.minPictureDescriptionConfidence {
+            if let p = try recognizer.describePicture(in: image, box: d.box), p.confidence >= content.minPictureDescriptionConfidence,
+                !content.unspokenPictureLabels.contains(p.label)
+            {
                 return p.label
             }
         } catch { work.note("pictures", "picture description failed: \(error)") }
