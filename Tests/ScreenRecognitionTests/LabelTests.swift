@@ -512,6 +512,7 @@ struct ElementOCRTests {
             // (line, its confidence, the last reader's reading, its confidence, where it lies, the text kept)
             ("Pag", 0.5, "Paris", 0.95, r(22, 22, 60, 16), "Paris"),
             ("lam @ new user", 0.6, "Iamanewuser", 0.96, r(22, 22, 60, 16), "Iam a new user"),
+            ("Log ln", 0.6, "Logln", 0.96, r(22, 22, 60, 16), "Log In"),  // repaired once its space is in
             ("Settings", 0.9, "Setting", 0.99, r(22, 22, 60, 16), "Settings"),  // sure enough already
             ("ie Shears", 0.58, "Ms", 0.92, r(22, 22, 60, 16), "ie Shears"),  // lost most of the line
             ("Pag", 0.5, "Victoria", 0.97, r(22, 44, 60, 16), "Pag"),  // the next line, reached by the growth

@@ -43,6 +43,21 @@ struct TextRepairTests {
     }
 
     @Test(
+        "\"ln\" after log, sign, check or opt is \"In\"",
+        arguments: [
+            ("Log ln", "Log In"),
+            ("SIGN ln", "SIGN IN"),
+            ("Sign ln with Google", "Sign In with Google"),
+            ("Check ln", "Check In"),
+            ("ln", "ln"),  // alone: nothing says it is "In"
+            ("Take the ln of x", "Take the ln of x"),
+            ("Login", "Login"),
+        ])
+    func signIn(input: String, expected: String) {
+        #expect(TextRepair.repair(input) == expected)
+    }
+
+    @Test(
         "a letter O after a sign, digit or colon is a zero",
         arguments: [
             ("Today, +OHRS", "Today, +0HRS"),

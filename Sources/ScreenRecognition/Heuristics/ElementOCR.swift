@@ -377,8 +377,8 @@ public enum ElementOCR {
         /// letters or digits and ``Constants/minLastReadShare`` of `old`'s, its lines over each of
         /// `old`'s words read at ``Constants/sureWordConfidence`` (`sureWords`, the whole-screen
         /// line's words). It takes `old`'s spaces
-        /// where the two align (``withSpaces(of:in:)``) and has run-together words split
-        /// (``RunTogetherWords``).
+        /// where the two align (``withSpaces(of:in:)``), has run-together words split
+        /// (``RunTogetherWords``) and is repaired (``TextRepair``) once more.
         public func reread(
             _ box: Rect, over old: (text: String, confidence: Double)?, sureWords: [RecognizedText.Word] = [], image: RGBAImage,
             margin: Double, rejectUnreadable: Bool
@@ -389,7 +389,9 @@ public enum ElementOCR {
                 keepsEnough(read.text, of: old?.text ?? ""),
                 keepsSureWords(sureWords, lines: read.boxes)
             else { return nil }
-            return (RunTogetherWords.split(old.map { withSpaces(of: $0.text, in: read.text) } ?? read.text), read.confidence)
+            // Repaired again once its spaces are in ("Logln" takes "Log ln"'s space, then reads "Log In").
+            let spaced = RunTogetherWords.split(old.map { withSpaces(of: $0.text, in: read.text) } ?? read.text)
+            return (TextRepair.repair(spaced), read.confidence)
         }
 
         /// The lines read in `box` grown by ``Constants/lastReadPadding`` of its height, those whose
@@ -707,7 +709,7 @@ public enum ElementOCR {
                     let reread = try lastReader.read(detections[i].box, image: image, rejectUnreadable: rejectUnreadable),
                     reread.confidence >= lastReader.minConfidence, takes((reread.text, reread.confidence))
                 {
-                    result[i].text = RunTogetherWords.split(reread.text)
+                    result[i].text = TextRepair.repair(RunTogetherWords.split(reread.text))
                 }
             } catch {
                 failures += 1

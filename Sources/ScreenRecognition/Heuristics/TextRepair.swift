@@ -31,10 +31,28 @@ import Foundation
 ///   "Centinue with Google", "Cennect": 5 of ui-real valid's and 300 train screens' labels, none of
 ///   them a word), and the word rule then does not know the title. Written in capitals when the
 ///   rest of the word is, else capitalised.
+/// - **"In" read as "ln".** The word "ln" after log, sign, check or opt ("Log ln", "SIGN ln") is
+///   "In" ("IN" after a word in capitals): a sans-serif capital I and a lower-case l are one glyph,
+///   and Tesseract reads the button title "Log In" as "Log ln" (2 of 779 ui-real screens' labels,
+///   2026-11-25); "ln" is no English word.
 public enum TextRepair {
     /// The repaired text (unchanged when no rule applies).
     public static func repair(_ text: String) -> String {
-        buttonVerb(pronounI(meridiem(zeroes(dollars(text)))))
+        signIn(buttonVerb(pronounI(meridiem(zeroes(dollars(text))))))
+    }
+
+    /// The words after which "ln" is "In" (the rule above).
+    static let inPhrases: Set<String> = ["log", "sign", "check", "opt"]
+
+    /// `text` with "ln" after ``inPhrases`` as "In" (the rule above).
+    static func signIn(_ text: String) -> String {
+        guard text.contains("ln") else { return text }
+        var words = text.split(separator: " ", omittingEmptySubsequences: false)
+        for i in words.indices.dropFirst() where words[i] == "ln" && inPhrases.contains(words[i - 1].lowercased()) {
+            let before = words[i - 1]
+            words[i] = before.allSatisfy(\.isUppercase) ? "IN" : "In"
+        }
+        return words.joined(separator: " ")
     }
 
     /// Shortest verb the one-letter rule mends: 7 letters ("connect", "continue"). Of the 6-letter
