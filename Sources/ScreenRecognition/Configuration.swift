@@ -658,6 +658,7 @@ extension AnalysisConfiguration {
         fraction("grouping.decorativePictureWidth", grouping.decorativePictureWidth)
         fraction("grouping.rowThumbnailWidth", grouping.rowThumbnailWidth)
         nonNegative("grouping.captionGap", grouping.captionGap)
+        nonNegative("grouping.backTitleGap", grouping.backTitleGap)
         fraction("announcements.headerBand", announcements.headerBand)
         nonNegative("announcements.headerHeightRatio", announcements.headerHeightRatio)
         atLeast("limits.maxPixels", limits.maxPixels, 1)

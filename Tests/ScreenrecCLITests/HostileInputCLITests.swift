@@ -70,6 +70,7 @@ struct HostileInputCLITests {
             (#"{"postProcessing": {"confidenceThresholds": {"icon": 1.5}}}"#, "confidenceThresholds.icon is 1.5"),
             (#"{"selection": {"quantizationBits": 0}}"#, "selection.quantizationBits is 0"),
             (#"{"grouping": {"minTabs": 0, "textGapFactor": -1}}"#, "grouping.minTabs is 0"),
+            (#"{"grouping": {"backTitleGap": -0.5}}"#, "grouping.backTitleGap is -0.5"),
             (String(repeating: "[", count: 100_000), "nested 100000 deep"),
         ])
     func badConfig(_ json: String, _ message: String) throws {
