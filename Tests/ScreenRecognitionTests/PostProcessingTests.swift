@@ -146,4 +146,21 @@ struct PostProcessingTests {
         let out = MissingElements.assignText(dets, lines: [line], insideFraction: 0.5)
         #expect(out[1].text == spoken)
     }
+
+    @Test(
+        "A text's line running on into the next text on its row leaves that text its words; a text field keeps its line",
+        arguments: [
+            (ElementClass.text, "Nature & Adventure Tours"),  // "See All" is the link beside it
+            (.textField, "Nature & Adventure Tours See All"),
+        ])
+    func wordsOnNextText(type: ElementClass, spoken: String) {
+        // A heading at x 10–230, a "See All" link at 290–340 on its row.
+        let dets = [det(type, 10, 0, 220, 28), det(.text, 290, 0, 50, 28, "See All")]
+        let names = [("Nature", 10.0, 50.0), ("&", 64.0, 10.0), ("Adventure", 78.0, 80.0), ("Tours", 162.0, 50.0), ("See", 290.0, 22.0), ("All", 316.0, 24.0)]
+        let words = names.map { RecognizedText.Word(text: $0.0, box: r($0.1, 4, $0.2, 20), confidence: 0.9) }
+        let line = RecognizedText(text: names.map(\.0).joined(separator: " "), box: r(10, 4, 330, 20), confidence: 0.9, words: words)
+        let out = MissingElements.assignText(dets, lines: [line], insideFraction: 0.5)
+        #expect(out[0].text == spoken)
+        #expect(out[1].text == "See All")
+    }
 }
