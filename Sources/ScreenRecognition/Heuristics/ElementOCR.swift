@@ -385,7 +385,7 @@ public enum ElementOCR {
         ) throws -> (text: String, confidence: Double)? {
             guard let read = try read(box, image: image, rejectUnreadable: rejectUnreadable),
                 read.confidence >= minConfidence, read.confidence >= (old?.confidence ?? 0) + margin,
-                read.text.filter({ $0.isLetter || $0.isNumber }).count >= Constants.minLastReadCharacters,
+                alphanumericCount(read.text) >= Constants.minLastReadCharacters,
                 keepsEnough(read.text, of: old?.text ?? ""),
                 keepsSureWords(sureWords, lines: read.boxes)
             else { return nil }
@@ -397,14 +397,13 @@ public enum ElementOCR {
         /// The lines read in `box` grown by ``Constants/lastReadPadding`` of its height, those whose
         /// middle lies in the box (the growth gives the text detector room around the letters, not
         /// the neighbouring lines it reaches), joined in reading order; the confidence is the least
-        /// of theirs, the boxes those of the readable lines.
+        /// of theirs, the boxes those of the lines kept.
         func read(_ box: Rect, image: RGBAImage, rejectUnreadable: Bool) throws -> (text: String, confidence: Double, boxes: [Rect])? {
             guard [box.x, box.y, box.width, box.height].allSatisfy(\.isFinite) else { return nil }
             let region = ElementOCR.grown(box, by: Constants.lastReadPadding * box.height, in: image)
             guard !region.isEmpty else { return nil }
             let lines = ElementOCR.centred(in: box, try reader.recognizeText(in: image, region: region))
-            let readable = lines.filter { !rejectUnreadable || ReadableText.isReadable($0.text, confidence: $0.confidence) }
-            return joined(lines, rejectUnreadable: rejectUnreadable).map { ($0.text, $0.confidences.min() ?? 0, readable.map(\.box)) }
+            return joined(lines, rejectUnreadable: rejectUnreadable).map { ($0.text, $0.confidences.min() ?? 0, $0.boxes) }
         }
     }
 
@@ -413,19 +412,19 @@ public enum ElementOCR {
     /// one read surely.
     static func keepsSureWords(_ words: [RecognizedText.Word], lines: [Rect]) -> Bool {
         words.allSatisfy { w in
-            w.confidence < Constants.sureWordConfidence || w.text.filter({ $0.isLetter || $0.isNumber }).count < 2
+            w.confidence < Constants.sureWordConfidence || alphanumericCount(w.text) < 2
                 || lines.contains { $0.xOverlap(w.box) >= 0.5 * w.box.width }
         }
     }
 
     /// `lines` that ``ReadableText`` accepts (with `rejectUnreadable`), in reading order, repaired
     /// (``TextRepair``) and joined by spaces, with their confidences; nil when nothing is left.
-    static func joined(_ lines: [RecognizedText], rejectUnreadable: Bool) -> (text: String, confidences: [Double])? {
+    static func joined(_ lines: [RecognizedText], rejectUnreadable: Bool) -> (text: String, confidences: [Double], boxes: [Rect])? {
         let sorted = lines.filter { !rejectUnreadable || ReadableText.isReadable($0.text, confidence: $0.confidence) }
             .sorted { abs($0.box.midY - $1.box.midY) > min($0.box.height, $1.box.height) / 2 ? $0.box.midY < $1.box.midY : $0.box.minX < $1.box.minX }
         let kept = TextRepair.repair(sorted).filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
         let text = kept.map { $0.text.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-        return text.isEmpty ? nil : (text, kept.map(\.confidence))
+        return text.isEmpty ? nil : (text, kept.map(\.confidence), kept.map(\.box))
     }
 
     /// The text read from `box`'s normalised crop (``normalizedCrop(_:box:fill:)``), lines in reading
@@ -473,8 +472,12 @@ public enum ElementOCR {
     /// Whether `reading` has at least ``Constants/minLastReadShare`` of the letters and digits of
     /// `old`, the reading it would replace.
     static func keepsEnough(_ reading: String, of old: String) -> Bool {
-        let count = { (t: String) in Double(t.filter { $0.isLetter || $0.isNumber }.count) }
-        return count(reading) >= Constants.minLastReadShare * count(old)
+        Double(alphanumericCount(reading)) >= Constants.minLastReadShare * Double(alphanumericCount(old))
+    }
+
+    /// How many letters and digits `text` has.
+    static func alphanumericCount(_ text: String) -> Int {
+        text.filter { $0.isLetter || $0.isNumber }.count
     }
 
     /// Whole-screen lines read less confidently than the last reader's bar, read again by it from
@@ -524,21 +527,21 @@ public enum ElementOCR {
         maxCalls: Int, rejectUnreadable: Bool, diagnostics: inout [Diagnostic]
     ) -> [Detection] {
         var result = detections
-        let doubtful: [(index: Int, confidence: Double)] = detections.indices.compactMap { i in
+        let doubtful: [(index: Int, confidence: Double, words: [RecognizedText.Word])] = detections.indices.compactMap { i in
             let d = detections[i]
             guard readTypes.contains(d.type), let text = d.text, !text.isEmpty, !hasOtherScript(text) else { return nil }
             let inside = centred(in: d.box, lines)
             guard let least = inside.map(\.confidence).min(), least < reader.below else { return nil }
-            return (i, least)
+            return (i, least, inside.flatMap(\.words))
         }.sorted { $0.confidence < $1.confidence }
         var replaced = 0
         var failures = 0
-        for (i, confidence) in doubtful.prefix(max(0, maxCalls)) {
+        for (i, confidence, words) in doubtful.prefix(max(0, maxCalls)) {
             guard let old = detections[i].text else { continue }
             do {
                 guard
                     let read = try reader.reread(
-                        detections[i].box, over: (old, confidence), sureWords: centred(in: detections[i].box, lines).flatMap(\.words),
+                        detections[i].box, over: (old, confidence), sureWords: words,
                         image: image, margin: margin, rejectUnreadable: rejectUnreadable)
                 else { continue }
                 result[i].text = read.text

@@ -459,7 +459,6 @@ public enum Metadata {
             e.children.isEmpty && !(e.label ?? "").isEmpty && !e.detections.isEmpty
                 && (e.kind == .text || e.kind == .button) && e.detections.allSatisfy { $0.type == .text }
         }
-        func sameRow(_ a: Rect, _ b: Rect) -> Bool { abs(a.midY - b.midY) <= max(a.height, b.height) / 2 }
         var result = elements
         var absorbed = Set<Int>()
         for (i, back) in elements.enumerated()
@@ -470,13 +469,13 @@ public enum Metadata {
             let titles = elements.indices.filter { j in
                 let t = elements[j].frame
                 let gap = t.minX - b.maxX
-                return !absorbed.contains(j) && isText(elements[j]) && sameRow(b, t) && gap >= -0.1 * b.height
+                return !absorbed.contains(j) && isText(elements[j]) && b.sharesRow(with: t) && gap >= -0.1 * b.height
                     && gap <= maxGap * max(b.height, t.height) && t.midX < band.lowerBound
             }
             guard let j = titles.min(by: { elements[$0].frame.minX < elements[$1].frame.minX }) else { continue }
             let t = elements[j].frame
             let centred = elements.indices.contains { k in
-                k != j && isText(elements[k]) && sameRow(t, elements[k].frame) && elements[k].frame.minX >= t.maxX
+                k != j && isText(elements[k]) && t.sharesRow(with: elements[k].frame) && elements[k].frame.minX >= t.maxX
                     && band.contains(elements[k].frame.midX)
             }
             guard centred, let title = elements[j].label else { continue }

@@ -132,14 +132,15 @@ public enum MissingElements {
     /// Facebook" came back "f|" — and are left out (`wordsOnNeighbours(_:of:among:)`).
     public static func assignText(_ detections: [Detection], lines: [RecognizedText], insideFraction: Double) -> [Detection] {
         let glyphs = detections.filter { $0.type == .icon || $0.type == .picture }.map(\.box)
-        let texts = detections.filter { $0.type == .text }.map(\.box)
+        // A text's line running on into the next text on its row ("Nature & Adventure Tours See
+        // All" beside a "See All" link) leaves that text its own words. The text's own box is
+        // among them, and never a neighbour: `wordsOnNeighbours` skips boxes holding it.
+        let glyphsAndTexts = glyphs + detections.filter { $0.type == .text }.map(\.box)
         return detections.map { d in
             guard d.text == nil, ElementOCR.readTypes.contains(d.type) else { return d }
             let inside = lines.filter { $0.box.fractionInside(d.box) >= insideFraction }.sorted(by: readingOrder)
             guard !inside.isEmpty else { return d }
-            // A text's line running on into the next text on its row ("Nature & Adventure Tours
-            // See All" beside a "See All" link) leaves that text its own words.
-            let neighbours = d.type == .text ? glyphs + texts.filter { $0 != d.box } : glyphs
+            let neighbours = d.type == .text ? glyphsAndTexts : glyphs
             var copy = d
             copy.text = inside.map { wordsOnNeighbours($0, of: d.box, among: neighbours).trimmingCharacters(in: .whitespaces) }
                 .joined(separator: " ")
