@@ -112,6 +112,9 @@ public struct MissingElementSettings: Codable, Sendable, Hashable {
     /// vertical extent (the union of the segments' boxes) — the paper's "same row", read literally.
     /// Add OCR text that overlaps no detection as new text elements (§5.1).
     public var recoverTextFromOCR = true
+    /// A page control over which OCR read a line of words is that text
+    /// (``MissingElements/textsOverDots(_:lines:)``).
+    public var textsOverDots = true
     /// Minimum OCR confidence for a recovered line: 0.5 — *design choice* (drops icon junk such as
     /// "@" that OCR engines return at low confidence; see ../shared/notes, Tesseract 23–90).
     public var minOCRConfidence: Double = 0.5

@@ -443,7 +443,7 @@ public final class ONNXIconClassifier: Sendable {
             if y > 0 { stack.append(i - w) }
             if y < h - 1 { stack.append(i + w) }
         }
-        let parts = components(of: ink, width: w, height: h, image: image, x0: x0, y0: y0, minPixels: 1)
+        let parts = strongParts(components(of: ink, width: w, height: h, image: image, x0: x0, y0: y0, minPixels: 1), against: fill)
         guard parts.reduce(0, { $0 + $1.pixels }) >= minGlyphPixels, let minX = parts.map(\.minX).min(), let minY = parts.map(\.minY).min(),
             let maxX = parts.map(\.maxX).max(), let maxY = parts.map(\.maxY).max()
         else { return nil }
@@ -482,14 +482,21 @@ public final class ONNXIconClassifier: Sendable {
     /// grey square read "more" at 0.69 (wrong) and a fainter "+" and "×" at 0.54–0.56.
     public static let innerThreshold = 0.8
 
+    /// How far a button's fill lies from the page around it, at least: 20 — half
+    /// `SelectionSettings.minTintDistance`, as page-control dots are first looked for. A music
+    /// player's pause button, a dark-red disc 38 from its darker red page, went unread at 40
+    /// (ui-real train, 2026-11-25); the glyph must still stand 40 from the fill.
+    public static let minFillFromPage = 20.0
+
     /// The middle ``innerShare`` of `box`.
     static func innerBox(_ box: Rect) -> Rect { scaledBox(box, by: innerShare) }
 
     /// Whether the icon in `box` sits on a fill of its own: sixteen points on a circle of 0.3 × the
     /// box's shorter side around its centre — inside a disc or rounded square that fills the box,
     /// mostly off a glyph spanning its middle — share a colour (at least 12 within 40 of their
-    /// median; 40 is `SelectionSettings.minTintDistance`) that is at least 40 from the colour just
-    /// outside the box (the median of eight points 2 px beyond its edges and corners), and the
+    /// median; 40 is `SelectionSettings.minTintDistance`) that is at least ``minFillFromPage`` from
+    /// the colour just outside the box (the median of eight points 2 px beyond its edges and
+    /// corners), and the
     /// middle of the box holds something else (a glyph). The two wrong readings the first form of
     /// this rule gave on ui-real valid — a plain cyan disc read "download", a solid grey briefcase
     /// read "more" — have no such glyph.
@@ -522,7 +529,7 @@ public final class ONNXIconClassifier: Sendable {
             (box.minX - m, box.minY - m), (box.maxX + m, box.minY - m), (box.minX - m, box.maxY + m), (box.maxX + m, box.maxY + m),
         ]
         let outside = outsidePoints.compactMap { colour($0.0, $0.1) }
-        guard outside.count >= 4, let page = RGB.channelMedian(outside), page.distance(to: fill) >= limit else { return nil }
+        guard outside.count >= 4, let page = RGB.channelMedian(outside), page.distance(to: fill) >= minFillFromPage else { return nil }
         // A glyph on the fill: of a 5 × 5 grid over the middle 40 % of the box, at least two
         // points differ from the fill (a plain dot, or the body of a solid glyph taken for a fill,
         // has none).

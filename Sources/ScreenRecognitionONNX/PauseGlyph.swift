@@ -76,7 +76,7 @@ extension ONNXIconClassifier {
         for y in 0..<h { edge += [image.color(x: x0, y: y0 + y), image.color(x: x1 - 1, y: y0 + y)] }
         guard let background = RGB.channelMedian(edge) else { return nil }
         let ink = inkMask(image, x0: x0, y0: y0, width: w, height: h, awayFrom: background)
-        var parts = components(of: ink, width: w, height: h, image: image, x0: x0, y0: y0)
+        var parts = strongParts(components(of: ink, width: w, height: h, image: image, x0: x0, y0: y0), against: background)
         if parts.count > 1, let ring = parts.firstIndex(where: { p in parts.allSatisfy { p.encloses($0) } }) {
             parts.remove(at: ring)
         }
@@ -87,6 +87,25 @@ extension ONNXIconClassifier {
         }
         return parts
     }
+
+    /// `parts` without those whose mean colour lies less than ``strongInkDistance`` from `colour`
+    /// (the page or fill they were told from), where some part lies that far: specks of a button's
+    /// disc and its anti-aliased rim that only just pass as ink. A music player's dark-red pause
+    /// disc, 38–42 from its page, broke into 13 such specks around the two bars (ui-real train,
+    /// 2026-11-25). A glyph all of faint parts is judged as it is.
+    static func strongParts(_ parts: [InkPart], against colour: RGB) -> [InkPart] {
+        func distance(_ p: InkPart) -> Double {
+            let (dr, dg, db) = (p.colour.r - Double(colour.r), p.colour.g - Double(colour.g), p.colour.b - Double(colour.b))
+            return (dr * dr + dg * dg + db * db).squareRoot()
+        }
+        let strong = parts.filter { distance($0) >= strongInkDistance }
+        return strong.isEmpty ? parts : strong
+    }
+
+    /// A glyph's parts lie at least this far from the page or fill, in their mean colour, where any
+    /// does: 80 — twice the ink bar (`SelectionSettings.minTintDistance`), *design choice*; glyphs
+    /// are drawn to be seen (grey #999 on white lies 177 from it).
+    static let strongInkDistance = 80.0
 
     /// A pause bar is at least this many times as tall as wide: 1.5 — *design choice*; Material's
     /// bars are 4 × 14 dp (3.5), the boldest iOS ones about 2.5.

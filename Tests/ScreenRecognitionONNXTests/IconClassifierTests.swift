@@ -499,12 +499,19 @@ struct PauseGlyphTests {
 
     static let bars = [Rect(x: 45, y: 45, width: 5, height: 14), Rect(x: 54, y: 45, width: 5, height: 14)]
 
+    /// Three 2 × 2 specks 45 from the page: ink, but faint.
+    static let specks: [(Rect, RGB)] = [(39, 39), (61, 41), (41, 61)].map { p in
+        (Rect(x: Double(p.0), y: Double(p.1), width: 2, height: 2), RGB(r: page.r > 127 ? page.r - 45 : page.r + 45, g: page.g, b: page.b))
+    }
+
     @Test(
         "Two upright bars pass; a flag, a ring, three bars or two squares do not",
         arguments: [
             ("two bars", picture(bars.map { ($0, ink) }), true),
             ("two bars in a ring", picture(bars.map { ($0, ink) }, ring: (13, 15)), true),
             ("bars cut out of a disc", picture(bars.map { ($0, page) }, disc: 13), true),
+            // a disc 38–42 from its page breaks into specks that only just pass as ink (ui-real train)
+            ("two bars among a faint disc's specks", picture(bars.map { ($0, ink) } + specks), true),
             (
                 "a tricolour flag",
                 picture([

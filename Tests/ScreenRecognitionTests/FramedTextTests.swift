@@ -165,6 +165,17 @@ struct FramedTextTests {
         #expect(texts.last?.kind == .button)  // the same words lower down
     }
 
+    @Test(
+        "A text ending in a colon is a caption, no button, whatever the text-button model says",
+        arguments: [("Sign in with:", false), ("Email ：", false), ("Sign in with Google", true), ("Time: 10:30", true)])
+    func captionInPipeline(text: String, button: Bool) throws {
+        #expect(TextButtons.isCaption(text) == !button)
+        let image = RGBAImage(width: 390, height: 844, fill: Self.white)
+        let content = ReplayContentRecognizer(textButtonProbability: { _ in 0.99 })
+        let result = try ScreenAnalyzer(contentRecognizer: content).analyze(image: image, detections: [det(.text, 120, 400, 150, 20, text)])
+        #expect((result.elements.first?.kind == .button) == button)
+    }
+
     @Test("The tint rule leaves an app bar's title alone")
     func tintedTitle() {
         // Tinted "Edit" in the navigation bar band: a button; after a back icon at the leading edge: the title.

@@ -213,6 +213,9 @@ struct ElementOCRTests {
             ("r con ms?", 96.0, "Questions or concerns? Contact us!", 0.85, "r con ms?"),  // not confident enough to replace
             ("Login", 200.0, "Log in with Google", 0.95, "Login"),  // spans 2/3 of the box: only an extension may replace it
             ("r con ms?", 96.0, "ms?", 0.95, "r con ms?"),  // shorter
+            // its words in order, another word between them: a two-line text's first line and "with" lost (ui-real train)
+            ("Chat Enthusiasts", 200.0, "Follow & Explore Forums. Chat with Enthusiasts", 0.85, "Follow & Explore Forums. Chat with Enthusiasts"),
+            ("Chat Enthusiasts", 200.0, "Enthusiasts chat with us", 0.85, "Chat Enthusiasts"),  // not in order
         ])
     func partlyReadTexts(old: String, lineWidth: Double, crop: String, confidence: Double, kept: String) {
         var diagnostics: [Diagnostic] = []
@@ -240,6 +243,7 @@ struct ElementOCRTests {
             ("Favorites" as String?, 0.999, "Favorites"),  // extends "ite": an iPhone tab caption at 1x (ui-real train)
             ("Favorites", 0.85, "ite"),  // under the last reader's own bar (0.9)
             ("Fa", 0.999, "ite"),  // shorter: neither extends nor replaces it
+            ("Site.Favorites", 0.999, "Site. Favorites"),  // judged, and spoken, with its full stop's space back
             (nil, 0, "ite"),  // no last reader (3x screenshots)
         ])
     func partlyReadByTheLastReader(reading: String?, confidence: Double, spoken: String) {
@@ -567,6 +571,38 @@ struct ElementOCRTests {
         // It reads the element's box (grown by half its height), not the line's sliver.
         if c.1 < 0.85, c.0 != "베스트" { #expect(last.regions == [r(85, 5, 130, 60)]) } else { #expect(last.regions.isEmpty) }
         #expect(diagnostics.contains { $0.message == "1 doubtfully read element(s) read again by the last crop reader" } == (c.5 != c.0))
+    }
+
+    /// Reads `whole` where the region is wider than `widerThan`, else `piece`.
+    struct ByWidth: TextRecognizer {
+        var whole: (String, Double)
+        var piece: (String, Double)
+        var widerThan: Double
+        func recognizeText(in image: RGBAImage, region: Rect?) throws -> [RecognizedText] {
+            let box = region ?? r(0, 0, 10, 10)
+            let (text, confidence) = box.width > widerThan ? whole : piece
+            return [RecognizedText(text: text, box: box, confidence: confidence)]
+        }
+    }
+
+    @Test(
+        "An element is doubtful by its lines' first readings: a line Tesseract broke and the last reader mended piece by piece is read whole",
+        arguments: [
+            // (the middle piece's confidence, the text spoken)
+            (0.4, "Welcome to Tapatalk"),  // "Omerto" (0.4) read "cometo" alone; the element's box reads right
+            (0.95, "Welc Omerto pa"),  // every piece sure: nothing is read again
+        ])
+    func doubtfulByFirstReadings(middle: Double, spoken: String) throws {
+        let image = RGBAImage(width: 385, height: 640, fill: .white).filling(r(84, 190, 210, 12), with: .black)
+        let lines = [
+            RecognizedText(text: "Welc", box: r(82, 186, 51, 16), confidence: 0.92),
+            RecognizedText(text: "Omerto", box: r(135, 188, 70, 20), confidence: middle),
+            RecognizedText(text: "pa", box: r(239, 190, 23, 16), confidence: 0.94),
+        ]
+        let reader = ByWidth(whole: ("Welcome to Tapatalk", 0.98), piece: ("cometo", 0.95), widerThan: 150)
+        let result = try ScreenAnalyzer(textRecognizer: ReplayTextRecognizer(lines), pictureReader: reader)
+            .analyze(image: image, detections: [det(.text, 85, 187, 215, 20)])
+        #expect(result.transcript == [spoken])
     }
 
     @Test("The status bar is cleaned before unreadable lines are dropped: its clock survives the icons read around it")
@@ -989,6 +1025,7 @@ struct RowLabelTests {
 
     @Test(arguments: [
         ("Q Search", "Search"), ("q search apps", "search apps"), ("Q Queen", "Q Queen"), ("Quick Search", "Quick Search"),
+        ("QSearch stores, brands & categories", "Search stores, brands & categories"), ("OSearch", "Search"), ("Qsearching", "Qsearching"),
         ("Search", "Search"), ("Q. Search streams", "Search streams"), ("Q, Search", "Search"), ("Q. Queen", "Q. Queen"),
     ])
     func searchGlyph(_ c: (String, String)) {
@@ -1142,6 +1179,11 @@ struct RunTogetherWordsTests {
         ("myfitnesspal", "myfitnesspal"),
         ("appcrawler1@gmail.com", "appcrawler1@gmail.com"),
         ("", ""),
+        // a full stop run into the next sentence; web addresses and initials keep theirs
+        ("Follow&ExploreForums.Chat with Enthusiasts", "Follow&ExploreForums. Chat with Enthusiasts"),
+        ("visit google.com today", "visit google.com today"),
+        ("TRACEUP.COM", "TRACEUP.COM"),
+        ("U.S.Army", "U.S.Army"),
     ])
     func split(_ text: String, _ expected: String) {
         #expect(RunTogetherWords.split(text) == expected)

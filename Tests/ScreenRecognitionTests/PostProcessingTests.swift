@@ -163,4 +163,39 @@ struct PostProcessingTests {
         #expect(out[0].text == spoken)
         #expect(out[1].text == "See All")
     }
+    @Test(
+        "A junk word at a line's end lying mostly outside the text neither pushes the line out of it nor is spoken",
+        arguments: [
+            // (the last word's confidence, its box, the text spoken)
+            (0.41, r(100, 438, 68, 21), "$2.99 | 630 Cal" as String?),  // an underlined link read "pen", two lines tall
+            (0.9, r(100, 438, 68, 21), nil),  // read surely: the line is not the text's, as before
+            (0.41, r(100, 438, 40, 10), "$2.99 | 630 Cal pen"),  // mostly inside the text: kept
+        ] as [(Double, Rect, String?)])
+    func junkWordAtLineEnd(confidence: Double, box: Rect, spoken: String?) {
+        let names = [("$2.99", r(14, 437, 26, 10)), ("|", r(45, 437, 2, 12)), ("630", r(52, 438, 21, 9)), ("Cal", r(78, 438, 16, 9))]
+        let words = names.map { RecognizedText.Word(text: $0.0, box: $0.1, confidence: 0.96) } + [.init(text: "pen", box: box, confidence: confidence)]
+        let lineBox = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
+        let line = RecognizedText(text: "$2.99 | 630 Cal pen", box: lineBox, confidence: 0.85, words: words)
+        let out = MissingElements.assignText([det(.text, 22, 437, 139, 12)], lines: [line], insideFraction: 0.5)
+        #expect(out[0].text == spoken)
+    }
+
+    @Test(
+        "A page control over which OCR read words is that text; dots read as junk leave it a page control",
+        arguments: [
+            // (the line over it, its confidence, becomes a text)
+            ("Sign in with:", 0.96, true),  // thin white type over a photo (ui-real train)
+            ("Sign in with:", 0.8, false),  // below the bar
+            ("e e e", 0.95, false),  // dots read as letters: no word of three
+            ("1/4", 0.97, false),  // a page counter has no word
+        ])
+    func textsOverDots(line: String, confidence: Double, becomesText: Bool) {
+        let dets = [det(.pageControl, 159, 503, 66, 11), det(.pageControl, 171, 467, 52, 9)]
+        let lines = [RecognizedText(text: line, box: r(155, 502, 74, 13), confidence: confidence)]
+        let out = MissingElements.textsOverDots(dets, lines: lines)
+        #expect(out.changed == (becomesText ? 1 : 0))
+        #expect(out.detections[0].type == (becomesText ? .text : .pageControl))
+        #expect(out.detections[0].text == (becomesText ? line : nil))
+        #expect(out.detections[1].type == .pageControl)  // no line over it
+    }
 }

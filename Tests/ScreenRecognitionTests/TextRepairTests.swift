@@ -52,6 +52,9 @@ struct TextRepairTests {
             ("ln", "ln"),  // alone: nothing says it is "In"
             ("Take the ln of x", "Take the ln of x"),
             ("Login", "Login"),
+            ("SignUp/Logln", "SignUp/LogIn"),  // run on to its word
+            ("SIGNln", "SIGNIN"),
+            ("Kiln", "Kiln"),
         ])
     func signIn(input: String, expected: String) {
         #expect(TextRepair.repair(input) == expected)

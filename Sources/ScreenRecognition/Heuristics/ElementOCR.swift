@@ -658,6 +658,23 @@ public enum ElementOCR {
         return (read.text, read.confidences.reduce(0, +) / Double(read.confidences.count))
     }
 
+    /// Whether `reading` holds `old` (case ignored: "larm" in "Alarm"), or `old`'s words in
+    /// `old`'s order (letters and digits compared, case ignored; other words may come between
+    /// them): a crop reading that adds a lost line or word extends the old reading even where the
+    /// lost word falls inside it — "Chat Enthusiasts" (a two-line text whose first line and "with"
+    /// the screen's reading lost, ui-real train) in "Follow & Explore Forums. Chat with Enthusiasts".
+    static func extends(_ reading: String, _ old: String) -> Bool {
+        if reading.lowercased().contains(old.lowercased()) { return true }
+        func words(_ s: String) -> [String] {
+            s.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.lowercased() }
+        }
+        let oldWords = words(old)
+        guard !oldWords.isEmpty else { return false }
+        var next = 0
+        for w in words(reading) where next < oldWords.count && w == oldWords[next] { next += 1 }
+        return next == oldWords.count
+    }
+
     /// Share of a text element's width that the OCR lines read into it span (their centres inside
     /// its box); nil when no line is inside.
     static func readCoverage(of d: Detection, lines: [RecognizedText]) -> Double? {
@@ -669,7 +686,8 @@ public enum ElementOCR {
     /// Text elements whose whole-screen OCR reading spans less than `minCoverage` of their width
     /// lost letters at an edge (Tesseract drops the light "A" of a tab's "Alarm" beside its icon and
     /// reads "larm"); each is re-read from its own crop like an unread element, and the new reading
-    /// is kept when it *extends* the old one (longer, and containing it), so a crop read can
+    /// is kept when it *extends* the old one (longer, and containing it or its words in order:
+    /// ``extends(_:_:)``), so a crop read can
     /// add what was lost but does not replace a reading by a different one — unless the old one
     /// spans less than ``Constants/replaceBelowCoverage`` of the width and the crop reads at least
     /// as long at ``Constants/replaceMinConfidence`` or more (a title read "4" from a corner of
@@ -696,7 +714,7 @@ public enum ElementOCR {
             // A crop reading that says what the screen's did changes nothing, and leaves the last reader its turn.
             func takes(_ reread: (text: String, confidence: Double)) -> Bool {
                 guard reread.text != old else { return false }
-                let extends = reread.text.count > old.count && reread.text.lowercased().contains(old.lowercased())
+                let extends = reread.text.count > old.count && Self.extends(reread.text, old)
                 let replaces =
                     coverage < Constants.replaceBelowCoverage && reread.confidence >= Constants.replaceMinConfidence
                     && reread.text.count >= old.count
@@ -710,9 +728,11 @@ public enum ElementOCR {
                     result[i].text = reread.text
                 } else if let lastReader,
                     let reread = try lastReader.read(detections[i].box, image: image, rejectUnreadable: rejectUnreadable),
-                    reread.confidence >= lastReader.minConfidence, takes((reread.text, reread.confidence))
+                    reread.confidence >= lastReader.minConfidence,
+                    // Judged with its run-together words split, as it would be spoken.
+                    case let text = TextRepair.repair(RunTogetherWords.split(reread.text)), takes((text, reread.confidence))
                 {
-                    result[i].text = TextRepair.repair(RunTogetherWords.split(reread.text))
+                    result[i].text = text
                 }
             } catch {
                 failures += 1

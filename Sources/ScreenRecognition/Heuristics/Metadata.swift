@@ -90,9 +90,16 @@ public enum Metadata {
     /// as Tesseract reads the settings example's search field) is not spoken. Only a lone "Q", "q",
     /// "O", "o", "©" or "@" (with a stray full stop or comma: "Q. Search streams" on ui-real valid)
     /// followed by a word starting "Search" is dropped — *design choice*; followed by any text when
-    /// `beforeAnyText` (a magnifier was found in the field).
+    /// `beforeAnyText` (a magnifier was found in the field). Run on to a capitalised "Search"
+    /// ("QSearch stores, brands & categories": PP-OCR reads the field whole and drops the space;
+    /// ui-real train, 2026-11-25) the glyph goes too.
     static func withoutSearchGlyph(_ label: String?, beforeAnyText: Bool = false) -> String? {
         guard let label else { return nil }
+        if let first = label.first, searchGlyphs.contains(String(first)), case let rest = String(label.dropFirst()),
+            rest.hasPrefix("Search") || rest.hasPrefix("SEARCH")
+        {
+            return rest
+        }
         let tokens = label.split(separator: " ", maxSplits: 1).map(String.init)
         guard tokens.count == 2, searchGlyphs.contains(tokens[0].trimmingCharacters(in: CharacterSet(charactersIn: ".,"))),
             beforeAnyText || isSearchPlaceholder(tokens[1])

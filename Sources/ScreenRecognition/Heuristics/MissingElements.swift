@@ -63,6 +63,41 @@ public enum MissingElements {
         return detections + added
     }
 
+    /// A page control over which OCR read a line of words is that text, which the detector took
+    /// for a row of dots: a thin white "Sign in with:" over a photo was a page control, spoken
+    /// "Page 4 of 5, Adjustable", and its words were lost (ui-real train, 2026-11-25). The line
+    /// must hold at least half the page control's box, be read at ``textOverDotsConfidence`` or
+    /// more, be readable (``ReadableText``) and have a word of ``textOverDotsMinLetters`` letters
+    /// or more — dots read as letters come out as one- and two-letter junk ("e e", "oo") or below
+    /// the bar. The page control becomes a text with that line's box and reading.
+    public static func textsOverDots(_ detections: [Detection], lines: [RecognizedText]) -> (detections: [Detection], changed: Int) {
+        var result = detections
+        var changed = 0
+        for i in detections.indices where detections[i].type == .pageControl {
+            let box = detections[i].box
+            guard
+                let line = lines.filter({ line in
+                    box.fractionInside(line.box) >= 0.5 && line.confidence >= textOverDotsConfidence
+                        && ReadableText.isReadable(line.text, confidence: line.confidence)
+                        && line.text.split(whereSeparator: { !$0.isLetter }).contains { $0.count >= textOverDotsMinLetters }
+                }).max(by: { $0.confidence < $1.confidence })
+            else { continue }
+            result[i] = Detection(
+                type: .text, box: line.box, confidence: detections[i].confidence,
+                text: line.text.trimmingCharacters(in: .whitespaces), source: .ocr)
+            changed += 1
+        }
+        return (result, changed)
+    }
+
+    /// ``textsOverDots(_:lines:)``'s confidence bar: 0.9 — *design choice*, the bar of a sure
+    /// word (``ElementOCR/Constants/sureWordConfidence``); the line of that page control read 0.96.
+    public static let textOverDotsConfidence = 0.9
+
+    /// ``textsOverDots(_:lines:)``'s shortest word: 3 letters — *design choice*, longer than the
+    /// one- and two-letter junk dots are read as.
+    public static let textOverDotsMinLetters = 3
+
     /// A picture with legible text inside (a logo, a banner, a poster; §5.2) takes the OCR lines
     /// lying ≥ `insideFraction` inside it that no text-bearing detection holds — the detector saw a
     /// picture, not texts — at most ``maxPictureLines`` of them in reading order. Pictures larger
@@ -129,7 +164,9 @@ public enum MissingElements {
     ///
     /// A line's words at its start or end that lie outside the detection, on an icon or picture
     /// beside it, are that icon read as letters — the "f" of a Facebook logo before "Sign up with
-    /// Facebook" came back "f|" — and are left out (`wordsOnNeighbours(_:of:among:)`).
+    /// Facebook" came back "f|" — and are left out (`wordsOnNeighbours(_:of:among:)`). So are its
+    /// junk words at either end that lie mostly outside the detection (``withoutJunkEnds(_:outside:)``),
+    /// and the line is judged inside without them.
     public static func assignText(_ detections: [Detection], lines: [RecognizedText], insideFraction: Double) -> [Detection] {
         let glyphs = detections.filter { $0.type == .icon || $0.type == .picture }.map(\.box)
         // A text's line running on into the next text on its row ("Nature & Adventure Tours See
@@ -138,7 +175,8 @@ public enum MissingElements {
         let glyphsAndTexts = glyphs + detections.filter { $0.type == .text }.map(\.box)
         return detections.map { d in
             guard d.text == nil, ElementOCR.readTypes.contains(d.type) else { return d }
-            let inside = lines.filter { $0.box.fractionInside(d.box) >= insideFraction }.sorted(by: readingOrder)
+            let inside = lines.map { withoutJunkEnds($0, outside: d.box) }.filter { $0.box.fractionInside(d.box) >= insideFraction }
+                .sorted(by: readingOrder)
             guard !inside.isEmpty else { return d }
             let neighbours = d.type == .text ? glyphsAndTexts : glyphs
             var copy = d
@@ -147,6 +185,31 @@ public enum MissingElements {
             return copy
         }
     }
+
+    /// `line` without its words at either end read below ``junkWordConfidence`` that lie less than
+    /// half inside `box`, its box the union of the words kept: an underlined link beside a price
+    /// ("$2.99 | 630 Cal NUTRITION INFO" over a photo) came back as one word "pen" (0.41) as tall
+    /// as two lines, which doubled the line's box, so that the line lay 0.49 inside its text and
+    /// the text went unread (ui-real train, 2026-11-25). Cut only where the text's space-separated
+    /// tokens are the words one for one, and never to nothing.
+    static func withoutJunkEnds(_ line: RecognizedText, outside box: Rect) -> RecognizedText {
+        let tokens = line.text.split(separator: " ", omittingEmptySubsequences: true)
+        guard line.words.count > 1, tokens.count == line.words.count else { return line }
+        func junk(_ w: RecognizedText.Word) -> Bool { w.confidence < junkWordConfidence && w.box.fractionInside(box) < 0.5 }
+        var first = 0
+        var last = line.words.count
+        while first < last - 1, junk(line.words[first]) { first += 1 }
+        while last - 1 > first, junk(line.words[last - 1]) { last -= 1 }
+        guard first > 0 || last < line.words.count else { return line }
+        let kept = Array(line.words[first..<last])
+        let keptBox = kept.dropFirst().reduce(kept[0].box) { $0.union($1.box) }
+        return RecognizedText(text: tokens[first..<last].joined(separator: " "), box: keptBox, confidence: line.confidence, words: kept)
+    }
+
+    /// A word read below this is junk where it lies mostly outside the element: 0.5 — the bar
+    /// under which whole-screen lines are not recovered as texts (``MissingElementSettings/minOCRConfidence``:
+    /// OCR engines return icon junk at low confidence).
+    public static let junkWordConfidence = 0.5
 
     /// `line`'s text without its leading and trailing words whose centre lies outside `box` and
     /// inside one of `glyphs` (icons and pictures beside the text). The text is cut only where its

@@ -45,8 +45,37 @@ public enum RunTogetherWords {
 
     /// `text` with each run of at least ``minLetters`` ASCII letters that is not a vocabulary word,
     /// but is two or more of them end to end, split into the fewest such words; letters keep their
-    /// case, everything else is left as it is.
+    /// case; a sentence's full stop run into the next sentence gets its space back
+    /// (``spacedFullStops(_:)``); everything else is left as it is.
     public static func split(_ text: String) -> String {
+        spacedFullStops(splitRuns(text))
+    }
+
+    /// `text` with a space after each full stop that ends a lower-case word of two or more letters
+    /// and is followed by a capitalised word ("Forums.Chat with" → "Forums. Chat with"): PP-OCR
+    /// drops the space after a full stop as it drops short words' spaces (ui-real train,
+    /// 2026-11-25), and VoiceOver reads "Forums.Chat" as a web address, "Forums dot Chat". Web
+    /// addresses keep theirs: their next letter is lower case ("google.com") or the word before is
+    /// in capitals ("TRACEUP.COM").
+    static func spacedFullStops(_ text: String) -> String {
+        let chars = Array(text)
+        guard chars.count >= 5 else { return text }
+        var out = ""
+        for (i, c) in chars.enumerated() {
+            out.append(c)
+            guard c == ".", i >= 2, i + 2 < chars.count else { continue }
+            let before = chars[i - 2...i - 1]
+            if before.allSatisfy({ $0.isASCII && $0.isLowercase }), chars[i + 1].isASCII, chars[i + 1].isUppercase,
+                chars[i + 2].isASCII, chars[i + 2].isLowercase
+            {
+                out.append(" ")
+            }
+        }
+        return out
+    }
+
+    /// ``split(_:)``'s runs of letters.
+    static func splitRuns(_ text: String) -> String {
         var out = ""
         var run = ""
         func flush() {

@@ -128,6 +128,16 @@ public enum TextButtons {
         return actionVerbs.contains(String(first).trimmingCharacters(in: CharacterSet(charactersIn: "!?.'\"")))
     }
 
+    /// Whether `text` ends in a colon: a caption for what follows it ("Sign in with:" over the
+    /// sign-in buttons, "Email:" before its field), never a button's title, whatever the model, the
+    /// words or a frame say — a button's title names its action (Apple HIG, "Buttons"; Material,
+    /// "Buttons": a verb, short, no end punctuation). "Sign in with:" over a photo was announced
+    /// "Sign in with:, Button" (ui-real train, 2026-11-25).
+    public static func isCaption(_ text: String) -> Bool {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        return t.hasSuffix(":") || t.hasSuffix("：")
+    }
+
     /// Whether the text at `index` is a heading over its description: alone on its row (a text
     /// beside it within its own height is the rest of its line), with a sentence of at least
     /// ``descriptionMinWords`` words that is not itself a button title starting below it within

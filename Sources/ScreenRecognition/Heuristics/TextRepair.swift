@@ -34,7 +34,8 @@ import Foundation
 /// - **"In" read as "ln".** The word "ln" after log, sign, check or opt ("Log ln", "SIGN ln") is
 ///   "In" ("IN" after a word in capitals): a sans-serif capital I and a lower-case l are one glyph,
 ///   and Tesseract reads the button title "Log In" as "Log ln" (2 of 779 ui-real screens' labels,
-///   2026-11-25); "ln" is no English word.
+///   2026-11-25); "ln" is no English word. Run on to its word ("Logln", "SignUp/Logln": ui-real
+///   train, 2026-11-25) it is mended the same way; "login", "signin" keep their lower-case "in".
 public enum TextRepair {
     /// The repaired text (unchanged when no rule applies).
     public static func repair(_ text: String) -> String {
@@ -52,7 +53,33 @@ public enum TextRepair {
             let before = words[i - 1]
             words[i] = before.allSatisfy(\.isUppercase) ? "IN" : "In"
         }
-        return words.joined(separator: " ")
+        return runOnSignIn(words.joined(separator: " "))
+    }
+
+    /// `text` with each run of letters that is one of ``inPhrases`` followed by "ln" ("Logln")
+    /// ending in "In" ("IN" after capitals).
+    static func runOnSignIn(_ text: String) -> String {
+        var out = ""
+        var run = ""
+        func flush() {
+            let head = run.dropLast(2)
+            if run.hasSuffix("ln"), inPhrases.contains(head.lowercased()) {
+                out += head + (head.allSatisfy(\.isUppercase) ? "IN" : "In")
+            } else {
+                out += run
+            }
+            run = ""
+        }
+        for c in text {
+            if c.isLetter {
+                run.append(c)
+            } else {
+                flush()
+                out.append(c)
+            }
+        }
+        flush()
+        return out
     }
 
     /// Shortest verb the one-letter rule mends: 7 letters ("connect", "continue"). Of the 6-letter

@@ -68,6 +68,7 @@ struct ContentStage: AnalysisStage {
                     detections, image: image, screenHeight: Double(work.screen.height), medianTextHeight: median, controlLabels: labels))
         }
         textButtons.subtract(appBarTitleIndices(detections, screen: work.screen))
+        textButtons = textButtons.filter { !TextButtons.isCaption(detections[$0].text ?? "") }
         var elements: [Element] = []
         for (index, original) in detections.enumerated() {
             try work.checkpoint()  // one content-model call per element: stop between them too

@@ -56,6 +56,10 @@ struct ReadTextStage: AnalysisStage {
             } : nil
         // Doubtful lines and doubtfully read elements are read again on 1x screenshots only.
         let lastReaderAt1x = image.width < content.lastLineReadBelowWidth ? lastReader : nil
+        // An element is doubtful by its lines' readings before the last reader read them one by one:
+        // a line Tesseract broke in three ("Welc" "Omerto" "pa") is mended piece by piece ("Welc
+        // cometo pa"), and only the element's own box, read whole, gives "Welcome to Tapatalk".
+        let linesBeforeLastRead = lines
         if let lastReader = lastReaderAt1x {
             lines = ElementOCR.rereadDoubtfulLines(
                 lines, image: image, reader: lastReader,
@@ -82,7 +86,7 @@ struct ReadTextStage: AnalysisStage {
                 margin: content.rereadConfidenceMargin, lastReader: lastReader, diagnostics: &work.diagnostics)
             if let lastReader = lastReaderAt1x {
                 detections = ElementOCR.rereadDoubtfulElements(
-                    detections, lines: lines, image: image, reader: lastReader, margin: content.rereadConfidenceMargin,
+                    detections, lines: linesBeforeLastRead, image: image, reader: lastReader, margin: content.rereadConfidenceMargin,
                     maxCalls: content.maxElementReads, rejectUnreadable: content.rejectUnreadableOCR, diagnostics: &work.diagnostics)
             }
             detections = ElementOCR.rereadPartlyRead(
@@ -104,14 +108,20 @@ struct ReadTextStage: AnalysisStage {
     }
 }
 
-/// §5.1: elements the detector missed — OCR lines overlapping no detection become texts, and texts
-/// on a segmented control's row become its segments.
+/// §5.1: elements the detector missed — a page control OCR reads words over becomes that text, OCR
+/// lines overlapping no detection become texts, and texts on a segmented control's row become its
+/// segments.
 struct RecoverMissingStage: AnalysisStage {
     var settings: MissingElementSettings
     /// For the underline that marks a tab strip's selected tab.
     var selection: SelectionSettings
 
     func run(_ work: inout ScreenInProgress) throws {
+        if settings.textsOverDots, let lines = work.lines {
+            let texts = MissingElements.textsOverDots(work.detections, lines: lines)
+            work.detections = texts.detections
+            if texts.changed > 0 { work.note("missing", "\(texts.changed) page control(s) read as text") }
+        }
         if settings.recoverTextFromOCR, let lines = work.lines {
             work.detections = MissingElements.recoverText(work.detections, lines: lines, minConfidence: settings.minOCRConfidence)
         }
