@@ -687,7 +687,7 @@ public enum ElementOCR {
     /// lost letters at an edge (Tesseract drops the light "A" of a tab's "Alarm" beside its icon and
     /// reads "larm"); each is re-read from its own crop like an unread element, and the new reading
     /// is kept when it *extends* the old one (longer, and containing it or its words in order:
-    /// ``extends(_:_:)``), so a crop read can
+    /// `extends(_:_:)`), so a crop read can
     /// add what was lost but does not replace a reading by a different one — unless the old one
     /// spans less than ``Constants/replaceBelowCoverage`` of the width and the crop reads at least
     /// as long at ``Constants/replaceMinConfidence`` or more (a title read "4" from a corner of

@@ -165,7 +165,7 @@ public enum MissingElements {
     /// A line's words at its start or end that lie outside the detection, on an icon or picture
     /// beside it, are that icon read as letters — the "f" of a Facebook logo before "Sign up with
     /// Facebook" came back "f|" — and are left out (`wordsOnNeighbours(_:of:among:)`). So are its
-    /// junk words at either end that lie mostly outside the detection (``withoutJunkEnds(_:outside:)``),
+    /// junk words at either end that lie mostly outside the detection (`withoutJunkEnds(_:outside:)`),
     /// and the line is judged inside without them.
     public static func assignText(_ detections: [Detection], lines: [RecognizedText], insideFraction: Double) -> [Detection] {
         let glyphs = detections.filter { $0.type == .icon || $0.type == .picture }.map(\.box)

@@ -46,7 +46,7 @@ public enum RunTogetherWords {
     /// `text` with each run of at least ``minLetters`` ASCII letters that is not a vocabulary word,
     /// but is two or more of them end to end, split into the fewest such words; letters keep their
     /// case; a sentence's full stop run into the next sentence gets its space back
-    /// (``spacedFullStops(_:)``); everything else is left as it is.
+    /// (`spacedFullStops(_:)`); everything else is left as it is.
     public static func split(_ text: String) -> String {
         spacedFullStops(splitRuns(text))
     }
