@@ -94,11 +94,7 @@ extension ONNXIconClassifier {
     /// disc, 38–42 from its page, broke into 13 such specks around the two bars (ui-real train,
     /// 2026-11-25). A glyph all of faint parts is judged as it is.
     static func strongParts(_ parts: [InkPart], against colour: RGB) -> [InkPart] {
-        func distance(_ p: InkPart) -> Double {
-            let (dr, dg, db) = (p.colour.r - Double(colour.r), p.colour.g - Double(colour.g), p.colour.b - Double(colour.b))
-            return (dr * dr + dg * dg + db * db).squareRoot()
-        }
-        let strong = parts.filter { distance($0) >= strongInkDistance }
+        let strong = parts.filter { colour.distance(to: $0.colour) >= strongInkDistance }
         return strong.isEmpty ? parts : strong
     }
 

@@ -193,17 +193,12 @@ public enum MissingElements {
     /// the text went unread (ui-real train, 2026-11-25). Cut only where the text's space-separated
     /// tokens are the words one for one, and never to nothing.
     static func withoutJunkEnds(_ line: RecognizedText, outside box: Rect) -> RecognizedText {
-        let tokens = line.text.split(separator: " ", omittingEmptySubsequences: true)
-        guard line.words.count > 1, tokens.count == line.words.count else { return line }
-        func junk(_ w: RecognizedText.Word) -> Bool { w.confidence < junkWordConfidence && w.box.fractionInside(box) < 0.5 }
-        var first = 0
-        var last = line.words.count
-        while first < last - 1, junk(line.words[first]) { first += 1 }
-        while last - 1 > first, junk(line.words[last - 1]) { last -= 1 }
-        guard first > 0 || last < line.words.count else { return line }
-        let kept = Array(line.words[first..<last])
-        let keptBox = kept.dropFirst().reduce(kept[0].box) { $0.union($1.box) }
-        return RecognizedText(text: tokens[first..<last].joined(separator: " "), box: keptBox, confidence: line.confidence, words: kept)
+        guard let kept = keptWords(of: line, cutting: { $0.confidence < junkWordConfidence && $0.box.fractionInside(box) < 0.5 }) else {
+            return line
+        }
+        let words = Array(line.words[kept.range])
+        let keptBox = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
+        return RecognizedText(text: kept.text, box: keptBox, confidence: line.confidence, words: words)
     }
 
     /// A word read below this is junk where it lies mostly outside the element: 0.5 — the bar
@@ -215,18 +210,26 @@ public enum MissingElements {
     /// inside one of `glyphs` (icons and pictures beside the text). The text is cut only where its
     /// space-separated tokens are the line's words one for one, and never to nothing.
     static func wordsOnNeighbours(_ line: RecognizedText, of box: Rect, among glyphs: [Rect]) -> String {
-        let tokens = line.text.split(separator: " ", omittingEmptySubsequences: true)
-        guard line.words.count > 1, tokens.count == line.words.count else { return line.text }
         func onGlyph(_ w: RecognizedText.Word) -> Bool {
             let c = Point(x: w.box.midX, y: w.box.midY)
             return !box.contains(c) && glyphs.contains { $0.contains(c) && box.fractionInside($0) < 0.5 }
         }
+        return keptWords(of: line, cutting: onGlyph)?.text ?? line.text
+    }
+
+    /// The words of `line` left once the words `cut` accepts are taken off either end, and their
+    /// text; nil when no end word is cut, or when the text's space-separated tokens are not the
+    /// line's words one for one (then no word can be told from the text). Never cut to nothing.
+    static func keptWords(of line: RecognizedText, cutting cut: (RecognizedText.Word) -> Bool) -> (range: Range<Int>, text: String)? {
+        let count = line.words.count
+        guard count > 1, cut(line.words[0]) || cut(line.words[count - 1]) else { return nil }
+        let tokens = line.text.split(separator: " ", omittingEmptySubsequences: true)
+        guard tokens.count == count else { return nil }
         var first = 0
-        var last = line.words.count
-        while first < last - 1, onGlyph(line.words[first]) { first += 1 }
-        while last - 1 > first, onGlyph(line.words[last - 1]) { last -= 1 }
-        guard first > 0 || last < line.words.count else { return line.text }
-        return tokens[first..<last].joined(separator: " ")
+        var last = count
+        while first < last - 1, cut(line.words[first]) { first += 1 }
+        while last - 1 > first, cut(line.words[last - 1]) { last -= 1 }
+        return (first..<last, tokens[first..<last].joined(separator: " "))
     }
 
     /// Connected components of `items` under the symmetric relation `related`.

@@ -59,7 +59,6 @@ public enum RunTogetherWords {
     /// in capitals ("TRACEUP.COM").
     static func spacedFullStops(_ text: String) -> String {
         let chars = Array(text)
-        guard chars.count >= 5 else { return text }
         var out = ""
         for (i, c) in chars.enumerated() {
             out.append(c)
@@ -76,21 +75,24 @@ public enum RunTogetherWords {
 
     /// ``split(_:)``'s runs of letters.
     static func splitRuns(_ text: String) -> String {
+        mapLetterRuns(text, isLetter: { $0.isASCII && $0.isLetter }) { splitRun($0) ?? $0 }
+    }
+
+    /// `text` with each maximal run of characters that `isLetter` accepts replaced by `transform`
+    /// of it; everything between runs is kept as it is.
+    static func mapLetterRuns(_ text: String, isLetter: (Character) -> Bool, _ transform: (String) -> String) -> String {
         var out = ""
         var run = ""
-        func flush() {
-            out += splitRun(run) ?? run
-            run = ""
-        }
         for c in text {
-            if c.isASCII, c.isLetter {
+            if isLetter(c) {
                 run.append(c)
             } else {
-                flush()
+                if !run.isEmpty { out += transform(run) }
+                run = ""
                 out.append(c)
             }
         }
-        flush()
+        if !run.isEmpty { out += transform(run) }
         return out
     }
 

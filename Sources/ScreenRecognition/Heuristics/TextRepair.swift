@@ -59,27 +59,11 @@ public enum TextRepair {
     /// `text` with each run of letters that is one of ``inPhrases`` followed by "ln" ("Logln")
     /// ending in "In" ("IN" after capitals).
     static func runOnSignIn(_ text: String) -> String {
-        var out = ""
-        var run = ""
-        func flush() {
+        RunTogetherWords.mapLetterRuns(text, isLetter: \.isLetter) { run in
             let head = run.dropLast(2)
-            if run.hasSuffix("ln"), inPhrases.contains(head.lowercased()) {
-                out += head + (head.allSatisfy(\.isUppercase) ? "IN" : "In")
-            } else {
-                out += run
-            }
-            run = ""
+            guard run.hasSuffix("ln"), inPhrases.contains(head.lowercased()) else { return run }
+            return head + (head.allSatisfy(\.isUppercase) ? "IN" : "In")
         }
-        for c in text {
-            if c.isLetter {
-                run.append(c)
-            } else {
-                flush()
-                out.append(c)
-            }
-        }
-        flush()
-        return out
     }
 
     /// Shortest verb the one-letter rule mends: 7 letters ("connect", "continue"). Of the 6-letter
