@@ -116,6 +116,56 @@ struct GroupingTests {
         #expect(out.filter { $0.kind == .tabButton }.count == expected)
     }
 
+    struct TileCase: CustomTestStringConvertible, Sendable {
+        var name: String
+        /// Fills painted on the white screen, in order.
+        var fills: [(Rect, RGB)]
+        var elements: [Element]
+        /// What the row says: the tab buttons' labels, or the buttons' when it is no tab bar.
+        var tabs: [String]
+        var buttons: [String]
+        var testDescription: String { name }
+    }
+
+    static let tileCases: [TileCase] = [
+        TileCase(
+            name: "a tab bar: three items on one grey bar",
+            fills: [(r(0, 770, 390, 74), .grey)],
+            elements: [el(.icon, r(40, 780, 28, 28), "Home"), el(.icon, r(180, 780, 28, 28), "Search"), el(.icon, r(320, 780, 28, 28), "Profile")],
+            tabs: ["Home", "Search", "Profile"], buttons: []),
+        TileCase(
+            name: "a tab bar whose selected item sits on an indicator pill",
+            fills: [(r(30, 776, 48, 36), .blue)],
+            elements: [el(.icon, r(40, 780, 28, 28), "Home"), el(.icon, r(180, 780, 28, 28), "Search"), el(.icon, r(320, 780, 28, 28), "Profile")],
+            tabs: ["Home", "Search", "Profile"], buttons: []),
+        TileCase(
+            name: "sign-in tiles: a logo and its name on one tile are one button",
+            fills: [(r(10, 770, 110, 44), .orange), (r(140, 770, 110, 44), .blue), (r(270, 770, 110, 44), RGB(r: 219, g: 68, b: 55))],
+            elements: [
+                el(.text, r(40, 786, 60, 12), "Amazon"), el(.icon, r(150, 782, 20, 20), "Facebook"), el(.text, r(180, 786, 60, 12), "Facebook"),
+                el(.text, r(300, 786, 60, 12), "Google"),
+            ],
+            tabs: [], buttons: ["Amazon", "Facebook", "Google"]),
+        TileCase(
+            name: "two texts on one band are two buttons, not one tile",
+            fills: [(r(100, 760, 290, 84), .grey)],
+            elements: [el(.text, r(20, 790, 60, 12), "Enroll"), el(.text, r(110, 790, 130, 12), "Become a Member"), el(.text, r(290, 790, 60, 12), "Legal")],
+            tabs: [], buttons: ["Become a Member", "Legal"]),
+    ]
+
+    /// A row at the foot of the screen whose items stand on fills of their own (sign-in or share
+    /// tiles) is a row of buttons, not a tab bar (Grouping.tilesOnOwnFills); a bar's one
+    /// background, with or without a selected item's pill, is a tab bar.
+    @Test(arguments: tileCases)
+    func tilesAreButtonsNotTabs(_ c: TileCase) {
+        var image = RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255))
+        for (rect, colour) in c.fills { image = image.filling(rect, with: colour) }
+        let out = Ordering.order(Grouping.groupTabs(c.elements, screen: Self.screen, image: image, settings: .init(), selection: .init()))
+        #expect(out.filter { $0.kind == .tabButton }.compactMap(\.label) == c.tabs)
+        #expect(out.filter { $0.kind == .button }.compactMap(\.label) == c.buttons)
+        #expect(out.filter { $0.kind == .button }.allSatisfy { $0.traits.contains(.button) })
+    }
+
     @Test("A cell with a label and a switch speaks as the switch")
     func singleControl() {
         let cell = el(.container, r(16, 200, 358, 44))

@@ -939,7 +939,7 @@ struct ActionPhraseTests {
     @Test(arguments: [
         ("Log In", true), ("SIGN UP WITH EMAIL", true), ("Forgot Password?", true), ("Get started", true), ("NOT NOW", true),
         ("No, thanks", true), ("Already have an account?", true), ("Continue with Google", true), ("로그인", true), ("팔로우", true),
-        ("Next", true), ("Done!", true),
+        ("Next", true), ("Done!", true), ("OK, Got It", true), ("Okay, got it!", true), ("OK, thanks for the update", false),
         // Prompts, sentences, nouns, titles that only start like an action.
         ("Choose language:", false), ("Select one that applies", false), ("No messages yet", false), ("Book club", false),
         ("save money, feel good", false), ("Log in to see more. It is free", false), ("Sign up to get the newsletter every week now", false),

@@ -171,6 +171,13 @@ public enum Grouping {
             .filter { !$0.isEmpty }
             .sorted { cmin($0, elements) < cmin($1, elements) }
         guard clusters.count >= settings.minTabs, !isBlocked(candidates, elements, settings) else { return elements }
+        if let image {
+            let frames = clusters.map { members in members.dropFirst().reduce(elements[members[0]].frame) { $0.union(elements[$1].frame) } }
+            let hasText = clusters.map { members in members.contains { isText(elements[$0]) } }
+            if let tiles = tilesOnOwnFills(frames, hasText: hasText, image: image, minDistance: selection.minTintDistance) {
+                return tileButtons(tiles, clusters: clusters, elements: elements, isText: isText, ordering: ordering)
+            }
+        }
         var tabs: [Element] = clusters.enumerated().map { n, members in
             let parts = members.map { elements[$0] }.sorted { $0.frame.minY < $1.frame.minY }
             let frame = parts.dropFirst().reduce(parts[0].frame) { $0.union($1.frame) }
@@ -207,6 +214,92 @@ public enum Grouping {
     }
 
     private static func cmin(_ c: [Int], _ e: [Element]) -> Double { c.map { e[$0].frame.minX }.min() ?? 0 }
+
+    /// How wide a ring around a tab candidate is sampled for the colour it stands on, as a share
+    /// of the screen's width: 1 % (4 px on ui-real's 385-px screens) stays inside the padding of
+    /// a coloured sign-in or share tile around its label and icon — *measured* on the rows below.
+    public static let ownFillRing = 0.01
+
+    /// A row of tab candidates (`frames`, left to right) that is a row of buttons on fills of
+    /// their own rather than a tab bar, as the runs of candidates (indices into `frames`) on one
+    /// tile, for the candidates on a fill of their own; nil for a tab bar. A row is buttons when at least two candidates, and at least
+    /// half, stand on a colour (the median of a ring ``ownFillRing`` wide around each) more than
+    /// `minDistance` from the colour between them (the median of the pixels midway between
+    /// neighbours): a tab bar's items share its one background (HIG, "Tab bars"; Material,
+    /// "Navigation bar"; a selected item's indicator pill is one fill). A candidate without text
+    /// (`hasText`) and its neighbour on the same fill, with that fill between them, are one tile:
+    /// a logo and its name on a sign-in tile; two texts stay apart (two links over one photo). On 779 ui-real and iPhone screens five rows were taken out of the tab rule, all five
+    /// no tab bar by eye: Amazon/Facebook/Google sign-in tiles, Text/Facebook/More share tiles, a
+    /// shop's like/gift/buy bar, footer links over a photo and a row of captioned pictures over
+    /// a real tab bar (measured 2026-11-25).
+    static func tilesOnOwnFills(_ frames: [Rect], hasText: [Bool], image: RGBAImage, minDistance: Double) -> [[Int]]? {
+        guard frames.count >= 2, hasText.count == frames.count else { return nil }
+        let ring = max(1, ownFillRing * Double(image.width))
+        func colour(around f: Rect) -> RGB? {
+            let outer = Rect(x: f.minX - ring, y: f.minY - ring, width: f.width + 2 * ring, height: f.height + 2 * ring)
+                .clamped(width: Double(image.width), height: Double(image.height))
+            var pixels: [RGB] = []
+            for y in Int(outer.minY)..<Int(outer.maxY) {
+                for x in Int(outer.minX)..<Int(outer.maxX) where !f.contains(Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) {
+                    pixels.append(image.color(x: x, y: y))
+                }
+            }
+            return RGB.channelMedian(pixels)
+        }
+        // the colour midway between each pair of neighbours (nil where they touch or overlap)
+        let mids: [RGB?] = zip(frames, frames.dropFirst()).map { a, b in
+            guard b.minX > a.maxX else { return nil }
+            let x = Int((a.maxX + b.minX) / 2)
+            let top = max(a.minY, b.minY)
+            let bottom = min(a.maxY, b.maxY)
+            let mid = Int(bottom > top ? (top + bottom) / 2 : (a.midY + b.midY) / 2)
+            let column = ((mid - 1)...(mid + 1)).filter { (0..<image.height).contains($0) && (0..<image.width).contains(x) }
+            return RGB.channelMedian(column.map { image.color(x: x, y: $0) })
+        }
+        guard let gap = RGB.channelMedian(mids.compactMap { $0 }) else { return nil }
+        let rings = frames.map { colour(around: $0) }
+        let own = rings.map { r in r.map { $0.distance(to: gap) > minDistance } ?? false }
+        let count = own.filter { $0 }.count
+        guard count >= 2, 2 * count >= frames.count else { return nil }
+        var tiles: [[Int]] = []
+        for k in frames.indices where own[k] {
+            let prev = k - 1
+            let sameTile =
+                k > 0 && own[prev] && !(hasText[prev] && hasText[k])
+                && {
+                    guard let a = rings[prev], let b = rings[k] else { return false }
+                    // touching neighbours on one fill, or the fill running between them
+                    let between = mids[prev] ?? a
+                    return a.distance(to: b) <= minDistance && between.distance(to: a) <= minDistance
+                }()
+            if sameTile { tiles[tiles.count - 1].append(k) } else { tiles.append([k]) }
+        }
+        return tiles
+    }
+
+    /// The elements with each tile of ``tilesOnOwnFills(_:hasText:image:minDistance:)`` made one button
+    /// (a tile on a fill of its own is a filled button: HIG, "Buttons"; Material, "Buttons"): its
+    /// text (the words of its texts) or else its icon's label, its parts as children when there
+    /// are several.
+    static func tileButtons(
+        _ tiles: [[Int]], clusters: [[Int]], elements: [Element], isText: (Element) -> Bool, ordering: OrderingSettings
+    ) -> [Element] {
+        var joined: [Element] = []
+        var used = Set<Int>()
+        for tile in tiles {
+            let members = tile.flatMap { clusters[$0] }
+            let parts = Ordering.order(members.map { elements[$0] }, settings: ordering)
+            let frame = parts.dropFirst().reduce(parts[0].frame) { $0.union($1.frame) }
+            let texts = parts.filter(isText).compactMap(\.label)
+            let label = texts.isEmpty ? parts.compactMap(\.label).first : texts.joined(separator: " ")
+            joined.append(
+                Element(
+                    kind: .button, frame: frame, label: label, traits: .button, hint: Metadata.Hints.button,
+                    children: parts.count > 1 ? parts : [], detections: parts.flatMap(\.detections)))
+            used.formUnion(members)
+        }
+        return elements.indices.filter { !used.contains($0) }.map { elements[$0] } + joined
+    }
 
     // MARK: Containers
 

@@ -99,7 +99,7 @@ public enum TextButtons {
     /// apps of ui-real, their Korean counterparts: log in, sign up, OK, cancel, next, more, follow,
     /// skip, start, save, delete, share, close, confirm).
     public static let actionPhrases: Set<String> = [
-        "not now", "maybe later", "later", "no thanks", "no, thanks", "not you?", "got it", "more", "see all", "see more",
+        "not now", "maybe later", "later", "no thanks", "no, thanks", "not you?", "got it", "ok, got it", "okay, got it", "more", "see all", "see more",
         "show more", "show all", "read more", "yes", "no", "already have an account?", "new user?", "i agree",
         "로그인", "회원가입", "확인", "취소", "다음", "더보기", "팔로우", "건너뛰기", "시작하기", "저장", "삭제", "공유", "닫기", "완료",
     ]
