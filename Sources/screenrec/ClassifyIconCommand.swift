@@ -29,7 +29,8 @@ struct ClassifyIcon: ParsableCommand {
             cart filter refresh download upload info help location calendar clock lock link microphone \
             send checkmark; and next previous shuffle like show copy folder flag tag gift warning video \
             music chart cast logout volume facebook google twitter instagram apple youtube whatsapp \
-            linkedin), forward, up or down \
+            linkedin repeat playlist fullscreen dislike backspace grid explore trophy scan), forward, up \
+            or down \
             (an unknown glyph that reads as a confident "back" once mirrored or turned a quarter), or \
             "unknown" when the best meaning's probability is below the model's threshold or an icon of \
             another meaning is more likely; confidence is the best meaning's probability either way. An image that cannot \

@@ -12,6 +12,7 @@ struct IconSpokenLabelTests {
         (.phone, "Call"), (.bell, "Notifications"), (.microphone, "Dictate"), (.person, "Profile"),
         (.forward, "Forward"), (.up, "Up"), (.down, "Down"),
         (.next, "Next"), (.previous, "Previous"), (.show, "Show"), (.logout, "Log Out"), (.youtube, "YouTube"),
+        (.repeat, "Repeat"), (.fullscreen, "Full Screen"), (.backspace, "Backspace"), (.scan, "Scan"),
     ])
     func voiceOverWords(meaning: IconMeaning, word: String) {
         #expect(meaning.spokenLabel == word)
@@ -21,8 +22,8 @@ struct IconSpokenLabelTests {
         let words = IconMeaning.allCases.map(\.spokenLabel)
         #expect(Set(words).count == IconMeaning.allCases.count)
         #expect(words.allSatisfy { w in w.split(separator: " ").allSatisfy { $0.first?.isUppercase ?? false } })
-        #expect(IconMeaning.allCases.count == 66)
-        #expect(IconMeaning.modelMeanings.count == 63 && IconMeaning.derivedDirections.count == 3)
+        #expect(IconMeaning.allCases.count == 75)
+        #expect(IconMeaning.modelMeanings.count == 72 && IconMeaning.derivedDirections.count == 3)
         // the paper's 38 come first, in the contract order the icon classifier's classes use
         #expect(IconMeaning.modelMeanings.prefix(38).last == .checkmark)
         #expect(Array(IconMeaning.modelMeanings.dropFirst(38)) == IconMeaning.extendedMeanings)

@@ -9,15 +9,19 @@ public enum Interactivity {
         // the extended meanings (media, actions, sign-in and share brands)
         .next, .previous, .shuffle, .like, .show, .copy, .cast, .logout, .volume, .video,
         .facebook, .google, .twitter, .instagram, .apple, .youtube, .whatsapp, .linkedin,
+        // the sixth model's (a trophy or compass may be a badge or a tab's picture: left to the model)
+        .repeat, .playlist, .fullscreen, .dislike, .backspace, .grid, .scan,
     ]
 
     /// Media transport meanings: their icons are buttons whatever the clickability model says
     /// (``InteractivitySettings/mediaControlsAreButtons``).
-    public static let mediaControlMeanings: Set<IconMeaning> = [.play, .pause, .next, .previous, .shuffle]
+    public static let mediaControlMeanings: Set<IconMeaning> = [.play, .pause, .next, .previous, .shuffle, .repeat]
 
     /// Command meanings: their icons are buttons whatever the clickability model says, unless a
     /// text follows them on their row (``InteractivitySettings/commandIconsAreButtons``).
-    public static let commandMeanings: Set<IconMeaning> = [.back, .close, .add, .share, .upload, .edit, .trash, .send, .refresh]
+    public static let commandMeanings: Set<IconMeaning> = [
+        .back, .close, .add, .share, .upload, .edit, .trash, .send, .refresh, .backspace,
+    ]
 
     /// How far right of an icon a text on its row may start, in icon sides, for the icon to lead it:
     /// 4 — a drawer's icons sit 2.3 sides from their titles at Material's 72 dp keyline, a text

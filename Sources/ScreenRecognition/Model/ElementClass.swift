@@ -50,9 +50,9 @@ public enum ElementClass: String, CaseIterable, Codable, Sendable, Hashable, Com
     }
 }
 
-/// The icon meanings: the 38 recognised by VoiceOver's icon recognition (paper §5.2), 25 more that
-/// the icons real apps show and the 38 leave out (media controls, common objects and sign-in
-/// brands — ``extendedMeanings``), and three directions (``derivedDirections``) the classifier
+/// The icon meanings: the 38 recognised by VoiceOver's icon recognition (paper §5.2), 34 more that
+/// the icons real apps show and the 38 leave out (media controls, common objects, sign-in brands
+/// and the glyphs of players, keypads and scanners — ``extendedMeanings``), and three directions (``derivedDirections``) the classifier
 /// derives from "back" on the mirrored or turned glyph. The raw values are the contract ids used by
 /// `iconLabel` in detections files and the icon classifier's classes.
 public enum IconMeaning: String, CaseIterable, Codable, Sendable, Hashable {
@@ -63,6 +63,10 @@ public enum IconMeaning: String, CaseIterable, Codable, Sendable, Hashable {
     // thumbs up, eye, copy, …) and the brand logos of sign-in and share buttons.
     case next, previous, shuffle, like, show, copy, folder, flag, tag, gift, warning, video, music, chart
     case cast, logout, volume, facebook, google, twitter, instagram, apple, youtube, whatsapp, linkedin
+    // The sixth model's: glyphs the fifth left unknown on ui-real and iPhone screens (a player's
+    // repeat and queue, a video's full-screen corners, thumbs down, a keypad's ⌫, a grid of tiles,
+    // a compass, a trophy, a scan frame or QR code).
+    case `repeat`, playlist, fullscreen, dislike, backspace, grid, explore, trophy, scan
     // Directions: "back" mirrored (a disclosure chevron, a "next" arrow) or turned a quarter.
     case forward, up, down
 
@@ -71,7 +75,7 @@ public enum IconMeaning: String, CaseIterable, Codable, Sendable, Hashable {
     public static let derivedDirections: [IconMeaning] = [.forward, .up, .down]
 
     /// The meanings added to the paper's 38 (§5.2): classes of the icon classifier from its fifth
-    /// model on; a model without them still loads (its classes name a subset).
+    /// model on (the sixth added nine); a model without them still loads (its classes name a subset).
     /// They are the cases from `next` up to the directions.
     public static let extendedMeanings: [IconMeaning] = Array(modelMeanings.drop { $0 != .next })
 
@@ -150,6 +154,18 @@ public enum IconMeaning: String, CaseIterable, Codable, Sendable, Hashable {
         case .youtube: "YouTube"
         case .whatsapp: "WhatsApp"
         case .linkedin: "LinkedIn"
+        // Apple Music's repeat and queue buttons; AVPlayerViewController's "Full Screen"
+        case .repeat: "Repeat"
+        case .playlist: "Playlist"
+        case .fullscreen: "Full Screen"
+        case .dislike: "Dislike"
+        // the ⌫ key of a keypad; not "Delete", which is the trash can's word (UIKit's .trash)
+        case .backspace: "Backspace"
+        // SF Symbols' square.grid.2x2, safari (a compass), trophy and qrcode.viewfinder, by what they show
+        case .grid: "Grid"
+        case .explore: "Explore"
+        case .trophy: "Trophy"
+        case .scan: "Scan"
         // SF Symbols' chevron.forward / chevron.up / chevron.down
         case .forward: "Forward"
         case .up: "Up"

@@ -1,10 +1,10 @@
-"""The hand-checked name→meaning table (``families.json``) and the 63 meanings in contract order.
+"""The hand-checked name→meaning table (``families.json``) and the 72 meanings in contract order.
 
 ``families.json`` maps each family to its split ("train", "val" = held-out families for
 validation, "gen" = generalisation test only), its design group (families sharing designs must
 share a split), its drawing style (held-out families also name the style they stand for in
-``heldOutFor``: thin-outline, solid, rounded), licence, source package, and for each of the 63 meanings (the paper's 38, then the 25 extended
-ones of the fifth model) the glyph names that
+``heldOutFor``: thin-outline, solid, rounded), licence, source package, and for each of the 72 meanings (the paper's 38, then the 34 extended
+ones: 25 of the fifth model, 9 of the sixth) the glyph names that
 show it. Every entry was checked by eye on contact sheets (``contact_sheet.py``).
 """
 from __future__ import annotations
@@ -19,11 +19,13 @@ MEANINGS = (
     "calendar clock lock link microphone send checkmark"
 ).split()
 # The paper's 38 (§5.2); the fifth model adds EXTENDED (IconMeaning.extendedMeanings in Swift):
-# meanings found among the icons ui-real valid's analyses left unknown, and sign-in/share brands.
+# meanings found among the icons ui-real valid's analyses left unknown, and sign-in/share brands;
+# the sixth adds the last nine (glyphs the fifth left unknown: player, keypad, grid, compass, trophy, scan).
 PAPER_MEANINGS = tuple(MEANINGS)
 EXTENDED = (
     "next previous shuffle like show copy folder flag tag gift warning video music chart cast logout volume "
-    "facebook google twitter instagram apple youtube whatsapp linkedin"
+    "facebook google twitter instagram apple youtube whatsapp linkedin "
+    "repeat playlist fullscreen dislike backspace grid explore trophy scan"
 ).split()
 MEANINGS = MEANINGS + EXTENDED
 # The classifier's extra class for icons of any other meaning (negatives); never output as a label.
