@@ -344,32 +344,59 @@ public final class ONNXIconClassifier: Sendable {
     /// read 0.43 from the middle and 0.99 from its own box, a menu glyph in a teal disc 0.69 and
     /// 0.88 (2026-11-25, `classify-icon` on crops of the analyses' unlabelled buttons).
     ///
-    /// Last, a "pause" stands only where the icon draws two bars (``drawsTwoBars(_:box:)``) and a
+    /// A "pause" stands only where the icon draws two bars (``drawsTwoBars(_:box:)``) and a
     /// "more" only where its ink is in three parts or fewer (``couldDrawThreeDots(_:box:)``);
-    /// elsewhere the icon is unknown.
+    /// elsewhere the icon is unknown. The direct readings are checked before the fill's, so a
+    /// refused one is still read from its fill; a reading from the fill whose glyph on the fill
+    /// has the parts its meaning draws (``drawnParts``) is not checked again on the whole box,
+    /// where the disc's rim and the inside it encloses count as parts (a "⋮" in a dark-grey disc
+    /// on a black page read "more" at 0.56 and was refused, and read 0.94 from its middle, three
+    /// dots on the fill; ui-real train, 2026-11-25).
     /// - Throws: `.invalidInput` when any box is not finite, empty or outside the image.
     public func classify(in image: RGBAImage, boxes: [Rect]) throws -> [Classification] {
-        try classifyWithFills(in: image, boxes: boxes).enumerated().map { i, c in
-            // "Pause" stands only on two bars (``drawsTwoBars(_:box:)``), "more" on three dots at most
-            // (``couldDrawThreeDots(_:box:)``).
-            let refused =
-                (c.meaning == .pause && !Self.drawsTwoBars(image, box: boxes[i]))
-                || (c.meaning == .more && !Self.couldDrawThreeDots(image, box: boxes[i]))
-            guard refused else { return c }
-            var unknown = c
-            unknown.meaning = nil
-            return unknown
+        let direct = try classifyDirect(in: image, boxes: boxes).enumerated().map { i, c in
+            Self.drawsItsGlyph(c, in: image, box: boxes[i]) ? c : Self.unknown(c)
+        }
+        let (results, confirmed) = try withFillReadings(direct, in: image, boxes: boxes)
+        return results.enumerated().map { i, c in
+            confirmed.contains(i) || Self.drawsItsGlyph(c, in: image, box: boxes[i]) ? c : Self.unknown(c)
         }
     }
 
-    /// ``classify(in:boxes:)`` before the pause check.
+    /// Whether the pixels in `box` allow the reading's meaning: a "pause" two bars
+    /// (``drawsTwoBars(_:box:)``), a "more" three parts at most (``couldDrawThreeDots(_:box:)``).
+    static func drawsItsGlyph(_ c: Classification, in image: RGBAImage, box: Rect) -> Bool {
+        switch c.meaning {
+        case .pause: drawsTwoBars(image, box: box)
+        case .more: couldDrawThreeDots(image, box: box)
+        default: true
+        }
+    }
+
+    /// `c` as unknown.
+    static func unknown(_ c: Classification) -> Classification {
+        var u = c
+        u.meaning = nil
+        return u
+    }
+
+    /// ``classify(in:boxes:)`` before the pixel checks.
     func classifyWithFills(in image: RGBAImage, boxes: [Rect]) throws -> [Classification] {
-        var results = try classifyDirect(in: image, boxes: boxes)
+        try withFillReadings(classifyDirect(in: image, boxes: boxes), in: image, boxes: boxes).results
+    }
+
+    /// `results` with each icon still unknown on a fill of its own read from the fill, and the
+    /// indices of those whose glyph on the fill has the parts their meaning draws (``drawnParts``).
+    func withFillReadings(
+        _ direct: [Classification], in image: RGBAImage, boxes: [Rect]
+    ) throws -> (results: [Classification], confirmed: Set<Int>) {
+        var results = direct
+        var confirmed = Set<Int>()
         let onFill: [(index: Int, fill: RGB)] = results.indices.compactMap { i in
             guard results[i].meaning == nil, let fill = Self.fill(under: image, box: boxes[i]) else { return nil }
             return (i, fill)
         }
-        guard !onFill.isEmpty else { return results }
+        guard !onFill.isEmpty else { return (results, confirmed) }
         // One crop of the middle, as ``innerThreshold`` was measured: the middle × 1.3 takes the
         // disc's rim back in (a floating action button's "+" on ui-real valid: 0.87 from the middle, 0.01 from the middle × 1.3, 0.29 combined).
         let middles = try classifyDirect(in: image, boxes: onFill.map { Self.innerBox(boxes[$0.index]) }, scales: [1])
@@ -386,9 +413,10 @@ public final class ONNXIconClassifier: Sendable {
         for (k, entry) in onFill.enumerated() {
             if let best = Self.fillReading([middles[k], glyphReading[k]].compactMap { $0 }, parts: glyphs[k]?.parts) {
                 results[entry.index] = best
+                if let meaning = best.meaning, glyphs[k] != nil, Self.drawnParts[meaning] != nil { confirmed.insert(entry.index) }
             }
         }
-        return results
+        return (results, confirmed)
     }
 
     /// The surest of an icon's readings from its fill (its middle, its glyph's box) at
@@ -451,7 +479,7 @@ public final class ONNXIconClassifier: Sendable {
         else { return nil }
         let glyph = Rect(minX: Double(x0 + minX), minY: Double(y0 + minY), maxX: Double(x0 + maxX + 1), maxY: Double(y0 + maxY + 1))
         guard max(glyph.width, glyph.height) >= minGlyphShare * min(box.width, box.height),
-            max(glyph.width, glyph.height) <= maxGlyphAspect * min(glyph.width, glyph.height)
+            max(glyph.width, glyph.height) <= maxGlyphAspect * min(glyph.width, glyph.height) || Self.areThreeDots(parts)
         else { return nil }
         return Glyph(box: glyph, parts: parts.count)
     }
@@ -459,7 +487,19 @@ public final class ONNXIconClassifier: Sendable {
     /// A glyph on a fill is at most this many times as wide as tall (or tall as wide): 2 — icon
     /// sets draw their glyphs in a square frame (Material's 24 × 24 dp); the one wrong reading on
     /// ui-real valid without this bound was a round avatar's 27 × 7-px name read "more" (0.94).
+    /// Three dots (``areThreeDots(_:)``), ⋮ or ⋯, are as long as they need.
     public static let maxGlyphAspect = 2.0
+
+    /// Whether `parts` are three dots: three parts, each at most 1.5 times as long as wide, the
+    /// largest at most twice the smallest in pixels — the "more" glyph, 3–5 times as long as wide
+    /// (a "⋮" in a YouTube Music disc, ui-real train, 2026-11-25), which an avatar's name, in
+    /// letters of many shapes, is not.
+    static func areThreeDots(_ parts: [InkPart]) -> Bool {
+        guard parts.count == 3 else { return false }
+        let sizes = parts.map(\.pixels)
+        guard let small = sizes.min(), let large = sizes.max(), large <= 2 * small else { return false }
+        return parts.allSatisfy { Double(max($0.width, $0.height)) <= 1.5 * Double(min($0.width, $0.height)) }
+    }
 
     /// Icons whose box is at least this many pixels on its shorter side have their glyph on a fill
     /// read from its own box: 16 — *measured* on ui-real valid (2026-11-25): a 12 × 9-px badge's
@@ -499,7 +539,8 @@ public final class ONNXIconClassifier: Sendable {
     /// median; 40 is `SelectionSettings.minTintDistance`) that is at least ``minFillFromPage`` from
     /// the colour just outside the box (the median of eight points 2 px beyond its edges and
     /// corners), and the
-    /// middle of the box holds something else (a glyph). The two wrong readings the first form of
+    /// middle of the box holds something else (a glyph; a 9 × 9 grid of points over its middle 40 %
+    /// finds one). The two wrong readings the first form of
     /// this rule gave on ui-real valid — a plain cyan disc read "download", a solid grey briefcase
     /// read "more" — have no such glyph.
     public static func sitsOnFill(_ image: RGBAImage, box: Rect) -> Bool {
@@ -532,14 +573,16 @@ public final class ONNXIconClassifier: Sendable {
         ]
         let outside = outsidePoints.compactMap { colour($0.0, $0.1) }
         guard outside.count >= 4, let page = RGB.channelMedian(outside), page.distance(to: fill) >= minFillFromPage else { return nil }
-        // A glyph on the fill: of a 5 × 5 grid over the middle 40 % of the box, at least two
+        // A glyph on the fill: of a 9 × 9 grid over the middle 40 % of the box, at least two
         // points differ from the fill (a plain dot, or the body of a solid glyph taken for a fill,
-        // has none).
+        // has none). A 5 × 5 grid missed a thin "⋮" between its columns (ui-real train,
+        // 2026-11-25); the finer one changed one icon on the 779 screens, a menu in a teal disc,
+        // now "Menu".
         var grid: [RGB] = []
-        for row in -2...2 {
-            for column in -2...2 {
-                let x = cx + box.width * 0.1 * Double(column)
-                let y = cy + box.height * 0.1 * Double(row)
+        for row in -4...4 {
+            for column in -4...4 {
+                let x = cx + box.width * 0.05 * Double(column)
+                let y = cy + box.height * 0.05 * Double(row)
                 if let c = colour(x, y) { grid.append(c) }
             }
         }

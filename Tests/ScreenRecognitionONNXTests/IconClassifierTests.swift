@@ -426,6 +426,47 @@ struct IconOnFillTests {
         #expect(ONNXIconClassifier.glyph(speck, box: box, fill: Self.disc) == nil)
     }
 
+    /// A 36 × 38 box on a black page holding a dark-grey disc (#1A1A1A, 40 from the page) with a
+    /// "⋮" of three 3-px light dots near its middle column: a YouTube Music action (ui-real train).
+    static func darkDiscWithDots() -> (RGBAImage, Rect) {
+        var image = RGBAImage(width: 80, height: 80, fill: RGB(r: 0, g: 0, b: 0))
+        let box = Rect(x: 22, y: 21, width: 36, height: 38)
+        for y in 21..<59 {
+            for x in 22..<58 where pow(Double(x) + 0.5 - 40, 2) + pow(Double(y) + 0.5 - 40, 2) <= 18 * 18 {
+                image = image.filling(Rect(x: Double(x), y: Double(y), width: 1, height: 1), with: RGB(r: 26, g: 26, b: 26))
+            }
+        }
+        // Columns 37–39: between the columns of a 5 × 5 grid over the middle 40 % (36 and 40).
+        for y in [33.0, 38, 43] { image = image.filling(Rect(x: 37, y: y, width: 3, height: 3), with: RGB(r: 220, g: 220, b: 220)) }
+        return (image, box)
+    }
+
+    @Test func threeDotsInADarkDiscAreAGlyphOfThreeParts() throws {
+        let (image, box) = Self.darkDiscWithDots()
+        // The dots lie between the columns of a coarse grid over the middle: the fill is found all the same.
+        let fill = try #require(ONNXIconClassifier.fill(under: image, box: box))
+        // 3 × 13 px, four times as tall as wide: three dots, not a word.
+        let glyph = try #require(ONNXIconClassifier.glyph(image, box: box, fill: fill))
+        #expect(glyph.parts == 3)
+        #expect(glyph.box.height >= 3 * glyph.box.width)
+    }
+
+    @Test(
+        "Three dots are three parts alike, each about as wide as tall",
+        arguments: [
+            ([(0, 0, 3, 3), (0, 5, 3, 3), (0, 10, 3, 3)], true),  // ⋮
+            ([(0, 0, 4, 4), (6, 0, 4, 4), (12, 0, 4, 4)], true),  // ⋯
+            ([(0, 0, 3, 3), (0, 5, 3, 3)], false),  // two
+            ([(0, 0, 3, 3), (0, 5, 3, 3), (0, 10, 6, 6)], false),  // one four times the others
+            ([(0, 0, 2, 6), (4, 0, 2, 6), (8, 0, 2, 6)], false),  // three bars
+        ])
+    func threeDots(parts: [(Int, Int, Int, Int)], dots: Bool) {
+        let inks = parts.map { x, y, w, h in
+            ONNXIconClassifier.InkPart(minX: x, minY: y, maxX: x + w - 1, maxY: y + h - 1, pixels: w * h, colour: (r: 220, g: 220, b: 220))
+        }
+        #expect(ONNXIconClassifier.areThreeDots(inks) == dots)
+    }
+
     /// A 52-px blue disc on a light page (a floating action button) with `glyph` drawn in white.
     static func fab(_ glyph: [Rect]) -> (RGBAImage, Rect) {
         var image = RGBAImage(width: 120, height: 120, fill: page)

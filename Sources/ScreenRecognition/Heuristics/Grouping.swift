@@ -222,16 +222,17 @@ public enum Grouping {
 
     /// A row of tab candidates (`frames`, left to right) that is a row of buttons on fills of
     /// their own rather than a tab bar, as the runs of candidates (indices into `frames`) on one
-    /// tile, for the candidates on a fill of their own; nil for a tab bar. A row is buttons when at least two candidates, and at least
-    /// half, stand on a colour (the median of a ring ``ownFillRing`` wide around each) more than
-    /// `minDistance` from the colour between them (the median of the pixels midway between
-    /// neighbours): a tab bar's items share its one background (HIG, "Tab bars"; Material,
-    /// "Navigation bar"; a selected item's indicator pill is one fill). A candidate without text
-    /// (`hasText`) and its neighbour on the same fill, with that fill between them, are one tile:
-    /// a logo and its name on a sign-in tile; two texts stay apart (two links over one photo). On 779 ui-real and iPhone screens five rows were taken out of the tab rule, all five
-    /// no tab bar by eye: Amazon/Facebook/Google sign-in tiles, Text/Facebook/More share tiles, a
-    /// shop's like/gift/buy bar, footer links over a photo and a row of captioned pictures over
-    /// a real tab bar (measured 2026-11-25).
+    /// tile, for the candidates on a fill of their own; nil for a tab bar. A row is buttons when
+    /// at least two candidates, and at least half, stand on a colour (the median of a ring
+    /// ``ownFillRing`` wide around each) more than `minDistance` from the colour between them (the
+    /// median of the pixels midway between neighbours): a tab bar's items share its one background
+    /// (HIG, "Tab bars"; Material, "Navigation bar"; a selected item's indicator pill is one fill).
+    /// A candidate without text (`hasText`) and its neighbour on the same fill, with that fill
+    /// between them, are one tile: a logo and its name on a sign-in tile; two texts stay apart
+    /// (two links over one photo). On 779 ui-real and iPhone screens five rows were taken out of
+    /// the tab rule, all five no tab bar by eye: Amazon/Facebook/Google sign-in tiles,
+    /// Text/Facebook/More share tiles, a shop's like/gift/buy bar, footer links over a photo and a
+    /// music player's lyrics/share/more row (measured 2026-11-25).
     static func tilesOnOwnFills(_ frames: [Rect], hasText: [Bool], image: RGBAImage, minDistance: Double) -> [[Int]]? {
         guard frames.count >= 2, hasText.count == frames.count else { return nil }
         let ring = max(1, ownFillRing * Double(image.width))
