@@ -348,7 +348,7 @@ public final class ONNXIconClassifier: Sendable {
     /// "more" only where its ink is in three parts or fewer (``couldDrawThreeDots(_:box:)``);
     /// elsewhere the icon is unknown. The direct readings are checked before the fill's, so a
     /// refused one is still read from its fill; a reading from the fill whose glyph on the fill
-    /// has the parts its meaning draws (``drawnParts``) is not checked again on the whole box,
+    /// has the parts its meaning draws (`drawnParts`) is not checked again on the whole box,
     /// where the disc's rim and the inside it encloses count as parts (a "⋮" in a dark-grey disc
     /// on a black page read "more" at 0.56 and was refused, and read 0.94 from its middle, three
     /// dots on the fill; ui-real train, 2026-11-25).
@@ -487,7 +487,7 @@ public final class ONNXIconClassifier: Sendable {
     /// A glyph on a fill is at most this many times as wide as tall (or tall as wide): 2 — icon
     /// sets draw their glyphs in a square frame (Material's 24 × 24 dp); the one wrong reading on
     /// ui-real valid without this bound was a round avatar's 27 × 7-px name read "more" (0.94).
-    /// Three dots (``areThreeDots(_:)``), ⋮ or ⋯, are as long as they need.
+    /// Three dots (`areThreeDots(_:)`), ⋮ or ⋯, are as long as they need.
     public static let maxGlyphAspect = 2.0
 
     /// Whether `parts` are three dots: three parts, each at most 1.5 times as long as wide, the
