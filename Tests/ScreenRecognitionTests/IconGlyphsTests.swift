@@ -66,6 +66,8 @@ struct ChevronTests {
     static let check = ["........#", ".......##", "......##.", "#....##..", "##..##...", ".####....", "..##....."]
     static let house = ["....#....", "...###...", "..#####..", ".#######.", "#########", "##.....##", "##.....##", "##.....##"]
     static let square = ["######", "#....#", "#....#", "#....#", "######"]
+    /// A 10 × 5 ⌄ at 1x whose left arm ends in one more anti-aliased pixel (ui-real's iPhone screens).
+    static let lopsidedDown = ["#........#", ".##.....##", "..##...##.", "...#####..", "....##...."]
 
     @Test(
         "direction of a chevron or caret; nothing for other glyphs",
@@ -82,6 +84,8 @@ struct ChevronTests {
             (check, 6, nil),
             (house, 6, nil),
             (square, 6, nil),
+            // Its own mirror image about an axis half a pixel right of its box's middle.
+            (lopsidedDown, 6, .down),
         ] as [([String], Double, IconMeaning?)])
     func direction(art: [String], maxTinySide: Double, expected: IconMeaning?) {
         let (image, box) = Self.glyph(art)

@@ -78,7 +78,8 @@ public enum IconGlyphs {
     /// (within a pixel), in a straight line (within 1.5 px or a quarter of the open end), from at
     /// least 80 % of the glyph's breadth to at most half of the open end —, stay centred on the
     /// axis (every line's middle within a pixel), and the glyph must be its own mirror image
-    /// across the axis (IoU ≥ ``minMirrorOverlap``; a checkmark ✓ is not). The lines across the
+    /// across the axis, or one half a pixel beside it (IoU ≥ ``minMirrorOverlap``; a checkmark ✓
+    /// is not). The lines across the
     /// open end's quarter must cross two strokes (a chevron's arms) or, for a filled glyph (ink
     /// ≥ ``minSolidFill`` of its box), one (a triangle's base). Exactly one of the two axes may
     /// qualify. A filled triangle pointing sideways is a play or rewind glyph, so it is a chevron
@@ -129,16 +130,26 @@ public enum IconGlyphs {
             guard zip(e, e.dropFirst()).allSatisfy({ $1 <= $0 + 1 }), tip <= 0.5 * open, open >= 0.8 * Double(breadth) else { return nil }
             let tolerance = max(1.5, 0.25 * open)
             guard e.indices.allSatisfy({ abs(e[$0] - (open + (tip - open) * Double($0) / Double(max(1, n - 1)))) <= tolerance }) else { return nil }
-            // Mirror image across the axis.
-            var both = 0
-            var either = 0
-            for line in lines {
-                for (a, b) in zip(line, line.reversed()) {
-                    if a && b { both += 1 }
-                    if a || b { either += 1 }
-                }
-            }
-            guard either > 0, Double(both) / Double(either) >= minMirrorOverlap else { return nil }
+            // Mirror image across the axis, or across one half a pixel to either side: at 1x one
+            // anti-aliased pixel on one arm's end moves the box's middle by half a pixel (a 10 × 5
+            // ⌄ on a dark iPhone bar, ui-real's iPhone screens, 2026-11-25: 0.55 about the box's
+            // middle, 0.74 half a pixel to the right).
+            let overlap =
+                (-1...1).map { shift -> Double in
+                    var both = 0
+                    var either = 0
+                    for line in lines {
+                        let count = line.count
+                        for j in 0..<count {
+                            let m = count - 1 - j + shift
+                            let b = (0..<count).contains(m) && line[m]
+                            if line[j] && b { both += 1 }
+                            if line[j] || b { either += 1 }
+                        }
+                    }
+                    return either > 0 ? Double(both) / Double(either) : 0
+                }.max() ?? 0
+            guard overlap >= minMirrorOverlap else { return nil }
             // Strokes crossed by the lines of the open end's quarter.
             let openLines = towardEnd ? Array(lines.prefix(q)) : Array(lines.suffix(q))
             let strokes = openLines.map { line in line.indices.filter { line[$0] && ($0 == 0 || !line[$0 - 1]) }.count }
