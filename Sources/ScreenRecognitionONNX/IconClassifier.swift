@@ -357,9 +357,9 @@ public final class ONNXIconClassifier: Sendable {
         let direct = try classifyDirect(in: image, boxes: boxes).enumerated().map { i, c in
             Self.drawsItsGlyph(c, in: image, box: boxes[i]) ? c : Self.unknown(c)
         }
-        let (results, confirmed) = try withFillReadings(direct, in: image, boxes: boxes)
+        let (results, unchecked) = try withFillReadings(direct, in: image, boxes: boxes)
         return results.enumerated().map { i, c in
-            confirmed.contains(i) || Self.drawsItsGlyph(c, in: image, box: boxes[i]) ? c : Self.unknown(c)
+            !unchecked.contains(i) || Self.drawsItsGlyph(c, in: image, box: boxes[i]) ? c : Self.unknown(c)
         }
     }
 
@@ -380,23 +380,19 @@ public final class ONNXIconClassifier: Sendable {
         return u
     }
 
-    /// ``classify(in:boxes:)`` before the pixel checks.
-    func classifyWithFills(in image: RGBAImage, boxes: [Rect]) throws -> [Classification] {
-        try withFillReadings(classifyDirect(in: image, boxes: boxes), in: image, boxes: boxes).results
-    }
-
-    /// `results` with each icon still unknown on a fill of its own read from the fill, and the
-    /// indices of those whose glyph on the fill has the parts their meaning draws (``drawnParts``).
+    /// `direct` with each icon still unknown on a fill of its own read from the fill, and the
+    /// indices of the fill readings still to be checked on the whole box: those whose glyph on the
+    /// fill was not found with the parts their meaning draws (``drawnParts``).
     func withFillReadings(
         _ direct: [Classification], in image: RGBAImage, boxes: [Rect]
-    ) throws -> (results: [Classification], confirmed: Set<Int>) {
+    ) throws -> (results: [Classification], unchecked: Set<Int>) {
         var results = direct
-        var confirmed = Set<Int>()
+        var unchecked = Set<Int>()
         let onFill: [(index: Int, fill: RGB)] = results.indices.compactMap { i in
             guard results[i].meaning == nil, let fill = Self.fill(under: image, box: boxes[i]) else { return nil }
             return (i, fill)
         }
-        guard !onFill.isEmpty else { return (results, confirmed) }
+        guard !onFill.isEmpty else { return (results, unchecked) }
         // One crop of the middle, as ``innerThreshold`` was measured: the middle × 1.3 takes the
         // disc's rim back in (a floating action button's "+" on ui-real valid: 0.87 from the middle, 0.01 from the middle × 1.3, 0.29 combined).
         let middles = try classifyDirect(in: image, boxes: onFill.map { Self.innerBox(boxes[$0.index]) }, scales: [1])
@@ -413,10 +409,11 @@ public final class ONNXIconClassifier: Sendable {
         for (k, entry) in onFill.enumerated() {
             if let best = Self.fillReading([middles[k], glyphReading[k]].compactMap { $0 }, parts: glyphs[k]?.parts) {
                 results[entry.index] = best
-                if let meaning = best.meaning, glyphs[k] != nil, Self.drawnParts[meaning] != nil { confirmed.insert(entry.index) }
+                let confirmed = best.meaning.map { glyphs[k] != nil && Self.drawnParts[$0] != nil } ?? false
+                if !confirmed { unchecked.insert(entry.index) }
             }
         }
-        return (results, confirmed)
+        return (results, unchecked)
     }
 
     /// The surest of an icon's readings from its fill (its middle, its glyph's box) at

@@ -171,8 +171,8 @@ public enum Grouping {
             .filter { !$0.isEmpty }
             .sorted { cmin($0, elements) < cmin($1, elements) }
         guard clusters.count >= settings.minTabs, !isBlocked(candidates, elements, settings) else { return elements }
+        let frames = clusters.map { members in members.dropFirst().reduce(elements[members[0]].frame) { $0.union(elements[$1].frame) } }
         if let image {
-            let frames = clusters.map { members in members.dropFirst().reduce(elements[members[0]].frame) { $0.union(elements[$1].frame) } }
             let hasText = clusters.map { members in members.contains { isText(elements[$0]) } }
             if let tiles = tilesOnOwnFills(frames, hasText: hasText, image: image, minDistance: selection.minTintDistance) {
                 return tileButtons(tiles, clusters: clusters, elements: elements, isText: isText, ordering: ordering)
@@ -180,7 +180,7 @@ public enum Grouping {
         }
         var tabs: [Element] = clusters.enumerated().map { n, members in
             let parts = members.map { elements[$0] }.sorted { $0.frame.minY < $1.frame.minY }
-            let frame = parts.dropFirst().reduce(parts[0].frame) { $0.union($1.frame) }
+            let frame = frames[n]
             let text = parts.first(where: isText)?.label
             let iconLabel = parts.first { !isText($0) }?.label
             return Element(
@@ -236,17 +236,6 @@ public enum Grouping {
     static func tilesOnOwnFills(_ frames: [Rect], hasText: [Bool], image: RGBAImage, minDistance: Double) -> [[Int]]? {
         guard frames.count >= 2, hasText.count == frames.count else { return nil }
         let ring = max(1, ownFillRing * Double(image.width))
-        func colour(around f: Rect) -> RGB? {
-            let outer = Rect(x: f.minX - ring, y: f.minY - ring, width: f.width + 2 * ring, height: f.height + 2 * ring)
-                .clamped(width: Double(image.width), height: Double(image.height))
-            var pixels: [RGB] = []
-            for y in Int(outer.minY)..<Int(outer.maxY) {
-                for x in Int(outer.minX)..<Int(outer.maxX) where !f.contains(Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) {
-                    pixels.append(image.color(x: x, y: y))
-                }
-            }
-            return RGB.channelMedian(pixels)
-        }
         // the colour midway between each pair of neighbours (nil where they touch or overlap)
         let mids: [RGB?] = zip(frames, frames.dropFirst()).map { a, b in
             guard b.minX > a.maxX else { return nil }
@@ -258,22 +247,22 @@ public enum Grouping {
             return RGB.channelMedian(column.map { image.color(x: x, y: $0) })
         }
         guard let gap = RGB.channelMedian(mids.compactMap { $0 }) else { return nil }
-        let rings = frames.map { colour(around: $0) }
+        let rings = frames.map { image.ringMedian(around: $0, width: ring) }
         let own = rings.map { r in r.map { $0.distance(to: gap) > minDistance } ?? false }
         let count = own.filter { $0 }.count
         guard count >= 2, 2 * count >= frames.count else { return nil }
+        // Neighbours on one fill, with that fill between them (or touching).
+        func shareAFill(_ a: Int, _ b: Int) -> Bool {
+            guard let ra = rings[a], let rb = rings[b] else { return false }
+            return ra.distance(to: rb) <= minDistance && (mids[a] ?? ra).distance(to: ra) <= minDistance
+        }
         var tiles: [[Int]] = []
         for k in frames.indices where own[k] {
-            let prev = k - 1
-            let sameTile =
-                k > 0 && own[prev] && !(hasText[prev] && hasText[k])
-                && {
-                    guard let a = rings[prev], let b = rings[k] else { return false }
-                    // touching neighbours on one fill, or the fill running between them
-                    let between = mids[prev] ?? a
-                    return a.distance(to: b) <= minDistance && between.distance(to: a) <= minDistance
-                }()
-            if sameTile { tiles[tiles.count - 1].append(k) } else { tiles.append([k]) }
+            if k > 0, own[k - 1], !(hasText[k - 1] && hasText[k]), shareAFill(k - 1, k) {
+                tiles[tiles.count - 1].append(k)
+            } else {
+                tiles.append([k])
+            }
         }
         return tiles
     }

@@ -132,15 +132,6 @@ extension MissingElements {
     /// height wide outside it (the label's own pixels left out: on a tight box around bold capitals
     /// the ink's one colour can outnumber a JPEG background spread over several shades).
     static func surroundings(_ image: RGBAImage, of box: Rect) -> RGB? {
-        let m = box.height / 2
-        let outer = Rect(x: box.minX - m, y: box.minY - m, width: box.width + 2 * m, height: box.height + 2 * m)
-            .clamped(width: Double(image.width), height: Double(image.height))
-        var ring: [RGB] = []
-        for y in Int(outer.minY)..<Int(outer.maxY) {
-            for x in Int(outer.minX)..<Int(outer.maxX) where !box.contains(Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) {
-                ring.append(image.color(x: x, y: y))
-            }
-        }
-        return RGB.channelMedian(ring)
+        image.ringMedian(around: box, width: box.height / 2)
     }
 }

@@ -99,6 +99,21 @@ public struct RGB: Hashable, Sendable, Codable, CustomStringConvertible {
 }
 
 extension RGBAImage {
+    /// The colour `box` stands on: the per-channel median of the pixels in a ring `width` wide
+    /// just outside it (clamped to the image; the box's own pixels left out, so a label's ink does
+    /// not count); nil when the ring has no pixels.
+    public func ringMedian(around box: Rect, width: Double) -> RGB? {
+        let outer = Rect(x: box.minX - width, y: box.minY - width, width: box.width + 2 * width, height: box.height + 2 * width)
+            .clamped(width: Double(self.width), height: Double(height))
+        var ring: [RGB] = []
+        for y in Int(outer.minY)..<Int(outer.maxY) {
+            for x in Int(outer.minX)..<Int(outer.maxX) where !box.contains(Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) {
+                ring.append(color(x: x, y: y))
+            }
+        }
+        return RGB.channelMedian(ring)
+    }
+
     /// The fill colour of `x0..<x1 × y0..<y1`: the mean of its most common colour when each channel
     /// is quantised to 16 levels (so anti-aliasing and JPEG noise fall into the same bin), sampling
     /// every `step`-th pixel each way; nil for an empty area.
