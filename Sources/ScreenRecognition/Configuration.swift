@@ -302,6 +302,10 @@ public struct SelectionSettings: Codable, Sendable, Hashable {
     /// faint dots of ui-real valid's unread page controls lie 23–50 from their bar on that profile,
     /// the gaps between them 2–7; 8, 12 and 16 read the same (`Benchmarks/page-controls`, 2026-11-24).
     public var faintDotDistance: Double = 12
+    /// Read a checkbox's state from its glyph's pixels (``CheckboxState``) instead of taking the
+    /// detector's checked / unchecked class, which on real screens was right for 39 of 180
+    /// (2026-11-25). A detections file's class stands either way.
+    public var checkboxStateFromPixels = true
     public init() {}
 }
 

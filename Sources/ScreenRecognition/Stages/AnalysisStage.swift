@@ -17,6 +17,9 @@ struct ScreenInProgress {
     let shouldStop: (@Sendable () -> Bool)?
     /// Detections as they stand after the latest stage (post-processed, text assigned, recovered).
     var detections: [Detection] = []
+    /// Whether the detections came from the caller (a detections file) rather than the detector:
+    /// then their classes' states stand (``SelectionSettings/checkboxStateFromPixels``).
+    var detectionsGiven = false
     /// The whole-screen OCR lines, once read (``ReadTextStage``).
     var lines: [RecognizedText]?
     var elements: [Element] = []

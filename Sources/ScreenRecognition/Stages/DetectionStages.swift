@@ -11,6 +11,7 @@ struct DetectStage: AnalysisStage {
         var detections: [Detection]
         if let given {
             detections = given
+            work.detectionsGiven = true
         } else if let detector, let image = work.image {
             detections = try detector.detect(in: image)
         } else {

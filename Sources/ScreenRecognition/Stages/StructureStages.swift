@@ -56,17 +56,26 @@ struct ModalDialogStage: AnalysisStage {
     static let minBelowTitle = 2
 }
 
-/// §5.3: state and values read from pixels — a page control's "Page 2 of 4", a slider's
-/// percentage — and segmented controls: the segments on one row numbered left to right ("2 of 3")
+/// §5.3: state and values read from pixels — a checkbox's "Checked" (``CheckboxState``), a page
+/// control's "Page 2 of 4", a slider's percentage — and segmented controls: the segments on one row numbered left to right ("2 of 3")
 /// and the selected one found by its fill, tint or underline.
 struct SelectionStage: AnalysisStage {
     var settings: SelectionSettings
 
     func run(_ work: inout ScreenInProgress) throws {
         if let image = work.image {
+            // The text detections, not the OCR lines: a line often starts with the glyph read as a
+            // letter ("O English"), and the glyph would be taken for that letter.
+            let texts = work.detections.filter { $0.type == .text }.map(\.box)
+            var checkboxes = 0
             for i in work.elements.indices {
                 let frame = work.elements[i].frame
                 switch work.elements[i].kind {
+                case .checkbox where settings.checkboxStateFromPixels && !work.detectionsGiven:
+                    if let reading = CheckboxState.read(image, box: frame, texts: texts) {
+                        work.elements[i].setChecked(reading.isChecked)
+                        checkboxes += 1
+                    }
                 case .pageControl:
                     if let v = SelectionState.pageControlValue(image, frame, settings: settings) { work.elements[i].value = "Page \(v.current) of \(v.count)" }
                 case .slider:
@@ -74,6 +83,7 @@ struct SelectionStage: AnalysisStage {
                 default: break
                 }
             }
+            if checkboxes > 0 { work.note("selection", "\(checkboxes) checkbox state(s) read from the glyph's pixels") }
         } else if !work.detections.isEmpty {
             work.note("selection", "no pixels; tint-based selection state and control values skipped")
         }
