@@ -330,6 +330,13 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     /// (measured 2026-11-23; 2 until then, from Apple's HIG "2–5 tabs"). A lone bottom button
     /// ("Create a Setlist") is not "Tab, 1 of 1" either.
     public var minTabs = 3
+    /// A row of texts alone, not one icon among them, is not a tab bar: a tab bar item is an
+    /// icon with a title (HIG, "Tab bars"; Material, "Navigation bar": icons are required). On
+    /// the 779 ui-real and iPhone screens, 4 of the 102 rows the tab rule took had no icon, and
+    /// none was a tab bar by eye: SIGN UP / USE A CODE / LOG IN and SIGN IN / REGISTER buttons, a
+    /// share sheet's app names, a diary's "Sweets / Salty Snacks / Alcohol" choices; on a fresh
+    /// iPhone screen, "Skip Tour" / "Next" (measured 2026-11-25).
+    public var tabsNeedAnIcon = true
     /// Container grouping: a detection is inside a container when this fraction of its area is
     /// inside (0.85, the paper's containment rule of §3.3).
     public var containment: Double = 0.85

@@ -116,6 +116,23 @@ struct GroupingTests {
         #expect(out.filter { $0.kind == .tabButton }.count == expected)
     }
 
+    /// A tab bar item is an icon with its title: a row of texts alone at the foot of the screen
+    /// ("SIGN UP", "USE A CODE", "LOG IN"), or with only a speck the detector took for an icon,
+    /// is not a tab bar (GroupingSettings.tabsNeedAnIcon).
+    @Test("A row of texts without an icon is not a tab bar", arguments: [nil, 6.0, 24.0])
+    func tabsNeedAnIcon(iconSide: Double?) {
+        var elements = ["SIGN UP", "USE A CODE", "LOG IN"].enumerated().map { i, name in
+            el(.text, r(20 + Double(i) * 130, 800, 90, 14), name)
+        }
+        if let iconSide { elements.append(el(.icon, r(150, 790, iconSide, iconSide))) }
+        let out = Grouping.groupTabs(elements, screen: Self.screen, image: nil, settings: .init(), selection: .init())
+        let expected = (iconSide ?? 0) >= 24 ? 3 : 0
+        #expect(out.filter { $0.kind == .tabButton }.count == expected)
+        var off = GroupingSettings()
+        off.tabsNeedAnIcon = false
+        #expect(Grouping.groupTabs(elements, screen: Self.screen, image: nil, settings: off, selection: .init()).filter { $0.kind == .tabButton }.count == 3)
+    }
+
     struct TileCase: CustomTestStringConvertible, Sendable {
         var name: String
         /// Fills painted on the white screen, in order.

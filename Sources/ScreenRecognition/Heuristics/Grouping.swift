@@ -178,6 +178,13 @@ public enum Grouping {
                 return tileButtons(tiles, clusters: clusters, elements: elements, isText: isText, ordering: ordering)
             }
         }
+        // A tab bar item is an icon with its title (``GroupingSettings/tabsNeedAnIcon``).
+        let minIcon = tabIconMinWidthShare * Double(screen.width)
+        let hasIcon = { (e: Element) in
+            (e.kind == .icon && min(e.frame.width, e.frame.height) >= minIcon)
+                || e.detections.contains { ($0.type == .icon || $0.type == .picture) && min($0.box.width, $0.box.height) >= minIcon }
+        }
+        if settings.tabsNeedAnIcon, !clusters.contains(where: { $0.contains { hasIcon(elements[$0]) } }) { return elements }
         var tabs: [Element] = clusters.enumerated().map { n, members in
             let parts = members.map { elements[$0] }.sorted { $0.frame.minY < $1.frame.minY }
             let frame = frames[n]
@@ -212,6 +219,12 @@ public enum Grouping {
         }
         return false
     }
+
+    /// A tab's icon is at least this share of the screen's width each way: HIG tab bar glyphs
+    /// are 18–25 pt (compact–regular) on 375–430-pt screens, 0.042–0.067; 0.03 leaves room for a
+    /// tight box. A 6-px speck at a button's corner on a 290-px screen (0.02) had made "Skip
+    /// Tour" / "Next" a tab bar (ui-real train, 2026-11-25).
+    static let tabIconMinWidthShare = 0.03
 
     private static func cmin(_ c: [Int], _ e: [Element]) -> Double { c.map { e[$0].frame.minX }.min() ?? 0 }
 
