@@ -133,6 +133,25 @@ struct GroupingTests {
         #expect(Grouping.groupTabs(elements, screen: Self.screen, image: nil, settings: off, selection: .init()).filter { $0.kind == .tabButton }.count == 3)
     }
 
+    /// A tab's title read as junk ("34", "M E") gives way to its icon's meaning; a word, a Korean
+    /// syllable or a title without an icon meaning stays.
+    @Test(
+        "A tab's junk title gives way to its icon's meaning",
+        arguments: [
+            ("34", "Search", "Search"), ("M E", "Profile", "Profile"), ("r=", "Home", "Home"), ("Mo", "Profile", "Mo"),
+            ("홈", "Home", "홈"), ("Saved", "Favorite", "Saved"), ("34", nil, "34"),
+        ] as [(String, String?, String)])
+    func tabJunkTitle(text: String, icon: String?, expected: String) {
+        var elements: [Element] = []
+        for (i, name) in ["Home", "Search", "Profile"].enumerated() {
+            let x = 30 + Double(i) * 130
+            elements.append(el(.icon, r(x, 770, 28, 28), i == 1 ? icon : name))
+            elements.append(el(.text, r(x - 6, 800, 40, 12), i == 1 ? text : name))
+        }
+        let out = Ordering.order(Grouping.groupTabs(elements, screen: Self.screen, image: nil, settings: .init(), selection: .init()))
+        #expect(out.filter { $0.kind == .tabButton }.map(\.label) == ["Home", expected, "Profile"])
+    }
+
     struct TileCase: CustomTestStringConvertible, Sendable {
         var name: String
         /// Fills painted on the white screen, in order.

