@@ -133,13 +133,15 @@ struct GroupingTests {
         #expect(Grouping.groupTabs(elements, screen: Self.screen, image: nil, settings: off, selection: .init()).filter { $0.kind == .tabButton }.count == 3)
     }
 
-    /// A tab's title read as junk ("34", "M E") gives way to its icon's meaning; a word, a Korean
-    /// syllable or a title without an icon meaning stays.
+    /// A tab's title read as junk ("34", "M E") or as its icon's meaning with one letter misread
+    /// ("Cort") gives way to that meaning; a word, a Korean syllable, a plural or a title without
+    /// an icon meaning stays.
     @Test(
         "A tab's junk title gives way to its icon's meaning",
         arguments: [
             ("34", "Search", "Search"), ("M E", "Profile", "Profile"), ("r=", "Home", "Home"), ("Mo", "Profile", "Mo"),
-            ("홈", "Home", "홈"), ("Saved", "Favorite", "Saved"), ("34", nil, "34"),
+            ("홈", "Home", "홈"), ("Saved", "Favorite", "Saved"), ("34", nil, "34"), ("Cort", "Cart", "Cart"),
+            ("Favorites", "Favorite", "Favorites"), ("Chat", "Chart", "Chat"), ("Ham", "Hat", "Ham"),
         ] as [(String, String?, String)])
     func tabJunkTitle(text: String, icon: String?, expected: String) {
         var elements: [Element] = []

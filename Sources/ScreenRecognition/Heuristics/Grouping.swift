@@ -190,7 +190,10 @@ public enum Grouping {
             let frame = frames[n]
             let text = parts.first(where: isText)?.label
             let iconLabel = parts.first { !isText($0) }?.label
-            let title = text.map { isTabWord($0) || iconLabel == nil ? $0 : nil } ?? nil
+            let title: String? = text.flatMap { t in
+                guard let iconLabel else { return t }
+                return isTabWord(t) && !isMisreading(t, of: iconLabel) ? t : nil
+            }
             return Element(
                 kind: .tabButton, frame: frame, label: title ?? iconLabel, traits: [.button, .tabBar],
                 hint: nil, position: Position(index: n + 1, count: clusters.count),
@@ -235,6 +238,18 @@ public enum Grouping {
             if run >= 2 { return true }
         }
         return false
+    }
+
+    /// Whether a tab's read title is its icon's meaning with one letter misread: the same length,
+    /// at least 4 letters, one letter different ("Cort" under a cart, "Hame" and "Profila" under
+    /// home and person icons: 5 tabs on the 779 ui-real and iPhone screens, none of them a word,
+    /// none on 700 other train screens; 2026-11-25). A plural ("Favorites" under a star) or another
+    /// word ("Chat" beside "Chart") differs in length and stays.
+    static func isMisreading(_ text: String, of meaning: String) -> Bool {
+        let a = Array(text.lowercased())
+        let b = Array(meaning.lowercased())
+        guard a.count == b.count, a.count >= 4, a.allSatisfy({ $0.isLetter && $0.isASCII }) else { return false }
+        return zip(a, b).filter { $0 != $1 }.count == 1
     }
 
     /// A tab's icon is at least this share of the screen's width each way: HIG tab bar glyphs
