@@ -476,6 +476,9 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     public var disclosureRowsAreButtons = true
     /// Short texts in a tint colour, or on a tinted fill, are buttons (``TextButtons``).
     public var tintedTextsAreButtons = true
+    /// A question followed by its action ("Already have an account? Log in") holds a link: the
+    /// text gains the link trait (``TextButtons/isPromptWithLink(_:)``).
+    public var promptLinks = true
     /// A read text is a button when the text-button model's probability reaches this. 0.5 is only
     /// the default for a model without one; the shipped model's threshold replaces it
     /// (Models/textbuttons/model.json: the lowest with ≥ 90 % out-of-fold precision on ui-real's

@@ -952,6 +952,23 @@ struct ActionPhraseTests {
         #expect(TextButtons.isActionPhrase(c.0) == c.1)
     }
 
+    /// A question and the link that answers it: the text gains the link trait, spoken "Link", and
+    /// stays a text (not counted as a button).
+    @Test(
+        "A question followed by its action holds a link",
+        arguments: [
+            ("Already have an account? Log in", true), ("Have account?Login here", true), ("ALREADY A MEMBER? LOGIN", true),
+            ("New to Twitter? Sign up here", true), ("No account yet? Create one", true), ("Don't have an account? Sign Up", true),
+            ("Already have an account?", false), ("Forgot your password?", false), ("Email account? by signing up, you agree", false),
+            ("Why? Log", false), ("Questions? Contact us at help@example.com", false), ("Log in", false),
+        ])
+    func promptLink(_ c: (String, Bool)) {
+        #expect(TextButtons.isPromptWithLink(c.0) == c.1)
+        let marked = TextButtons.markPromptLinks([Element(kind: .text, frame: r(0, 0, 200, 14), label: c.0, traits: .staticText)])
+        #expect(marked[0].traits.contains(.link) == c.1)
+        #expect(Announcer.announce(marked)[0].announcement == (c.1 ? "\(c.0), Link" : c.0))
+    }
+
     @Test(
         "A verb-led text over a sentence in its column is a heading, not a button",
         arguments: [

@@ -158,6 +158,7 @@ struct TintedTextButtonsStage: AnalysisStage {
 
     func run(_ work: inout ScreenInProgress) throws {
         if settings.tintedTextsAreButtons { work.elements = TextButtons.mark(work.elements, image: work.image, settings: settings) }
+        if settings.promptLinks { work.elements = TextButtons.markPromptLinks(work.elements) }
     }
 }
 
