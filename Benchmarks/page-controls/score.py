@@ -11,28 +11,12 @@ count both right), right page with a wrong count, wrong page, no value, or not f
 control matched). Per split: "valid" is the set the heuristic was designed on, "train" was
 labelled blind afterwards (held out).
 """
-import argparse
-import json
 import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def iou(a, b):
-    ax1, ay1, bx1, by1 = a[0] + a[2], a[1] + a[3], b[0] + b[2], b[1] + b[3]
-    iw = max(0.0, min(ax1, bx1) - max(a[0], b[0]))
-    ih = max(0.0, min(ay1, by1) - max(a[1], b[1]))
-    inter = iw * ih
-    union = a[2] * a[3] + b[2] * b[3] - inter
-    return inter / union if union > 0 else 0.0
-
-
-def page_controls(element):
-    if element.get("kind") == "pageControl":
-        yield element
-    for child in element.get("children") or []:
-        yield from page_controls(child)
+sys.path.insert(0, os.path.dirname(HERE))
+from boxmatch import best_match, by_image, run  # noqa: E402
 
 
 def parse_value(value):
@@ -44,22 +28,18 @@ def parse_value(value):
 
 
 def score(labels, analyses):
-    found = {}
-    for a in analyses:
-        name = os.path.basename(a.get("image", ""))
-        found[name] = [pc for e in a.get("elements", []) for pc in page_controls(e)]
+    found = by_image(analyses, "pageControl")
     results = {}
     for label in labels:
         if label.get("current") is None:
             continue
         split = results.setdefault(label["split"], {"labelled": 0, "exact": 0, "rightPageWrongCount": 0, "wrongPage": 0, "noValue": 0, "notFound": 0})
         split["labelled"] += 1
-        candidates = [(iou(label["box"], pc["frame"]), pc) for pc in found.get(label["image"], [])]
-        best = max(candidates, key=lambda t: t[0], default=(0.0, None))
-        if best[0] < 0.5:
+        match = best_match(label["box"], found.get(label["image"], []))
+        if match is None:
             split["notFound"] += 1
             continue
-        value = parse_value(best[1].get("value"))
+        value = parse_value(match.get("value"))
         if value is None:
             split["noValue"] += 1
         elif value == (label["current"], label["count"]):
@@ -71,32 +51,13 @@ def score(labels, analyses):
     return results
 
 
-def main():
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("analyses", nargs="?", help="JSON lines from `screenrec analyze -`")
-    p.add_argument("--labels", default=os.path.join(HERE, "labels.json"))
-    p.add_argument("--paths", metavar="IMAGES_DIR", help="print the labelled images' paths under IMAGES_DIR and stop")
-    p.add_argument("--json", action="store_true")
-    args = p.parse_args()
-    labels = json.load(open(args.labels))["labels"]
-    if args.paths:
-        for name in sorted({l["image"] for l in labels}):
-            print(os.path.join(args.paths, name))
-        return 0
-    if not args.analyses:
-        p.error("give the analyses (JSON lines) or --paths")
-    analyses = [json.loads(line) for line in open(args.analyses) if line.strip()]
-    results = score(labels, analyses)
-    if args.json:
-        print(json.dumps(results, indent=1, sort_keys=True))
-        return 0
+def report(results):
     for split, r in sorted(results.items()):
         n = r["labelled"]
         print(f"{split}: {n} labelled page controls — exact {r['exact']} ({100 * r['exact'] / n:.0f} %), "
               f"right page but wrong count {r['rightPageWrongCount']}, wrong page {r['wrongPage']}, "
               f"no value {r['noValue']}, not found {r['notFound']}")
-    return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(__doc__, os.path.join(HERE, "labels.json"), score, report))

@@ -13,13 +13,8 @@ import json
 import os
 import sys
 
-
-def iou(a, b):
-    x0, y0 = max(a[0], b[0]), max(a[1], b[1])
-    x1, y1 = min(a[0] + a[2], b[0] + b[2]), min(a[1] + a[3], b[1] + b[3])
-    inter = max(0.0, x1 - x0) * max(0.0, y1 - y0)
-    union = a[2] * a[3] + b[2] * b[3] - inter
-    return inter / union if union > 0 else 0.0
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from boxmatch import iou  # noqa: E402
 
 
 def leaves(elements):
