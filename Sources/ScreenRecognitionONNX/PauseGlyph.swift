@@ -126,36 +126,16 @@ extension ONNXIconClassifier {
     static func components(
         of mask: [Bool], width w: Int, height h: Int, image: RGBAImage, x0: Int, y0: Int, minPixels: Int = 3
     ) -> [InkPart] {
-        var seen = [Bool](repeating: false, count: w * h)
-        var parts: [InkPart] = []
-        for start in mask.indices where mask[start] && !seen[start] {
-            seen[start] = true
-            var stack = [start]
-            var (minX, minY, maxX, maxY) = (w, h, -1, -1)
-            var (r, g, b, n) = (0.0, 0.0, 0.0, 0)
-            var touchesEdge = false
-            while let i = stack.popLast() {
-                let x = i % w
-                let y = i / w
-                (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
-                if x == 0 || y == 0 || x == w - 1 || y == h - 1 { touchesEdge = true }
-                let c = image.color(x: x0 + x, y: y0 + y)
-                (r, g, b, n) = (r + Double(c.r), g + Double(c.g), b + Double(c.b), n + 1)
-                for dy in -1...1 {
-                    for dx in -1...1 {
-                        let nx = x + dx
-                        let ny = y + dy
-                        guard nx >= 0, ny >= 0, nx < w, ny < h, mask[ny * w + nx], !seen[ny * w + nx] else { continue }
-                        seen[ny * w + nx] = true
-                        stack.append(ny * w + nx)
-                    }
-                }
+        MaskBlob.blobs(of: mask, width: w, height: h).compactMap { blob in
+            let touchesEdge = blob.minX == 0 || blob.minY == 0 || blob.maxX == w - 1 || blob.maxY == h - 1
+            guard !touchesEdge, blob.cells.count >= minPixels else { return nil }
+            var (r, g, b) = (0.0, 0.0, 0.0)
+            for i in blob.cells {
+                let c = image.color(x: x0 + i % w, y: y0 + i / w)
+                (r, g, b) = (r + Double(c.r), g + Double(c.g), b + Double(c.b))
             }
-            if !touchesEdge, n >= minPixels {
-                let m = Double(n)
-                parts.append(InkPart(minX: minX, minY: minY, maxX: maxX, maxY: maxY, pixels: n, colour: (r / m, g / m, b / m)))
-            }
+            let m = Double(blob.cells.count)
+            return InkPart(minX: blob.minX, minY: blob.minY, maxX: blob.maxX, maxY: blob.maxY, pixels: blob.cells.count, colour: (r / m, g / m, b / m))
         }
-        return parts
     }
 }

@@ -30,10 +30,9 @@ public enum CheckboxState {
         let w = x1 - x0
         let h = y1 - y0
         guard Double(min(w, h)) >= Constants.minGlyphSide, w * h <= Constants.maxPixels else { return nil }
-        var border: [RGB] = []
-        for x in x0..<x1 { border += [image.color(x: x, y: y0), image.color(x: x, y: y1 - 1)] }
-        for y in y0..<y1 { border += [image.color(x: x0, y: y), image.color(x: x1 - 1, y: y)] }
-        guard let background = RGB.channelMedian(border) else { return nil }
+        // The row's colour: the median of the crop's outermost pixels.
+        let inner = Rect(x: Double(x0 + 1), y: Double(y0 + 1), width: Double(w - 2), height: Double(h - 2))
+        guard let background = image.ringMedian(around: inner, width: 1) else { return nil }
         var distance = [Int](repeating: 0, count: w * h)
         for y in 0..<h {
             for x in 0..<w { distance[y * w + x] = image.color(x: x0 + x, y: y0 + y).channelDistance(to: background) }
@@ -41,7 +40,10 @@ public enum CheckboxState {
         let nearText = texts.filter { $0.intersection(box) != nil }
         for threshold in Constants.inkThresholds {
             let ink = distance.map { $0 >= threshold }
-            let candidates = blobs(ink, width: w, height: h).filter { b in
+            let blobs = MaskBlob.blobs(of: ink, width: w, height: h).map {
+                Rect(x: Double($0.minX), y: Double($0.minY), width: Double($0.width), height: Double($0.height))
+            }
+            let candidates = blobs.filter { b in
                 let side = min(b.width, b.height)
                 guard side >= Constants.minGlyphSide, Constants.glyphAspect.contains(b.width / b.height) else { return false }
                 let centre = Point(x: Double(x0) + b.midX, y: Double(y0) + b.midY)
@@ -73,40 +75,6 @@ public enum CheckboxState {
         guard let median = RGB.channelMedian(inside) else { return true }
         let plain = Double(inside.filter { $0.channelDistance(to: median) < Constants.plainDistance }.count) / Double(inside.count)
         return plain < Constants.plainShare
-    }
-
-    /// The bounding boxes (in crop pixels) of the 8-connected blobs of `ink`.
-    static func blobs(_ ink: [Bool], width w: Int, height h: Int) -> [Rect] {
-        var seen = [Bool](repeating: false, count: ink.count)
-        var boxes: [Rect] = []
-        var stack: [Int] = []
-        for start in ink.indices where ink[start] && !seen[start] {
-            seen[start] = true
-            stack.append(start)
-            var (minX, minY, maxX, maxY) = (w, h, -1, -1)
-            while let p = stack.popLast() {
-                let x = p % w
-                let y = p / w
-                minX = min(minX, x)
-                maxX = max(maxX, x)
-                minY = min(minY, y)
-                maxY = max(maxY, y)
-                for dy in -1...1 {
-                    for dx in -1...1 {
-                        let nx = x + dx
-                        let ny = y + dy
-                        guard nx >= 0, nx < w, ny >= 0, ny < h else { continue }
-                        let q = ny * w + nx
-                        if ink[q] && !seen[q] {
-                            seen[q] = true
-                            stack.append(q)
-                        }
-                    }
-                }
-            }
-            boxes.append(Rect(x: Double(minX), y: Double(minY), width: Double(maxX - minX + 1), height: Double(maxY - minY + 1)))
-        }
-        return boxes
     }
 
     /// *Measured* on the 186 checkboxes the analysis finds on ui-real valid, the first 300 train

@@ -66,12 +66,13 @@ struct SelectionStage: AnalysisStage {
         if let image = work.image {
             // The text detections, not the OCR lines: a line often starts with the glyph read as a
             // letter ("O English"), and the glyph would be taken for that letter.
-            let texts = work.detections.filter { $0.type == .text }.map(\.box)
+            let readsCheckboxes = settings.checkboxStateFromPixels && !work.detectionsGiven && work.elements.contains { $0.kind == .checkbox }
+            let texts = readsCheckboxes ? work.detections.filter { $0.type == .text }.map(\.box) : []
             var checkboxes = 0
             for i in work.elements.indices {
                 let frame = work.elements[i].frame
                 switch work.elements[i].kind {
-                case .checkbox where settings.checkboxStateFromPixels && !work.detectionsGiven:
+                case .checkbox where readsCheckboxes:
                     if let reading = CheckboxState.read(image, box: frame, texts: texts) {
                         work.elements[i].setChecked(reading.isChecked)
                         checkboxes += 1
