@@ -117,10 +117,10 @@ extension RGB {
 }
 
 extension Element {
-    /// A checkbox's state read from pixels: its value ("Checked" / "Unchecked", as
-    /// ``Metadata`` words it) and its detections' class follow.
+    /// A checkbox's state read from pixels: its value (``Metadata/checkboxValue(checked:)``) and
+    /// its detections' class follow.
     mutating func setChecked(_ checked: Bool) {
-        value = checked ? "Checked" : "Unchecked"
+        value = Metadata.checkboxValue(checked: checked)
         for i in detections.indices where detections[i].type == .checkboxSelected || detections[i].type == .checkboxUnselected {
             detections[i].type = checked ? .checkboxSelected : .checkboxUnselected
         }

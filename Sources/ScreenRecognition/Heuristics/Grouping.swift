@@ -248,8 +248,7 @@ public enum Grouping {
     static func isMisreading(_ text: String, of meaning: String) -> Bool {
         let a = Array(text.lowercased())
         let b = Array(meaning.lowercased())
-        guard a.count == b.count, a.count >= 4, a.allSatisfy({ $0.isLetter && $0.isASCII }) else { return false }
-        return zip(a, b).filter { $0 != $1 }.count == 1
+        return a.count >= 4 && a.allSatisfy({ $0.isLetter && $0.isASCII }) && TextRepair.differInOneLetter(a, b)
     }
 
     /// A tab's icon is at least this share of the screen's width each way: HIG tab bar glyphs

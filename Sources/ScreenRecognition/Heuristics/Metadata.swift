@@ -11,6 +11,9 @@ public enum Metadata {
         public static let actions = "Swipe up or down to select a custom action, then double tap to activate."
     }
 
+    /// A checkbox's value as VoiceOver speaks it: "Checked" or "Unchecked".
+    static func checkboxValue(checked: Bool) -> String { checked ? "Checked" : "Unchecked" }
+
     /// The leaf element for one detection. `clickable` says whether an icon or a read text is a button (§5.4).
     public static func element(for d: Detection, clickable: Bool = false, pictureDescription: String? = nil) -> Element {
         let label = d.text?.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -36,7 +39,7 @@ public enum Metadata {
         case .checkboxSelected, .checkboxUnselected:
             return Element(
                 kind: .checkbox, frame: d.box, label: withoutControlGlyph(nonEmpty),
-                value: d.type == .checkboxSelected ? "Checked" : "Unchecked",
+                value: checkboxValue(checked: d.type == .checkboxSelected),
                 traits: .button,
                 hint: Hints.button, detections: [d])
         case .slider:

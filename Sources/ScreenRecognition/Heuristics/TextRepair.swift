@@ -81,15 +81,16 @@ public enum TextRepair {
         let word = Array(text[..<end])
         guard word.count >= verbMinLength, word.dropFirst().allSatisfy({ $0.isLetter && $0.isASCII }) else { return text }
         let lower = Array(String(word).lowercased())
-        guard
-            let verb = longVerbs.first(where: { v in
-                v.count == lower.count && zip(v, lower).filter { $0 != $1 }.count == 1
-            })
-        else { return text }
+        guard let verb = longVerbs.first(where: { differInOneLetter(Array($0), lower) }) else { return text }
         let rest = word.dropFirst()
         let capitals = rest.count >= 2 && rest.allSatisfy(\.isUppercase)
         let mended = capitals ? verb.uppercased() : verb.prefix(1).uppercased() + verb.dropFirst()
         return mended + text[end...]
+    }
+
+    /// Whether two words of the same length differ in exactly one letter (one letter misread).
+    static func differInOneLetter(_ a: [Character], _ b: [Character]) -> Bool {
+        a.count == b.count && zip(a, b).filter { $0 != $1 }.count == 1
     }
 
     /// `text` with each lone "|" that stands for the pronoun I as "I" (the rule above).
