@@ -8,14 +8,15 @@ struct FramedTextTests {
     static let white = RGB(r: 255, g: 255, b: 255)
     static let ink = RGB(r: 20, g: 20, b: 20)
 
-    /// A 390 × 844 white screen with `shape` painted in `fill` (and a 2-px `border` when given)
-    /// and a title's ink (two bars) inside `text`.
-    static func screen(shape: Rect?, fill: RGB, border: RGB? = nil, text: Rect, ink: RGB = ink) -> RGBAImage {
+    /// A 390 × 844 white screen with `shape` painted in `fill` (and a `borderWidth`-px `border`
+    /// when given) and a title's ink (two bars) inside `text`.
+    static func screen(shape: Rect?, fill: RGB, border: RGB? = nil, borderWidth: Double = 2, text: Rect, ink: RGB = ink) -> RGBAImage {
         var image = RGBAImage(width: 390, height: 844, fill: white)
         if let shape {
             if let border {
+                let w = borderWidth
                 image = image.filling(shape, with: border)
-                image = image.filling(Rect(x: shape.minX + 2, y: shape.minY + 2, width: shape.width - 4, height: shape.height - 4), with: fill)
+                image = image.filling(Rect(x: shape.minX + w, y: shape.minY + w, width: shape.width - 2 * w, height: shape.height - 2 * w), with: fill)
             } else {
                 image = image.filling(shape, with: fill)
             }
@@ -28,6 +29,7 @@ struct FramedTextTests {
         var shape: Rect?
         var fill: RGB
         var border: RGB?
+        var borderWidth: Double = 2
         var text: Rect
         var framed: Bool
         var testDescription: String { name }
@@ -42,6 +44,9 @@ struct FramedTextTests {
         Case(
             name: "an outlined button", shape: Rect(x: 60, y: 398, width: 270, height: 46), fill: white, border: .grey, text: title,
             framed: true),
+        Case(
+            name: "an outlined button drawn at 1x (a one-pixel border)", shape: Rect(x: 60, y: 398, width: 270, height: 46), fill: white,
+            border: .grey, borderWidth: 1, text: title, framed: true),
         Case(name: "a label on the screen's background", shape: nil, fill: white, text: title, framed: false),
         Case(name: "a badge hugging its text (New!)", shape: Rect(x: 150, y: 411, width: 90, height: 20), fill: .orange, text: title, framed: false),
         Case(
@@ -56,7 +61,7 @@ struct FramedTextTests {
 
     @Test(arguments: cases)
     func container(_ c: Case) {
-        let image = Self.screen(shape: c.shape, fill: c.fill, border: c.border, text: c.text)
+        let image = Self.screen(shape: c.shape, fill: c.fill, border: c.border, borderWidth: c.borderWidth, text: c.text)
         let found = FramedText.container(of: c.text, in: image)
         #expect((found != nil) == c.framed)
         if c.framed, let found, let shape = c.shape {
@@ -66,6 +71,38 @@ struct FramedTextTests {
                 #expect(abs(a - b) <= 2)
             }
         }
+    }
+
+    @Test("A capsule's curved ends: the side walks may differ by a share of its height")
+    func capsule() {
+        #expect(FramedText.sideTolerance(height: 20) == FramedText.Constants.horizontalEdgeTolerance)
+        #expect(FramedText.sideTolerance(height: 48) == 7)
+        // A 40-px capsule (semicircular ends) with its title 4 px below the middle: the walks along
+        // rows 13 px above and 15 px below the middle meet the ends a few pixels apart.
+        var image = RGBAImage(width: 390, height: 844, fill: Self.white)
+        let (top, height, left, right) = (400.0, 40.0, 130.0, 260.0)
+        let r = height / 2
+        for row in 0..<Int(height) {
+            let dy = Double(row) + 0.5 - r
+            let inset = r - (r * r - dy * dy).squareRoot()
+            image = image.filling(Rect(x: left + inset, y: top + Double(row), width: right - left - 2 * inset, height: 1), with: .track)
+        }
+        let text = Rect(x: 165, y: 418, width: 60, height: 12)
+        image = paintGlyph(image, text, Self.ink)
+        let found = FramedText.container(of: text, in: image)
+        #expect(found != nil)
+        if let found { #expect(abs(found.minX - left) <= 8 && abs(found.maxX - right) <= 8 && abs(found.minY - top) <= 2) }
+    }
+
+    @Test(
+        "A lone \"or\" and a position counter are no buttons, whatever the text-button model says",
+        arguments: [("OR", false), ("or", false), ("1/9", false), ("2 / 35", false), ("Or sign up", true), ("1/2 price", true), ("24/7", false)])
+    func separatorsAndCounters(text: String, button: Bool) throws {
+        #expect(TextButtons.isSeparatorOrCounter(text) == !button)
+        let image = RGBAImage(width: 390, height: 844, fill: Self.white)
+        let content = ReplayContentRecognizer(textButtonProbability: { _ in 0.99 })
+        let result = try ScreenAnalyzer(contentRecognizer: content).analyze(image: image, detections: [det(.text, 120, 400, 150, 20, text)])
+        #expect((result.elements.first?.kind == .button) == button)
     }
 
     @Test(
@@ -84,6 +121,17 @@ struct FramedTextTests {
         #expect((FramedText.container(of: Self.title, in: image) != nil) == c.framed)
     }
 
+    @Test(
+        "One line by its shape: a line's box is about half its height wide per character, two lines' a quarter of that",
+        arguments: [
+            (Rect(x: 0, y: 0, width: 135, height: 15.7), "Continue Shopping", true),  // ui-real train, 0.50
+            (Rect(x: 0, y: 0, width: 62, height: 30), "Two lines of copy", false),
+            (Rect(x: 0, y: 0, width: 40, height: 14), "", false),
+        ])
+    func oneLine(box: Rect, text: String, one: Bool) {
+        #expect(FramedText.isOneLine(box, characters: text.count) == one)
+    }
+
     @Test("Degenerate boxes and boxes off the screen have no container")
     func degenerate() {
         let image = Self.screen(shape: Rect(x: 40, y: 400, width: 310, height: 42), fill: .blue, text: Self.title)
@@ -97,11 +145,13 @@ struct FramedTextTests {
         // "Google" has no words of a button title: only its container makes it one.
         var image = Self.screen(shape: Rect(x: 40, y: 400, width: 310, height: 42), fill: .blue, text: Rect(x: 165, y: 414, width: 60, height: 14))
         image = image.filling(Rect(x: 40, y: 600, width: 310, height: 80), with: .track)  // a card
-        image = paintGlyph(image, Rect(x: 95, y: 625, width: 200, height: 30), Self.ink)
+        image = paintGlyph(image, Rect(x: 155, y: 625, width: 80, height: 30), Self.ink)
         let dets = [
             det(.text, 165, 414, 60, 14, "Google"),
             det(.text, 16, 200, 200, 14, "Your account"),
-            det(.text, 95, 625, 200, 30, "Two lines of copy"),  // framed, but more than twice the median text height
+            // Framed, but more than twice the median text height, and two lines by its shape (9
+            // characters a line in a box 80 px wide).
+            det(.text, 155, 625, 80, 30, "Two lines of copy"),
         ]
         #expect(FramedText.container(of: dets[2].box, in: image) != nil)
         let result = try ScreenAnalyzer().analyze(image: image, detections: dets)

@@ -50,12 +50,34 @@ public enum FramedText {
         /// horizontally for JPEG edges, measured on ui-real valid.
         public static let verticalEdgeTolerance = 2
         public static let horizontalEdgeTolerance = 3
+        /// … or, for a taller container, this share of its height: a capsule's ends curve, so the
+        /// left and right walks along two rows a few pixels off its middle differ by a few pixels
+        /// when the title sits a pixel or two off centre ("Tickets" 4 px in a 28-px capsule,
+        /// "FACEBOOK" 4 px in a 48-px one, on ui-real train screens no earlier rule was tuned on).
+        public static let capsuleSideTolerance = 0.15
+        /// A walk also stops at a single off-fill pixel whose neighbours across the walk, this many
+        /// on each side, are off the fill too: the one-pixel border of an outlined button or chip
+        /// at 1x ("Tomorrow", "New? Create an Account", a segmented control's outline), which the
+        /// two-in-a-row test walks through; ``isLine(_:along:at:fill:)`` still asks the top and
+        /// bottom edges to run the text's width. The walks up and down meet a straight edge: a
+        /// run of five pixels (2 each side; with 1, JPEG ringing over white capitals on a red fill
+        /// stopped a walk short and "GOOGLE+" lost its frame, ui-real train). The walks left and
+        /// right may meet a capsule's curved end, where only three pixels line up (light-grey
+        /// capsules "Guests", "Womenswear" need 1).
+        public static let thinBorderReachVertical = 2
+        public static let thinBorderReachHorizontal = 1
         /// A container at least this share of the screen's width is a bar or a full-width cell,
         /// not a button.
         public static let maxWidthShare = 0.97
         /// A title is one line: a text more than twice the screen's median text height is a
         /// paragraph (two lines of a card's copy were taken for framed on ui-real valid).
         public static let maxLineHeightToMedian = 2.0
+        /// … unless its shape says it is one line (``isOneLine(_:characters:)``): a line's box is
+        /// 0.45–0.7 × its height wide per character (lower case to capitals, Roboto, SF, Inter),
+        /// two lines of the same words 0.11–0.18 × — *measured* on ui-real train (2026-11-25), where
+        /// "Continue Shopping" (15.7 px tall, 0.50) was refused on a screen whose median text was a
+        /// tab bar's 7.5-px captions. 0.3 lies between.
+        public static let minOneLineWidthPerCharacter = 0.3
         /// The edges above and below the text must differ from the fill along this share of the
         /// text's width (`isLine`): a button's border or fill edge
         /// is unbroken, the letters of a text the walks ran into are not. Measured on ui-real valid
@@ -106,19 +128,21 @@ public enum FramedText {
             height >= Constants.minHeightRatio * h, height <= Constants.maxHeightRatio * h
         else { return nil }
         // Left and right along the rows in the middle of the padding, clear of the title's ink
-        // (and of an icon no taller than the title).
+        // (and of an icon no taller than the title), from the text's ends: an edge above the
+        // text's span could not be the container's side anyway, and JPEG ringing over capitals
+        // there stopped the walks short.
         var lefts: [Int] = []
         var rights: [Int] = []
         for y in [(top + y0) / 2, (y1 + bottom) / 2] {
-            guard let left = edge(image, fromX: centreX, y: y, dx: -1, dy: 0, fill: fill, limit: image.width),
-                let right = edge(image, fromX: centreX, y: y, dx: 1, dy: 0, fill: fill, limit: image.width)
+            guard let left = edge(image, fromX: x0 - d + 1, y: y, dx: -1, dy: 0, fill: fill, limit: image.width),
+                let right = edge(image, fromX: x1 + d - 1, y: y, dx: 1, dy: 0, fill: fill, limit: image.width)
             else { return nil }
             lefts.append(left)
             rights.append(right)
         }
         guard let left = lefts.min(), let right = rights.max(),
-            left >= (lefts.max() ?? left) - Constants.horizontalEdgeTolerance,
-            right <= (rights.min() ?? right) + Constants.horizontalEdgeTolerance,
+            left >= (lefts.max() ?? left) - sideTolerance(height: height),
+            right <= (rights.min() ?? right) + sideTolerance(height: height),
             left <= x0 - d, right >= x1 + d
         else { return nil }
         let width = Double(right - left)
@@ -126,6 +150,19 @@ public enum FramedText {
             abs(Double(left + right) / 2 - Double(x0 + x1) / 2) <= Constants.maxCentreOffset * width + Double(Constants.slack)
         else { return nil }
         return Rect(minX: Double(left), minY: Double(top), maxX: Double(right), maxY: Double(bottom))
+    }
+
+    /// Whether a text of `characters` characters in `box` is one line by its shape: its box at
+    /// least ``Constants/minOneLineWidthPerCharacter`` × its height wide per character. A second
+    /// line halves the width and doubles the height, so the ratio falls fourfold.
+    public static func isOneLine(_ box: Rect, characters: Int) -> Bool {
+        characters > 0 && box.height > 0 && box.width >= Constants.minOneLineWidthPerCharacter * box.height * Double(characters)
+    }
+
+    /// How far the left (or right) edges found on two rows may differ: ``Constants/horizontalEdgeTolerance``
+    /// pixels, or ``Constants/capsuleSideTolerance`` × the container's height.
+    static func sideTolerance(height: Double) -> Int {
+        max(Constants.horizontalEdgeTolerance, Int((Constants.capsuleSideTolerance * height).rounded(.down)))
     }
 
     /// Whether the edge the vertical walks found at rows `hits` runs unbroken along the columns
@@ -172,13 +209,28 @@ public enum FramedText {
     static func edge(_ image: RGBAImage, fromX x: Int, y: Int, dx: Int, dy: Int, fill: RGB, limit: Int) -> Int? {
         func inside(_ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < image.width && y < image.height }
         func differs(_ x: Int, _ y: Int) -> Bool { Self.differs(image, x, y, from: fill) }
+        // Off the fill for `reach` pixels each side of (x, y) along (dx, dy).
+        let reach = dx != 0 ? Constants.thinBorderReachHorizontal : Constants.thinBorderReachVertical
+        func isThinLine(x: Int, y: Int, dx: Int, dy: Int) -> Bool {
+            for k in 1...max(1, reach) {
+                let (ax, ay) = (x - k * dx, y - k * dy)
+                let (bx, by) = (x + k * dx, y + k * dy)
+                guard inside(ax, ay), inside(bx, by), differs(ax, ay), differs(bx, by) else { return false }
+            }
+            return true
+        }
         var cx = x
         var cy = y
         for _ in 0...max(0, limit) {
             cx += dx
             cy += dy
             guard inside(cx, cy) else { return nil }
-            if differs(cx, cy), inside(cx + dx, cy + dy), differs(cx + dx, cy + dy) { return dx != 0 ? cx : cy }
+            guard differs(cx, cy) else { continue }
+            // Two off-fill pixels in a row along the walk (a fill's edge, a border two pixels or
+            // more thick), or one with both neighbours across the walk off the fill too: a border
+            // one pixel thick, which a 1x screenshot draws (``Constants/thinBorderReachVertical``).
+            if inside(cx + dx, cy + dy), differs(cx + dx, cy + dy) { return dx != 0 ? cx : cy }
+            if isThinLine(x: cx, y: cy, dx: dy, dy: dx) { return dx != 0 ? cx : cy }
         }
         return nil
     }

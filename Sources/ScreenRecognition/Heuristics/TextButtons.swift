@@ -128,6 +128,19 @@ public enum TextButtons {
         return actionVerbs.contains(String(first).trimmingCharacters(in: CharacterSet(charactersIn: "!?.'\"")))
     }
 
+    /// Whether `text` is a lone "or" between two ways to go on ("Sign In", "OR", "Continue with
+    /// Facebook") or a position counter ("1/9" in a capsule over a photo gallery): neither names an
+    /// action (Apple HIG, "Buttons"; Material, "Buttons": a button's title is a verb). Between two
+    /// stacked buttons "OR" sits in a rectangle made of their edges, which the framed-text rule
+    /// took for its container (ui-real train, 2026-11-25: 3 "OR, Button"; counters "1/4", "1/9",
+    /// "1/17" in capsules over photos).
+    public static func isSeparatorOrCounter(_ text: String) -> Bool {
+        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if ["or", "- or -", "—or—", "또는"].contains(t) { return true }
+        let parts = t.split(separator: "/", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        return parts.count == 2 && parts.allSatisfy { (1...3).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+    }
+
     /// Whether `text` ends in a colon: a caption for what follows it ("Sign in with:" over the
     /// sign-in buttons, "Email:" before its field), never a button's title, whatever the model, the
     /// words or a frame say — a button's title names its action (Apple HIG, "Buttons"; Material,

@@ -68,7 +68,10 @@ struct ContentStage: AnalysisStage {
                     detections, image: image, screenHeight: Double(work.screen.height), medianTextHeight: median, controlLabels: labels))
         }
         textButtons.subtract(appBarTitleIndices(detections, screen: work.screen))
-        textButtons = textButtons.filter { !TextButtons.isCaption(detections[$0].text ?? "") }
+        textButtons = textButtons.filter {
+            let text = detections[$0].text ?? ""
+            return !TextButtons.isCaption(text) && !TextButtons.isSeparatorOrCounter(text)
+        }
         var elements: [Element] = []
         for (index, original) in detections.enumerated() {
             try work.checkpoint()  // one content-model call per element: stop between them too
@@ -218,8 +221,9 @@ struct ContentStage: AnalysisStage {
 
     /// Read one-line texts centred in a container of their own (``FramedText/container(of:in:)``):
     /// at most ``TextButtons/actionPhraseMaxWords`` words and at most
-    /// ``FramedText/Constants/maxLineHeightToMedian`` × the screen's median text height (two lines
-    /// of a card's paragraph are not a title), not the status bar's and not a checkbox's or
+    /// ``FramedText/Constants/maxLineHeightToMedian`` × the screen's median text height or one
+    /// line by its shape (``FramedText/isOneLine(_:characters:)``; two lines of a card's paragraph
+    /// are not a title), not the status bar's and not a checkbox's or
     /// switch's label (``controlLabelIndices(_:)``).
     func framedTextIndices(
         _ detections: [Detection], image: RGBAImage, screenHeight: Double, medianTextHeight median: Double, controlLabels labels: Set<Int>
@@ -230,7 +234,8 @@ struct ContentStage: AnalysisStage {
                 let d = detections[i]
                 let words = (d.text ?? "").split(whereSeparator: \.isWhitespace).count
                 return (1...TextButtons.actionPhraseMaxWords).contains(words)
-                    && d.box.height <= FramedText.Constants.maxLineHeightToMedian * median
+                    && (d.box.height <= FramedText.Constants.maxLineHeightToMedian * median
+                        || FramedText.isOneLine(d.box, characters: (d.text ?? "").count))
                     && !StatusBar.isStatusText(d.text, frame: d.box, screenHeight: screenHeight)
                     && !labels.contains(i)
                     && FramedText.container(of: d.box, in: image) != nil
