@@ -95,6 +95,34 @@ struct PipelineTests {
     }
 
     @Test(
+        "A dialog's undimmed title and actions outside the detector's box stay; the dimmed screen behind is hidden",
+        arguments: [(true, ["Sort by", "Price, Button", "Distance, Button", "DISMISS, Button"]), (false, ["Price, Button", "Distance, Button"])])
+    func dialogGrowsOverItsPanel(undimmed: Bool, spoken: [String]) throws {
+        // A white panel (45…345 × 250…560) on a screen dimmed to grey by a scrim; the detector's
+        // box (60…330 × 300…500) leaves out the title above and DISMISS below. Without the panel
+        // (the same texts on the dimmed screen) they are behind the dialog.
+        var image = RGBAImage(width: 390, height: 844, fill: RGB(r: 90, g: 90, b: 90))
+        if undimmed { image = image.filling(r(45, 250, 300, 310), with: .white) }
+        for box in [r(150, 262, 90, 20), r(150, 320, 90, 20), r(150, 420, 90, 20), r(150, 520, 90, 20)] {
+            image = paintGlyph(image, box, RGB(r: 20, g: 20, b: 20))
+        }
+        image = image.filling(r(60, 300, 270, 200), with: .white)  // the part the detector boxed
+        image = paintGlyph(image, r(150, 320, 90, 20), RGB(r: 20, g: 20, b: 20))
+        image = paintGlyph(image, r(150, 420, 90, 20), RGB(r: 20, g: 20, b: 20))
+        let dets = [
+            det(.text, 16, 100, 200, 30, "Inbox"),  // behind, far above
+            det(.text, 150, 262, 90, 20, "Sort by"),
+            det(.dialog, 60, 300, 270, 200),
+            det(.text, 150, 320, 90, 20, "Price"),
+            det(.text, 150, 420, 90, 20, "Distance"),
+            det(.text, 150, 520, 90, 20, "DISMISS"),
+        ]
+        let content = ReplayContentRecognizer(textButtonProbability: { _ in 0.99 })
+        let result = try ScreenAnalyzer(contentRecognizer: content).analyze(image: image, detections: dets)
+        #expect(result.transcript == spoken)
+    }
+
+    @Test(
         "A dialog's title is text even when its words are an action; its actions stay buttons",
         arguments: [
             // (title's top, spoken): "Share This Recipe" 20 px into a 200-px dialog is its title;

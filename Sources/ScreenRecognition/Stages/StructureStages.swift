@@ -18,17 +18,92 @@ struct ModalDialogStage: AnalysisStage {
         guard let dialog = dialogs.max(by: { ($0.detections.first?.confidence ?? 0) < ($1.detections.first?.confidence ?? 0) }) else {
             return
         }
-        let inside = elements.filter { $0.kind != .dialog && $0.frame.fractionInside(dialog.frame) >= settings.containment }
+        let frame = work.image.map { Self.grown(dialog.frame, elements: elements, image: $0, screen: work.screen) } ?? dialog.frame
+        if frame != dialog.frame { work.note("dialog", "dialog \(dialog.frame) grown to \(frame) over its undimmed neighbours") }
+        let inside = elements.filter { $0.kind != .dialog && $0.frame.fractionInside(frame) >= settings.containment }
         guard !inside.isEmpty else {
             work.note("dialog", "dialog \(dialog.frame) holds no element; ignored")
             work.elements = elements.filter { $0.kind != .dialog }
             return
         }
         let hidden = elements.count - inside.count - dialogs.count
-        if hidden > 0 { work.note("dialog", "modal dialog \(dialog.frame): \(hidden) element(s) behind it are hidden") }
-        work.trace.dialog = dialog.frame
-        work.elements = Self.titleIsText(inside, dialog: dialog.frame)
+        if hidden > 0 { work.note("dialog", "modal dialog \(frame): \(hidden) element(s) behind it are hidden") }
+        work.trace.dialog = frame
+        work.elements = Self.titleIsText(inside, dialog: frame)
     }
+
+    /// The dialog's frame grown over the elements the detector's box left out of the panel: its
+    /// title above, its actions below ("CANCEL", "OK", "DISMISS"), which would otherwise be hidden
+    /// as if behind it — leaving a VoiceOver user no way out of the dialog. An element joins when it
+    /// lies across the frame's width (≥ ``neighbourWidthInside`` of its own), within
+    /// ``neighbourGap`` × the detected box's height above or below the frame, below the status bar,
+    /// and is not dimmed: the brightest of its pixels (``brightness(of:in:)``) at least
+    /// ``undimmedRatio`` × the detected box's. Behind a modal dialog the screen is dimmed by a
+    /// scrim (Material: 32 % black; iOS alerts about 40 %), so nothing there is as bright as the
+    /// panel. Repeated until no element joins (stacked actions).
+    static func grown(_ box: Rect, elements: [Element], image: RGBAImage, screen: ImageInfo) -> Rect {
+        let reference = brightness(of: box, in: image)
+        guard reference > 0 else { return box }
+        let maxGap = neighbourGap * box.height
+        let statusBar = StatusBar.Constants.maxBottom * Double(screen.height)
+        var frame = box
+        var joined = Set<Int>()
+        var grew = true
+        while grew {
+            grew = false
+            for (i, e) in elements.enumerated() where e.kind != .dialog && !joined.contains(i) && e.frame.fractionInside(frame) < 1 {
+                let f = e.frame
+                let gap = max(frame.minY - f.maxY, f.minY - frame.maxY)
+                guard f.width > 0, f.xOverlap(frame) >= neighbourWidthInside * f.width, gap <= maxGap, f.maxY > statusBar,
+                    brightness(of: f, in: image) >= undimmedRatio * reference
+                else { continue }
+                joined.insert(i)
+                frame = frame.union(f)
+                grew = true
+            }
+        }
+        return frame
+    }
+
+    /// The 98th percentile of the pixels' largest channel in `rect` (grown by 2 px, clamped to the
+    /// image): how bright the brightest of its pixels are, ink or fill, past a few outliers.
+    static func brightness(of rect: Rect, in image: RGBAImage) -> Double {
+        let r = Rect(x: rect.minX - 2, y: rect.minY - 2, width: rect.width + 4, height: rect.height + 4)
+            .clamped(width: Double(image.width), height: Double(image.height))
+        let x0 = Int(r.minX)
+        let y0 = Int(r.minY)
+        let x1 = Int(r.maxX.rounded(.up))
+        let y1 = Int(r.maxY.rounded(.up))
+        guard x1 > x0, y1 > y0 else { return 0 }
+        var histogram = [Int](repeating: 0, count: 256)
+        for y in y0..<y1 {
+            for x in x0..<x1 {
+                let c = image.color(x: x, y: y)
+                histogram[Int(max(c.r, c.g, c.b))] += 1
+            }
+        }
+        let total = (x1 - x0) * (y1 - y0)
+        var above = 0
+        for level in stride(from: 255, through: 0, by: -1) {
+            above += histogram[level]
+            if Double(above) >= 0.02 * Double(total) { return Double(level) }
+        }
+        return 0
+    }
+
+    /// ≥ 85 % of a neighbour's width lies across the dialog: §3.3's containment, along one axis.
+    static let neighbourWidthInside = 0.85
+    /// A title or an action row sits within a tenth of the detected box's height of it — *measured*
+    /// on ui-real (2026-11-25, the 138 screens of valid, train and iPhone whose dialog hid
+    /// something): of the undimmed elements across the box within 0.3 × its height, those within
+    /// 0.1 were the panel's titles and actions ("OK", "CANCEL", "DISMISS", "GOT IT"); past it came
+    /// a dark dialog's neighbours behind it as well as a stack's farther actions, which join one
+    /// after another as the frame grows ("Later" under "Close").
+    static let neighbourGap = 0.1
+    /// Undimmed: at least 0.85 × the panel's brightness — *measured* on those screens: the panel's
+    /// own titles and actions 0.98–1.0 (dark panels above 1), the dimmed neighbours behind the
+    /// scrim 0.19–0.81 (most 0.4–0.66).
+    static let undimmedRatio = 0.85
 
     /// A dialog's title is text, not a button: the topmost element, a text the text-button rules
     /// took for a button ("Share This Recipe", "Save Search" — verbs that title the dialog), in
