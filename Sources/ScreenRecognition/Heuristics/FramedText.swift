@@ -58,7 +58,7 @@ public enum FramedText {
         /// A walk also stops at a single off-fill pixel whose neighbours across the walk, this many
         /// on each side, are off the fill too: the one-pixel border of an outlined button or chip
         /// at 1x ("Tomorrow", "New? Create an Account", a segmented control's outline), which the
-        /// two-in-a-row test walks through; ``isLine(_:along:at:fill:)`` still asks the top and
+        /// two-in-a-row test walks through; `isLine` still asks the top and
         /// bottom edges to run the text's width. The walks up and down meet a straight edge: a
         /// run of five pixels (2 each side; with 1, JPEG ringing over white capitals on a red fill
         /// stopped a walk short and "GOOGLE+" lost its frame, ui-real train). The walks left and
