@@ -47,6 +47,9 @@ struct FramedTextTests {
         Case(
             name: "an outlined button drawn at 1x (a one-pixel border)", shape: Rect(x: 60, y: 398, width: 270, height: 46), fill: white,
             border: .grey, borderWidth: 1, text: title, framed: true),
+        Case(
+            name: "a small title in a tall button (5.5 × its height)", shape: Rect(x: 40, y: 400, width: 310, height: 44), fill: .blue,
+            text: Rect(x: 165, y: 418, width: 60, height: 8), framed: true),
         Case(name: "a label on the screen's background", shape: nil, fill: white, text: title, framed: false),
         Case(name: "a badge hugging its text (New!)", shape: Rect(x: 150, y: 411, width: 90, height: 20), fill: .orange, text: title, framed: false),
         Case(
