@@ -122,6 +122,16 @@ struct PipelineTests {
         #expect(result.transcript == spoken)
     }
 
+    @Test("A dialog's brightness is 0 for boxes off the image or not finite, and the frame then stays as detected")
+    func dialogBrightnessDegenerate() {
+        let image = RGBAImage(width: 100, height: 100, fill: .white)
+        #expect(ModalDialogStage.brightness(of: r(10, 10, 20, 20), in: image) == 255)
+        #expect(ModalDialogStage.brightness(of: r(500, 500, 20, 20), in: image) == 0)
+        #expect(ModalDialogStage.brightness(of: Rect(x: .nan, y: 0, width: 10, height: 10), in: image) == 0)
+        let dark = RGBAImage(width: 100, height: 100, fill: .black)
+        #expect(ModalDialogStage.grown(r(10, 10, 50, 50), elements: [], image: dark, screen: ImageInfo(width: 100, height: 100)) == r(10, 10, 50, 50))
+    }
+
     @Test(
         "A dialog's title is text even when its words are an action; its actions stay buttons",
         arguments: [

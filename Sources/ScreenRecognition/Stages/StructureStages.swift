@@ -68,6 +68,7 @@ struct ModalDialogStage: AnalysisStage {
     /// The 98th percentile of the pixels' largest channel in `rect` (grown by 2 px, clamped to the
     /// image): how bright the brightest of its pixels are, ink or fill, past a few outliers.
     static func brightness(of rect: Rect, in image: RGBAImage) -> Double {
+        guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return 0 }
         let r = Rect(x: rect.minX - 2, y: rect.minY - 2, width: rect.width + 4, height: rect.height + 4)
             .clamped(width: Double(image.width), height: Double(image.height))
         let x0 = Int(r.minX)
