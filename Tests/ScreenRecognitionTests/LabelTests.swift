@@ -1218,6 +1218,7 @@ struct BackButtonTests {
             (24.0, "Back", 150.0, 40.0, ["Back, Button", "Bluetooth"]),  // the title says "Back"
             (48.0, "Settings", 150.0, 40.0, ["Back, Button", "Settings", "Bluetooth"]),  // 1.4 heights off: an Android title
             (24.0, "SIGN UP", nil, 40.0, ["Back, Button", "SIGN UP"]),  // no centred title: the text is the bar's title
+            (24.0, "Back", nil, 40.0, ["Back, Button"]),  // no centred title, but the text says "Back": the button's own
             (24.0, "Settings", 250.0, 40.0, ["Back, Button", "Settings", "Bluetooth"]),  // the other text is not centred
             (24.0, "Settings", 150.0, 300.0, ["Back, Button", "Settings", "Bluetooth"]),  // not in the top bar
         ] as [(Double, String, Double?, Double, [String])])

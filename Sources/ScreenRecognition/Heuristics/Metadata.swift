@@ -459,7 +459,8 @@ public enum Metadata {
     /// of the screen) with a text starting within `maxGap` × the taller one's height to its right,
     /// left of the bar's middle third (``TextButtons/Constants/titleBand``), while another text on the
     /// row sits in that middle third, becomes one button labelled "TITLE, Back" ("Back" alone
-    /// when the text says "Back"). Android's up arrow is followed by the screen's own title, set
+    /// when the text says "Back"; such a text joins with or without a centred title — one screen
+    /// of about 1,500 on ui-real had "Back, Button" then "Back"). Android's up arrow is followed by the screen's own title, set
     /// farther off and with no centred title beside it, and is left alone.
     public static func joinBackButtonTitles(_ elements: [Element], screen: ImageInfo, maxGap: Double) -> [Element] {
         let width = Double(screen.width)
@@ -488,8 +489,12 @@ public enum Metadata {
                 k != j && isText(elements[k]) && t.sharesRow(with: elements[k].frame) && elements[k].frame.minX >= t.maxX
                     && band.contains(elements[k].frame.midX)
             }
-            guard centred, let title = elements[j].label else { continue }
-            let label = title.trimmingCharacters(in: .whitespaces).lowercased() == "back" ? "Back" : "\(title), Back"
+            // A title that says "Back" is the button's own, centred title or not (Android apps
+            // drawing iOS's back button over a title on the row below).
+            guard let title = elements[j].label else { continue }
+            let saysBack = title.trimmingCharacters(in: .whitespaces).lowercased() == "back"
+            guard centred || saysBack else { continue }
+            let label = saysBack ? "Back" : "\(title), Back"
             result[i] = Element(
                 kind: .button, frame: b.union(t), label: label, traits: .button, hint: Hints.button,
                 detections: back.detections + elements[j].detections)
