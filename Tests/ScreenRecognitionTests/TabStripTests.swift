@@ -53,6 +53,51 @@ struct TabStripTests {
         #expect(out == detections, "\(c.0)")
     }
 
+    /// A scrollable strip: `labels` left-aligned from x 16 with the gaps `gaps` between them, the
+    /// slot around label `underlined` (halfway to its neighbours) underlined.
+    static func scrollable(_ labels: [String], gaps: [Double], underlined: (Double, Double)?) -> (RGBAImage, [Detection]) {
+        var image = RGBAImage(width: 360, height: 640, fill: RGB(r: 238, g: 238, b: 238))
+        image = image.filling(r(0, 80, 360, 48), with: teal)
+        var detections: [Detection] = []
+        var x = 16.0
+        for (k, label) in labels.enumerated() {
+            let w = Double(label.count) * 7
+            for i in stride(from: 0.0, to: w, by: 7) { image = image.filling(r(x + i, 99, 4, 10), with: .white) }
+            detections.append(det(.text, x, 99, w, 10, label))
+            x += w + (k < gaps.count ? gaps[k] : 0)
+        }
+        if let (lo, hi) = underlined { image = image.filling(r(lo, 125, hi - lo, 3), with: .white) }
+        return (image, detections)
+    }
+
+    @Test func aScrollableStripOfLabelsInSlotsOfTheirOwnWidthBecomesSegments() throws {
+        // FOR YOU 16–65, PLACES 89–131, HOMES 155–190, EXPERIENCES 214–291; PLACES's slot 77–143.
+        let (image, detections) = Self.scrollable(["FOR YOU", "PLACES", "HOMES", "EXPERIENCES"], gaps: [24, 24, 24], underlined: (77, 143))
+        let out = MissingElements.recoverTabStrips(detections, image: image, settings: .init())
+        let tabs = out.filter { $0.source == .tabStrip }
+        #expect(tabs.map(\.text) == ["FOR YOU", "PLACES", "HOMES", "EXPERIENCES"])
+        #expect(tabs.map(\.box.minX) == [4, 77, 143, 202])
+        #expect(tabs.last?.box.maxX == 303)
+        #expect(SelectionState.selectedSegment(image, frames: tabs.map(\.box), labels: tabs.map(\.text), settings: .init()) == 1)
+    }
+
+    @Test(
+        "Scrollable rows that are not a strip stay texts",
+        arguments: [
+            ("gaps unlike each other", [24.0, 90.0], (77.0, 176.0) as (Double, Double)?),  // 90 > 3 × 24; PLACES's slot underlined
+            ("no underline", [24.0, 24.0], nil),
+        ] as [(String, [Double], (Double, Double)?)])
+    func notAScrollableStrip(_ c: (String, [Double], (Double, Double)?)) {
+        let (image, detections) = Self.scrollable(["FOR YOU", "PLACES", "HOMES"], gaps: c.1, underlined: c.2)
+        #expect(MissingElements.recoverTabStrips(detections, image: image, settings: .init()) == detections, "\(c.0)")
+    }
+
+    @Test func aScrollableRowSpanningLittleOfTheScreenIsNoStrip() {
+        // Three short labels 12 px apart span 16–103 of 360 (0.24 < 0.6).
+        let (image, detections) = Self.scrollable(["ONE", "TWO", "SIX"], gaps: [12, 12], underlined: (43, 80))
+        #expect(MissingElements.recoverTabStrips(detections, image: image, settings: .init()) == detections)
+    }
+
     @Test func thePageUnderAWhiteButtonBesideAnOutlinedOneIsNoUnderline() {
         // A dark page: "Follow" in a white filled button, "Mention" in an outlined one, side by side.
         var image = RGBAImage(width: 360, height: 640, fill: RGB(r: 10, g: 10, b: 10))

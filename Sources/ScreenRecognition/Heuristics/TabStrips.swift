@@ -9,6 +9,17 @@ extension MissingElements {
         /// Material's fixed tabs: 2 or more, evenly spaced; more than 5 do not fit a phone's width
         /// (Material Design, "Tabs": fixed tabs for a limited number, scrollable beyond).
         public static let tabCounts = 2...5
+        /// Scrollable tabs (Material, "Tabs": for many or long labels, the row running off the
+        /// screen): 3 to 8 labels seen at once, each in a slot of its own width
+        /// (`scrollableSlots`), still with exactly one underlined. Found on ui-real
+        /// train and valid (2026-11-25) as plain texts: "FOR YOU  PLACES  HOMES  EXPERIENCES",
+        /// "GENRES  MOODS  ACTIVITIES  DECADES  KIDS", "BREAKFAST  LUNCH  COFFEE  DINNER  DRINKS".
+        public static let scrollableCounts = 3...8
+        /// The labels of a scrollable strip span at least 0.6 of the screen's width, and their gaps
+        /// differ by at most 3 × (Material pads every tab alike, 12–16 dp a side; a minimum tab
+        /// width of 72–90 dp widens the gaps round short labels) — *design choice*.
+        public static let scrollableMinSpan = 0.6
+        public static let scrollableMaxGapRatio = 3.0
         /// Each label's centre lies within this share of a slot's width of the slot's centre:
         /// fixed tabs centre their labels in equal slots; 0.15 allows the detector's boxes and a
         /// badge beside a label ("RECOMMENDED •") — *design choice*.
@@ -49,7 +60,7 @@ extension MissingElements {
             return p.yOverlap(q) > 0.5 * min(p.height, q.height) && max(p.height, q.height) <= 1.5 * min(p.height, q.height)
         }
         var result = detections
-        for row in rows where TabStripConstants.tabCounts.contains(row.count) {
+        for row in rows where TabStripConstants.tabCounts.contains(row.count) || TabStripConstants.scrollableCounts.contains(row.count) {
             let tabs = row.sorted { detections[$0].box.midX < detections[$1].box.midX }
             let slot = width / Double(tabs.count)
             let evenlySpread = tabs.enumerated().allSatisfy { k, i in
@@ -57,7 +68,16 @@ extension MissingElements {
                 let lo = Double(k) * slot
                 return abs(b.midX - (lo + slot / 2)) <= TabStripConstants.slotTolerance * slot && b.minX >= lo - 1 && b.maxX <= lo + slot + 1
             }
-            guard evenlySpread else { continue }
+            let slots: [(Double, Double)]
+            if evenlySpread, TabStripConstants.tabCounts.contains(tabs.count) {
+                slots = tabs.indices.map { (Double($0) * slot, Double($0 + 1) * slot) }
+            } else if TabStripConstants.scrollableCounts.contains(tabs.count),
+                let scrollable = scrollableSlots(tabs.map { detections[$0].box }, screenWidth: width)
+            {
+                slots = scrollable
+            } else {
+                continue
+            }
             let band = tabs.dropFirst().reduce(detections[tabs[0]].box) { $0.union(detections[$1].box) }
             let blocked = detections.indices.contains { j in
                 !tabs.contains(j) && detections[j].box.midY >= band.minY && detections[j].box.midY <= band.maxY
@@ -66,7 +86,7 @@ extension MissingElements {
             let labelHeight = tabs.map { detections[$0].box.height }.max() ?? 0
             guard
                 let (_, bar) = underline(
-                    image, slots: tabs.indices.map { (Double($0) * slot, Double($0 + 1) * slot) }, labels: tabs.map { detections[$0].box },
+                    image, slots: slots, labels: tabs.map { detections[$0].box },
                     from: band.maxY, to: min(height - 1, band.maxY + TabStripConstants.underlineReach * labelHeight), settings: settings)
             else { continue }
             // Each tab spans its slot, from as far above the labels' centre as the underline is below it.
@@ -75,10 +95,31 @@ extension MissingElements {
             for (k, i) in tabs.enumerated() {
                 result[i].type = .segmentedControl
                 result[i].source = .tabStrip
-                result[i].box = Rect(x: Double(k) * slot, y: max(0, centre - reach), width: slot, height: min(height, centre + reach) - max(0, centre - reach))
+                result[i].box = Rect(
+                    x: slots[k].0, y: max(0, centre - reach), width: slots[k].1 - slots[k].0,
+                    height: min(height, centre + reach) - max(0, centre - reach))
             }
         }
         return result
+    }
+
+    /// The slots of a scrollable tab strip (Material, "Tabs": scrollable tabs, each as wide as its
+    /// label and padding, the row running off the screen's edge): each label's slot runs halfway
+    /// to its neighbours' labels, the first and last as far beyond their labels as the nearest
+    /// half-gap. The row must span at least ``TabStripConstants/scrollableMinSpan`` of the
+    /// screen's width and its gaps be alike (the widest at most ``TabStripConstants/scrollableMaxGapRatio``
+    /// × the narrowest): labels set out by one padding, not words scattered along a line. Nil otherwise.
+    static func scrollableSlots(_ labels: [Rect], screenWidth width: Double) -> [(Double, Double)]? {
+        guard labels.count >= 2, let first = labels.first, let last = labels.last else { return nil }
+        let gaps = zip(labels, labels.dropFirst()).map { $1.minX - $0.maxX }
+        guard let narrowest = gaps.min(), let widest = gaps.max(), narrowest > 0,
+            widest <= TabStripConstants.scrollableMaxGapRatio * narrowest,
+            last.maxX - first.minX >= TabStripConstants.scrollableMinSpan * width
+        else { return nil }
+        var bounds = [max(0, first.minX - gaps[0] / 2)]
+        for (a, b) in zip(labels, labels.dropFirst()) { bounds.append((a.maxX + b.minX) / 2) }
+        bounds.append(min(width, last.maxX + gaps[gaps.count - 1] / 2))
+        return zip(bounds, bounds.dropFirst()).map { ($0, $1) }
     }
 
     /// The underline of one of `slots` (column ranges): the first pixel row between `from` and `to`
