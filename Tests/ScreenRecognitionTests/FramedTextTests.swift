@@ -98,17 +98,6 @@ struct FramedTextTests {
     }
 
     @Test(
-        "A lone \"or\" and a position counter are no buttons, whatever the text-button model says",
-        arguments: [("OR", false), ("or", false), ("1/9", false), ("2 / 35", false), ("Or sign up", true), ("1/2 price", true), ("24/7", false)])
-    func separatorsAndCounters(text: String, button: Bool) throws {
-        #expect(TextButtons.isSeparatorOrCounter(text) == !button)
-        let image = RGBAImage(width: 390, height: 844, fill: Self.white)
-        let content = ReplayContentRecognizer(textButtonProbability: { _ in 0.99 })
-        let result = try ScreenAnalyzer(contentRecognizer: content).analyze(image: image, detections: [det(.text, 120, 400, 150, 20, text)])
-        #expect((result.elements.first?.kind == .button) == button)
-    }
-
-    @Test(
         "A title over the letters of a sentence is not framed by them; over an unbroken line it is",
         arguments: [(false, false), (true, true)])
     func edgesAreLinesNotLetters(_ c: (line: Bool, framed: Bool)) {
@@ -219,14 +208,20 @@ struct FramedTextTests {
     }
 
     @Test(
-        "A text ending in a colon is a caption, no button, whatever the text-button model says",
-        arguments: [("Sign in with:", false), ("Email ：", false), ("Sign in with Google", true), ("Time: 10:30", true)])
-    func captionInPipeline(text: String, button: Bool) throws {
-        #expect(TextButtons.isCaption(text) == !button)
+        "A caption, a lone \"or\" and a position counter name no action: no buttons, whatever the text-button model says",
+        arguments: [
+            // (text, a caption, a separator or counter)
+            ("Sign in with:", true, false), ("Email ：", true, false), ("Sign in with Google", false, false), ("Time: 10:30", false, false),
+            ("OR", false, true), ("or", false, true), ("1/9", false, true), ("2 / 35", false, true), ("Or sign up", false, false),
+            ("1/2 price", false, false), ("24/7", false, true),
+        ])
+    func namesNoAction(text: String, caption: Bool, separatorOrCounter: Bool) throws {
+        #expect(TextButtons.isCaption(text) == caption)
+        #expect(TextButtons.isSeparatorOrCounter(text) == separatorOrCounter)
         let image = RGBAImage(width: 390, height: 844, fill: Self.white)
         let content = ReplayContentRecognizer(textButtonProbability: { _ in 0.99 })
         let result = try ScreenAnalyzer(contentRecognizer: content).analyze(image: image, detections: [det(.text, 120, 400, 150, 20, text)])
-        #expect((result.elements.first?.kind == .button) == button)
+        #expect((result.elements.first?.kind == .button) == !(caption || separatorOrCounter))
     }
 
     @Test("The tint rule leaves an app bar's title alone")

@@ -62,22 +62,11 @@ extension MissingElements {
         var result = detections
         for row in rows where TabStripConstants.tabCounts.contains(row.count) || TabStripConstants.scrollableCounts.contains(row.count) {
             let tabs = row.sorted { detections[$0].box.midX < detections[$1].box.midX }
-            let slot = width / Double(tabs.count)
-            let evenlySpread = tabs.enumerated().allSatisfy { k, i in
-                let b = detections[i].box
-                let lo = Double(k) * slot
-                return abs(b.midX - (lo + slot / 2)) <= TabStripConstants.slotTolerance * slot && b.minX >= lo - 1 && b.maxX <= lo + slot + 1
-            }
-            let slots: [(Double, Double)]
-            if evenlySpread, TabStripConstants.tabCounts.contains(tabs.count) {
-                slots = tabs.indices.map { (Double($0) * slot, Double($0 + 1) * slot) }
-            } else if TabStripConstants.scrollableCounts.contains(tabs.count),
-                let scrollable = scrollableSlots(tabs.map { detections[$0].box }, screenWidth: width)
-            {
-                slots = scrollable
-            } else {
-                continue
-            }
+            let labels = tabs.map { detections[$0].box }
+            guard
+                let slots = (TabStripConstants.tabCounts.contains(tabs.count) ? fixedSlots(labels, screenWidth: width) : nil)
+                    ?? (TabStripConstants.scrollableCounts.contains(tabs.count) ? scrollableSlots(labels, screenWidth: width) : nil)
+            else { continue }
             let band = tabs.dropFirst().reduce(detections[tabs[0]].box) { $0.union(detections[$1].box) }
             let blocked = detections.indices.contains { j in
                 !tabs.contains(j) && detections[j].box.midY >= band.minY && detections[j].box.midY <= band.maxY
@@ -86,7 +75,7 @@ extension MissingElements {
             let labelHeight = tabs.map { detections[$0].box.height }.max() ?? 0
             guard
                 let (_, bar) = underline(
-                    image, slots: slots, labels: tabs.map { detections[$0].box },
+                    image, slots: slots, labels: labels,
                     from: band.maxY, to: min(height - 1, band.maxY + TabStripConstants.underlineReach * labelHeight), settings: settings)
             else { continue }
             // Each tab spans its slot, from as far above the labels' centre as the underline is below it.
@@ -101,6 +90,17 @@ extension MissingElements {
             }
         }
         return result
+    }
+
+    /// The slots of a fixed tab strip: the screen's width in equal slots, each label centred in its
+    /// own (within ``TabStripConstants/slotTolerance`` of a slot's width) and inside it. Nil otherwise.
+    static func fixedSlots(_ labels: [Rect], screenWidth width: Double) -> [(Double, Double)]? {
+        let slot = width / Double(labels.count)
+        let evenlySpread = labels.enumerated().allSatisfy { k, b in
+            let lo = Double(k) * slot
+            return abs(b.midX - (lo + slot / 2)) <= TabStripConstants.slotTolerance * slot && b.minX >= lo - 1 && b.maxX <= lo + slot + 1
+        }
+        return evenlySpread ? labels.indices.map { (Double($0) * slot, Double($0 + 1) * slot) } : nil
     }
 
     /// The slots of a scrollable tab strip (Material, "Tabs": scrollable tabs, each as wide as its

@@ -128,6 +128,10 @@ public enum TextButtons {
         return actionVerbs.contains(String(first).trimmingCharacters(in: CharacterSet(charactersIn: "!?.'\"")))
     }
 
+    /// Whether `text` names no action, whatever the model, the words or a frame say: a caption
+    /// (``isCaption(_:)``), a lone "or" or a position counter (``isSeparatorOrCounter(_:)``).
+    public static func namesNoAction(_ text: String) -> Bool { isCaption(text) || isSeparatorOrCounter(text) }
+
     /// Whether `text` is a lone "or" between two ways to go on ("Sign In", "OR", "Continue with
     /// Facebook") or a position counter ("1/9" in a capsule over a photo gallery): neither names an
     /// action (Apple HIG, "Buttons"; Material, "Buttons": a button's title is a verb). Between two

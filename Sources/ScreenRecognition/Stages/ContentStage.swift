@@ -68,10 +68,7 @@ struct ContentStage: AnalysisStage {
                     detections, image: image, screenHeight: Double(work.screen.height), medianTextHeight: median, controlLabels: labels))
         }
         textButtons.subtract(appBarTitleIndices(detections, screen: work.screen))
-        textButtons = textButtons.filter {
-            let text = detections[$0].text ?? ""
-            return !TextButtons.isCaption(text) && !TextButtons.isSeparatorOrCounter(text)
-        }
+        textButtons = textButtons.filter { !TextButtons.namesNoAction(detections[$0].text ?? "") }
         var elements: [Element] = []
         for (index, original) in detections.enumerated() {
             try work.checkpoint()  // one content-model call per element: stop between them too

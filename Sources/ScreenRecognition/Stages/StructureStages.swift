@@ -46,6 +46,14 @@ struct ModalDialogStage: AnalysisStage {
         guard reference > 0 else { return box }
         let maxGap = neighbourGap * box.height
         let statusBar = StatusBar.Constants.maxBottom * Double(screen.height)
+        // Each element's pixels are read at most once, however often the frame grows.
+        var undimmed: [Int: Bool] = [:]
+        func isUndimmed(_ i: Int) -> Bool {
+            if let known = undimmed[i] { return known }
+            let value = brightness(of: elements[i].frame, in: image) >= undimmedRatio * reference
+            undimmed[i] = value
+            return value
+        }
         var frame = box
         var joined = Set<Int>()
         var grew = true
@@ -54,8 +62,7 @@ struct ModalDialogStage: AnalysisStage {
             for (i, e) in elements.enumerated() where e.kind != .dialog && !joined.contains(i) && e.frame.fractionInside(frame) < 1 {
                 let f = e.frame
                 let gap = max(frame.minY - f.maxY, f.minY - frame.maxY)
-                guard f.width > 0, f.xOverlap(frame) >= neighbourWidthInside * f.width, gap <= maxGap, f.maxY > statusBar,
-                    brightness(of: f, in: image) >= undimmedRatio * reference
+                guard f.width > 0, f.xOverlap(frame) >= neighbourWidthInside * f.width, gap <= maxGap, f.maxY > statusBar, isUndimmed(i)
                 else { continue }
                 joined.insert(i)
                 frame = frame.union(f)
