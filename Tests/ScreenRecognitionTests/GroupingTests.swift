@@ -294,6 +294,8 @@ struct ControlLabelTests {
         arguments: [
             (ElementClass.checkboxSelected, r(20, 100, 22, 22), r(50, 101, 120, 20), "Remember me, Checkbox, Checked"),
             (ElementClass.toggleUnselected, r(320, 100, 51, 31), r(20, 105, 150, 20), "Remember me, Switch button, Off"),
+            // a short label at the leading margin, the switch at the trailing one (gap 8 × its height)
+            (ElementClass.toggleSelected, r(320, 100, 51, 31), r(20, 105, 50, 20), "Remember me, Switch button, On"),
             (ElementClass.slider, r(20, 130, 350, 28), r(24, 100, 150, 22), "Remember me, Adjustable"),
         ])
     func labels(type: ElementClass, control: Rect, text: Rect, spoken: String) {

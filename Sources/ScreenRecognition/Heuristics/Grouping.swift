@@ -394,8 +394,9 @@ public enum Grouping {
     /// observation that grouping "text and text field below it" would help and Soundproof's VoiceOver write-up's cells
     /// whose switch must be announced with its label. An unlabelled switch, checkbox, slider or
     /// text field outside any container takes the nearest text that labels it:
-    /// - on its row (vertical overlap ≥ 50% of the smaller height): a checkbox looks right, other
-    ///   controls left, within 3 × the control's height and with nothing in between (then either side);
+    /// - on its row (vertical overlap ≥ 50% of the smaller height), with nothing in between: a
+    ///   checkbox looks right first, other controls left first; a text to the right lies within 3 ×
+    ///   the control's height, one to the left at any distance (a settings row's leading label);
     /// - else, for sliders and text fields, the text right above it (x-overlap, gap < the text's height).
     /// The pair becomes one element that speaks as the control ("Remember me, Checkbox, Checked").
     public static func groupControlLabels(_ elements: [Element], ordering: OrderingSettings = .init()) -> [Element] {
@@ -431,7 +432,12 @@ public enum Grouping {
         let row = texts.filter { pool[$0].frame.sharesRow(with: f) }
         let right = row.filter { pool[$0].frame.minX >= f.maxX && pool[$0].frame.minX - f.maxX <= 3 * f.height }
             .min { pool[$0].frame.minX < pool[$1].frame.minX }
-        let left = row.filter { pool[$0].frame.maxX <= f.minX && f.minX - pool[$0].frame.maxX <= max(3 * f.height, 0.6 * f.minX) }
+        // The nearest text to the left at any distance: a settings row puts its label at the leading
+        // margin and its switch at the trailing one, however short the label ("Wi-Fi", "Sound";
+        // HIG, "Toggles"; Material, "Lists"). A limit of 0.6 × the control's x left 24 switches
+        // bare on the 779 check and 700 held-out screens ("Bluetooth", "Do Not Disturb",
+        // "Notifications", "Emails"; measured 2026-11-25), and nothing may lie in between anyway.
+        let left = row.filter { pool[$0].frame.maxX <= f.minX }
             .max { pool[$0].frame.maxX < pool[$1].frame.maxX }
         let sides = c.kind == .checkbox ? [right, left] : [left, right]
         for candidate in sides.compactMap({ $0 }) where !between(pool[candidate].frame, f) { return candidate }
