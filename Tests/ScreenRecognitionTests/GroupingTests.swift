@@ -236,6 +236,24 @@ struct GroupingTests {
         #expect(out[0].announcement == "Review your order, Help others find great restaurants, Actions available")
     }
 
+    @Test("A container whose group would have no label of its own leaves its parts apart")
+    func silentContainer() {
+        let card = el(.container, r(10, 240, 340, 120))
+        let first = Metadata.element(for: det(.text, 30, 260, 100, 16, "Wedding party"), clickable: true)
+        let second = Metadata.element(for: det(.text, 30, 310, 100, 16, "Bride's family"), clickable: true)
+        let photo = el(.picture, r(200, 250, 120, 100))
+        var diags: [Diagnostic] = []
+        let out = Announcer.announce(
+            Grouping.groupContainers([card, first, second, photo], screen: Self.screen, settings: .init(), diagnostics: &diags))
+        #expect(out.map(\.announcement).sorted() == ["Bride's family, Button", "Image", "Wedding party, Button"])
+        #expect(diags.contains { $0.message.contains("nothing to say of its own") })
+        // The same card with a title is one group, its buttons its actions.
+        let title = el(.text, r(30, 244, 120, 12), "Guests")
+        let titled = Grouping.groupContainers([card, title, first, second], screen: Self.screen, settings: .init(), diagnostics: &diags)
+        #expect(titled.count == 1)
+        #expect(titled.first?.customActions.map(\.name) == ["Wedding party", "Bride's family"])
+    }
+
     @Test("Containers: nested ones nest, screen-sized ones are not grouped, empty ones vanish")
     func containers() {
         let outer = el(.container, r(0, 100, 390, 200))

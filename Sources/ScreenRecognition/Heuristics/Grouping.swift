@@ -340,8 +340,9 @@ public enum Grouping {
     /// Container grouping (§5.5, Fig. 9.D): a container and every element inside it (≥
     /// `containment` of the element's area) become one element. Smaller containers are grouped
     /// first, so nested cards nest. Containers larger than `maxContainerScreenFraction` of the
-    /// screen are layout regions and are dropped, as are containers with nothing inside. Tab buttons
-    /// and segments are never swallowed (they are navigated one by one).
+    /// screen are layout regions and are dropped, as are containers with nothing inside and those
+    /// whose group would have no label of its own (its parts stay apart). Tab buttons and segments are never
+    /// swallowed (they are navigated one by one).
     public static func groupContainers(
         _ elements: [Element], screen: ImageInfo, settings: GroupingSettings,
         ordering: OrderingSettings = .init(), diagnostics: inout [Diagnostic]
@@ -372,17 +373,30 @@ public enum Grouping {
                 diagnostics.append(
                     Diagnostic(
                         stage: "grouping", message: "container \(c.frame) holds \(controls) controls: a list section, grouped row by row (\(rows.count) rows)"))
-                let grouped = Set(rows.joined())
-                pool =
-                    pool.indices.filter { !grouped.contains($0) }.map { pool[$0] }
-                    + rows.map { row in makeGroup(children: row.map { pool[$0] }, frame: nil, container: nil, ordering: ordering) }
+                let cells = rows.map { row in (row, makeGroup(children: row.map { pool[$0] }, frame: nil, container: nil, ordering: ordering)) }
+                    .filter { !isSilent($0.1) }
+                let grouped = Set(cells.flatMap(\.0))
+                pool = pool.indices.filter { !grouped.contains($0) }.map { pool[$0] } + cells.map(\.1)
                 continue
             }
             let group = makeGroup(children: inside.map { pool[$0] }, frame: c.frame, container: c, ordering: ordering)
+            if isSilent(group) {
+                diagnostics.append(
+                    Diagnostic(stage: "grouping", message: "container \(c.frame) has nothing to say of its own; its \(inside.count) elements stay apart"))
+                continue
+            }
             let set = Set(inside)
             pool = pool.indices.filter { !set.contains($0) }.map { pool[$0] } + [group]
         }
         return pool
+    }
+
+    /// A group with no label of its own — its parts are all controls or unlabelled — is no stop:
+    /// it would be spoken "Group, Actions available", its buttons hidden behind the actions rotor
+    /// ("Wedding party", "Bride's family"… on a card of five; two text fields of a phone number),
+    /// so its parts stay apart, as VoiceOver passes over an unlabelled accessibility container.
+    static func isSilent(_ group: Element) -> Bool {
+        group.kind == .group && (group.label ?? "").isEmpty
     }
 
     /// Kinds that are controls of their own (a list row holding one is reached on its own).
