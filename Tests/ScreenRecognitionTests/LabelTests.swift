@@ -906,6 +906,28 @@ struct PictureLabelTests {
         #expect(Metadata.absorbButtonIcons([backdrop, logo, title], image: page, maxGap: 10, colourDistance: 40).count == 2)
     }
 
+    /// "Log in with Facebook" centred in a wide button across a gradient, its logo at the leading edge.
+    @Test(
+        "A logo the button's title names is the button's image however the pixels between look, within a third of the screen",
+        arguments: [
+            // (icon label, icon x, joined)
+            ("Facebook", 32.0, true),  // 88 px away (0.23 of the screen), a gradient between
+            ("Mail", 32.0, true),  // "E-Mail": the title's word ends with the icon's
+            ("Google", 32.0, false),  // the title does not name it
+            ("Facebook", 0.0, false),  // 120 px away: past 0.35 × 300 px
+        ])
+    func namedLogo(label: String, iconX: Double, joined: Bool) {
+        let logo = Element(kind: .icon, frame: r(iconX, 112, 20, 24), label: label, traits: .image)
+        var title = Element(kind: .button, frame: r(140, 114, 120, 20), label: "Log in with Facebook or E-Mail", traits: .button)
+        title.detections = [det(.text, 140, 114, 120, 20, "Log in with Facebook or E-Mail")]
+        let out = Metadata.absorbNamedIcons([logo, title], screenWidth: 300)
+        #expect(out.map(\.label) == (joined ? ["Log in with Facebook or E-Mail"] : [label, "Log in with Facebook or E-Mail"]))
+        if joined { #expect(out.first?.frame.minX == iconX) }
+        // Something between them keeps them apart.
+        let badge = el(.text, r(90, 116, 20, 16), "New")
+        #expect(Metadata.absorbNamedIcons([logo, badge, title], screenWidth: 300).count == 3)
+    }
+
     @Test(
         "A glyph the clickability model made a button joins a text-only title only when close (▶ PLAY)",
         arguments: [

@@ -342,6 +342,60 @@ public enum Metadata {
             result[host].frame = result[host].frame.union(f)
             absorbed.insert(i)
         }
+        return absorbNamedIcons(result.indices.filter { !absorbed.contains($0) }.map { result[$0] }, screenWidth: Double(image.width))
+    }
+
+    /// How far left of a text button's title a logo or icon that the title *names* may sit and
+    /// still be the button's image, as a share of the screen's width: 0.35. A sign-in button centres
+    /// its title and puts its logo at its leading edge; on the 779 check, 700 held-out and 40 fresh
+    /// screens 20 such logos ("Facebook" before "Log in with Facebook", "Mail" before "Sign up using
+    /// E-Mail") sat 20–111 px (up to 0.29 of the screen) from their titles, beyond the one-colour
+    /// rule's reach or across a gradient (measured 2026-11-25).
+    public static let namedIconReach = 0.35
+    /// A picture counts as a logo that a button title names (``namedIconReach``) when at most this share of the
+    /// screen's width: 0.2, as ``GroupingSettings/decorativePictureWidth`` (a logo, not a banner).
+    public static let namedPictureMaxWidth = 0.2
+
+    /// A labelled icon or small picture left of a text button's title whose words name it — every
+    /// word of the icon's label is a word of the title, or ends one ("Mail" in "E-Mail", "Email") —
+    /// is that button's image: the title already says it, and VoiceOver reads a button's image and
+    /// title as one element. Within ``namedIconReach`` of the screen's width, on the title's row,
+    /// with nothing between them.
+    static func absorbNamedIcons(_ elements: [Element], screenWidth: Double) -> [Element] {
+        var result = elements
+        var absorbed = Set<Int>()
+        func words(_ s: String) -> [String] {
+            s.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        }
+        for (i, icon) in elements.enumerated() where icon.children.isEmpty && (icon.label ?? "").isEmpty == false {
+            let small = icon.kind == .picture && icon.frame.width <= namedPictureMaxWidth * screenWidth
+            // (an icon the clickability model made a button of its own keeps ``leadingGlyphGap``)
+            guard icon.kind == .icon || small else { continue }
+            let named = words(icon.label ?? "")
+            guard !named.isEmpty, named.allSatisfy({ $0.count >= 2 }) else { continue }
+            let f = icon.frame
+            let hosts = elements.indices.filter { j in
+                let g = elements[j].frame
+                guard j != i, !absorbed.contains(j), elements[j].kind == .button, elements[j].children.isEmpty,
+                    !elements[j].detections.isEmpty, elements[j].detections.allSatisfy({ $0.type == .text }),
+                    f.sharesRow(with: g), f.midX <= g.minX,
+                    g.minX - f.maxX <= namedIconReach * screenWidth
+                else { return false }
+                let title = words(elements[j].label ?? "")
+                return named.allSatisfy { w in title.contains { $0 == w || (w.count >= 4 && $0.hasSuffix(w)) } }
+            }
+            guard let host = hosts.min(by: { elements[$0].frame.minX < elements[$1].frame.minX }) else { continue }
+            let g = elements[host].frame
+            let blocked = elements.indices.contains { k in
+                guard k != i, k != host, !absorbed.contains(k) else { return false }
+                let h = elements[k].frame
+                return h.midX > f.maxX && h.midX < g.minX && h.yOverlap(g) > 0.5 * min(h.height, g.height)
+            }
+            guard !blocked else { continue }
+            result[host].detections += icon.detections
+            result[host].frame = result[host].frame.union(f)
+            absorbed.insert(i)
+        }
         return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
     }
 
