@@ -345,7 +345,7 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     public var maxContainerScreenFraction: Double = 0.5
     /// A plain (not clickable) icon right beside a text, text field or text button on its row is
     /// that element's decoration — a table cell's image, a text field's left view — and is spoken
-    /// as part of it, not as a separate "Icon" stop (``Metadata/absorbDecorativeIcons(_:gap:maxPictureWidth:leadingGap:leadingEdge:maxThumbnailWidth:)``).
+    /// as part of it, not as a separate "Icon" stop (``Metadata/absorbDecorativeIcons(_:gap:maxPictureWidth:leadingGap:leadingEdge:maxThumbnailWidth:keyline:)``).
     public var absorbDecorativeIcons = true
     /// An iOS back button — a back chevron with the previous screen's title beside it, the bar's
     /// own title centred — is one button "TITLE, Back" (``Metadata/joinBackButtonTitles(_:screen:maxGap:)``).
@@ -368,6 +368,13 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     /// 42 unlabelled leading icons of drawer and settings rows ("Home", "Weekly Ad", "Tethering
     /// settings") sat there, spoken as separate "Icon" stops (2026-11-24).
     public var leadingDecorationGap: Double = 2.75
+    /// A leading decorative icon also joins a text that starts at or before this share of the
+    /// screen's width, however narrow the glyph: 0.21 — Material's 72-dp text keyline of lists
+    /// and navigation drawers on a 360-dp screen (0.2) with 4 dp to spare. Narrow glyphs (a bed,
+    /// a "?", a train: 7–12 px of ink) put that keyline 2.8–5 of their widths away; on the 779
+    /// check, 700 held-out and 80 fresh screens 13 such drawer and settings icons were spoken
+    /// apart, their texts at 63–71 dp (measured 2026-11-25). 0 turns the keyline off.
+    public var leadingTextKeyline: Double = 0.21
     /// How far (in icon widths) a plain icon left of a text button's title, on the button's one-colour
     /// fill, may sit and still be the button's leading image (a logo in "Sign in with Google";
     /// ``Metadata/absorbButtonIcons(_:image:maxGap:colourDistance:)``): 10 — measured on ui-real
@@ -474,6 +481,12 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// chevron part of it (``Metadata/markDisclosureRows(_:trailingEdge:)``): iOS's disclosure
     /// indicator and Material's trailing "›" mark rows that open another screen.
     public var disclosureRowsAreButtons = true
+    /// A list row with a trailing checkmark (an icon recognised as `checkmark` in the screen's
+    /// trailing band) is the row the list has selected: its title gains the selected trait and the
+    /// tick joins it (``Metadata/markCheckedRows(_:trailingEdge:)``) — iOS's checkmark accessory and
+    /// Material's trailing check in a single-choice list; VoiceOver says "Selected, Blue sky", not
+    /// "Blue sky" then "Done, Image".
+    public var checkmarkRowsAreSelected = true
     /// Short texts in a tint colour, or on a tinted fill, are buttons (``TextButtons``).
     public var tintedTextsAreButtons = true
     /// A question followed by its action ("Already have an account? Log in") holds a link: the
@@ -671,6 +684,7 @@ extension AnalysisConfiguration {
         fraction("interactivity.navigationBarBand", interactivity.navigationBarBand)
         nonNegative("grouping.decorationGap", grouping.decorationGap)
         nonNegative("grouping.leadingDecorationGap", grouping.leadingDecorationGap)
+        fraction("grouping.leadingTextKeyline", grouping.leadingTextKeyline)
         nonNegative("grouping.buttonIconGap", grouping.buttonIconGap)
         fraction("grouping.decorativePictureWidth", grouping.decorativePictureWidth)
         fraction("grouping.rowThumbnailWidth", grouping.rowThumbnailWidth)

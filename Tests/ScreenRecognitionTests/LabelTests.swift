@@ -877,6 +877,23 @@ struct PictureLabelTests {
         #expect(Metadata.absorbDecorativeIcons([icon, text], gap: 1.5).count == (textX - iconX - 18 <= 27 ? 1 : 2))
     }
 
+    @Test(
+        "A narrow leading glyph joins a text at the list's keyline, however many of its widths away",
+        arguments: [
+            // (text x, joined): a 9-px "?" at x 20 on a 385-px screen, keyline 0.21 × 385 = 80.9 px
+            (67.0, true),  // the 72-dp keyline (63 dp): 4.2 widths away
+            (80.0, true),
+            (95.0, false),  // past the keyline (89 dp), 7.4 widths
+        ])
+    func keylineIcon(textX: Double, joined: Bool) {
+        let icon = Element(kind: .icon, frame: r(20, 486, 9, 15), traits: .image)
+        let text = el(.text, r(textX, 487, 80, 14), "SUPPORT")
+        let out = Metadata.absorbDecorativeIcons([icon, text], gap: 1.5, leadingGap: 2.75, leadingEdge: 0.2 * 385, keyline: 0.21 * 385)
+        #expect(out.count == (joined ? 1 : 2))
+        // Without the keyline (0): only the widths count, and 4.2 are too many.
+        #expect(Metadata.absorbDecorativeIcons([icon, text], gap: 1.5, leadingGap: 2.75, leadingEdge: 0.2 * 385).count == 2)
+    }
+
     /// "Sign in with Google": a logo at the left of a blue button, the title centred far from it.
     @Test("A logo on a text button's fill is the button's image; a control between, or another fill, keeps it apart")
     func buttonLogo() {

@@ -507,6 +507,27 @@ struct ContentSeamTests {
     }
 
     @Test(
+        "A row with a trailing checkmark is the list's selected row: its title says Selected, the tick joins it",
+        arguments: [
+            (IconMeaning.checkmark, 350.0, true, ["Selected, Blue sky"]),
+            (.checkmark, 350.0, false, ["Blue sky", "Done, Image"]),  // the setting off
+            (.checkmark, 200.0, true, ["Blue sky", "Done, Image"]),  // not at the row's trailing end
+            (.star, 350.0, true, ["Blue sky", "Star, Image"]),
+        ])
+    func checkedRows(meaning: IconMeaning, iconX: Double, on: Bool, spoken: [String]) throws {
+        var cfg = AnalysisConfiguration.default
+        cfg.interactivity.checkmarkRowsAreSelected = on
+        let icon = det(.icon, iconX, 404, 16, 16)
+        let content = ReplayContentRecognizer(
+            icons: [icon.box: IconRecognition(meaning: meaning, confidence: 0.9)], clickProbability: { _ in 0.01 })
+        let result = try ScreenAnalyzer(configuration: cfg, contentRecognizer: content)
+            .analyze(
+                image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)),
+                detections: [det(.text, 60, 400, 100, 24, "Blue sky"), icon])
+        #expect(result.transcript == spoken)
+    }
+
+    @Test(
         "A small chevron the classifier leaves unknown or calls a checkmark says its direction",
         arguments: [
             (nil as IconMeaning?, true, "Down" as String?), (nil, false, nil),

@@ -217,10 +217,11 @@ public enum Metadata {
     /// picture up to `maxThumbnailWidth` wide takes part too when it starts left of `leadingEdge`
     /// and its text lies to its right: a list row's leading thumbnail (a movie's poster before its
     /// title; ``GroupingSettings/rowThumbnailWidth``) whose text starts within ``thumbnailGap`` of its
-    /// widths.
+    /// widths. A leading icon also reaches a text that starts at or before `keyline` (x in pixels;
+    /// ``GroupingSettings/leadingTextKeyline``: a list's text keyline), however narrow its glyph.
     public static func absorbDecorativeIcons(
         _ elements: [Element], gap maxGap: Double = GroupingSettings().decorationGap, maxPictureWidth: Double = 0,
-        leadingGap: Double = 0, leadingEdge: Double = 0, maxThumbnailWidth: Double = 0
+        leadingGap: Double = 0, leadingEdge: Double = 0, maxThumbnailWidth: Double = 0, keyline: Double = 0
     ) -> [Element] {
         var result = elements
         var absorbed = Set<Int>()
@@ -245,7 +246,8 @@ public enum Metadata {
                 let gap = max(g.minX - f.maxX, f.minX - g.maxX)
                 let leading = f.maxX <= leadingEdge && g.minX >= f.maxX
                 let allowed = thumbnail ? Self.thumbnailGap : leading ? max(maxGap, leadingGap) : maxGap
-                return gap <= allowed * f.width ? (j, gap) : nil
+                let atKeyline = leading && icon.kind == .icon && g.minX <= keyline
+                return gap <= allowed * f.width || atKeyline ? (j, gap) : nil
             }
             guard let (host, _) = candidates.min(by: { $0.1 < $1.1 }) else { continue }
             result[host].detections += icon.detections
@@ -281,6 +283,40 @@ public enum Metadata {
             result[title].traits.insert(.button)
             result[title].hint = Hints.button
             result[title].detections += icon.detections
+            absorbed.insert(i)
+        }
+        return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
+    }
+
+    /// A list row with a trailing checkmark is the selected row of a single-choice list (iOS's
+    /// checkmark accessory, Material's trailing check): a plain icon recognised as `checkmark`,
+    /// starting right of `trailingEdge` (x in pixels: the screen's trailing band), gives the
+    /// nearest labelled text left of it on its row the selected trait and joins it. On the 779
+    /// check, 700 held-out and 80 fresh screens 4 such rows ("Blue sky", "Private car", iOS's
+    /// "While iPhone is locked") were spoken with a separate "Done, Image" (2026-11-25); ticks
+    /// that are buttons of their own (a bar's ✓ "Done") are not plain icons and stay.
+    public static func markCheckedRows(_ elements: [Element], trailingEdge: Double) -> [Element] {
+        var result = elements
+        var absorbed = Set<Int>()
+        for (i, tick) in elements.enumerated()
+        where tick.kind == .icon && tick.children.isEmpty && tick.frame.minX >= trailingEdge
+            && tick.detections.contains(where: { $0.iconLabel == .checkmark })
+        {
+            let row = elements.indices.filter { j in
+                let e = result[j]
+                return [.text, .button].contains(e.kind) && e.children.isEmpty && e.label != nil && !absorbed.contains(j)
+                    && e.detections.contains { $0.type == .text }
+                    && e.frame.sharesRow(with: tick.frame) && e.frame.maxX <= tick.frame.minX
+            }
+            guard let title = row.max(by: { result[$0].frame.maxX < result[$1].frame.maxX }) else { continue }
+            // Nothing else between the title and the tick (a value, a control).
+            let between = elements.indices.contains { k in
+                k != i && k != title && elements[k].frame.sharesRow(with: tick.frame)
+                    && elements[k].frame.minX >= result[title].frame.maxX && elements[k].frame.maxX <= tick.frame.minX
+            }
+            guard !between else { continue }
+            result[title].traits.insert(.selected)
+            result[title].detections += tick.detections
             absorbed.insert(i)
         }
         return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }

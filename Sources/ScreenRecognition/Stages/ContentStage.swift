@@ -104,13 +104,17 @@ struct ContentStage: AnalysisStage {
             elements = Metadata.absorbDecorativeIcons(
                 elements, gap: grouping.decorationGap, maxPictureWidth: smallPictureWidth,
                 leadingGap: grouping.leadingDecorationGap, leadingEdge: interactivity.leadingIconBand * Double(work.screen.width),
-                maxThumbnailWidth: grouping.rowThumbnailWidth * Double(work.screen.width))
+                maxThumbnailWidth: grouping.rowThumbnailWidth * Double(work.screen.width),
+                keyline: grouping.leadingTextKeyline * Double(work.screen.width))
         }
         if grouping.joinBackButtonTitles {
             elements = Metadata.joinBackButtonTitles(elements, screen: work.screen, maxGap: grouping.backTitleGap)
         }
         if interactivity.disclosureRowsAreButtons {
             elements = Metadata.markDisclosureRows(elements, trailingEdge: (1 - interactivity.leadingIconBand) * Double(work.screen.width))
+        }
+        if interactivity.checkmarkRowsAreSelected {
+            elements = Metadata.markCheckedRows(elements, trailingEdge: (1 - interactivity.leadingIconBand) * Double(work.screen.width))
         }
         if content.pictureTextAsLabel {
             elements = Metadata.absorbTextIntoPictures(
