@@ -943,6 +943,10 @@ struct PictureLabelTests {
         // Something between them keeps them apart.
         let badge = el(.text, r(90, 116, 20, 16), "New")
         #expect(Metadata.absorbNamedIcons([logo, badge, title], screenWidth: 300).count == 3)
+        // A title cut off with an ellipsis names the logo by its last word's start.
+        var cut = title
+        cut.label = "Sign up with Faceb..."
+        #expect(Metadata.absorbNamedIcons([logo, cut], screenWidth: 300).count == (joined && label == "Facebook" ? 1 : 2))
     }
 
     @Test(

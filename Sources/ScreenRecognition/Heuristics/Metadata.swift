@@ -393,7 +393,8 @@ public enum Metadata {
     public static let namedPictureMaxWidth = 0.2
 
     /// A labelled icon or small picture left of a text button's title whose words name it — every
-    /// word of the icon's label is a word of the title, or ends one ("Mail" in "E-Mail", "Email") —
+    /// word of the icon's label is a word of the title, or ends one ("Mail" in "E-Mail", "Email"),
+    /// or starts with the last word of a title cut off with an ellipsis ("Facebo...") —
     /// is that button's image: the title already says it, and VoiceOver reads a button's image and
     /// title as one element. Within ``namedIconReach`` of the screen's width, on the title's row,
     /// with nothing between them.
@@ -417,8 +418,14 @@ public enum Metadata {
                     f.sharesRow(with: g), f.midX <= g.minX,
                     g.minX - f.maxX <= namedIconReach * screenWidth
                 else { return false }
-                let title = words(elements[j].label ?? "")
-                return named.allSatisfy { w in title.contains { $0 == w || (w.count >= 4 && $0.hasSuffix(w)) } }
+                let label = elements[j].label ?? ""
+                let title = words(label)
+                // A title cut off with an ellipsis ("Sign up with Facebo...") names its logo by
+                // the start of its last word (at least 3 letters).
+                let cut = label.hasSuffix("...") || label.hasSuffix("…") ? title.last.flatMap { $0.count >= 3 ? $0 : nil } : nil
+                return named.allSatisfy { w in
+                    title.contains { $0 == w || (w.count >= 4 && $0.hasSuffix(w)) } || (cut.map { w.hasPrefix($0) } ?? false)
+                }
             }
             guard let host = hosts.min(by: { elements[$0].frame.minX < elements[$1].frame.minX }) else { continue }
             let g = elements[host].frame
