@@ -496,14 +496,20 @@ struct ContentSeamTests {
     func disclosureRows(meaning: IconMeaning, iconX: Double, on: Bool, spoken: [String]) throws {
         var cfg = AnalysisConfiguration.default
         cfg.interactivity.disclosureRowsAreButtons = on
+        #expect(try Self.rowWithGlyph("Fashion", meaning: meaning, iconX: iconX, configuration: cfg) == spoken)
+    }
+
+    /// The transcript of a white screen holding a row's `title` and, at `iconX` on its row, a glyph
+    /// the (replayed) classifier calls `meaning`.
+    static func rowWithGlyph(_ title: String, meaning: IconMeaning, iconX: Double, configuration: AnalysisConfiguration) throws -> [String] {
         let icon = det(.icon, iconX, 404, 16, 16)
         let content = ReplayContentRecognizer(
             icons: [icon.box: IconRecognition(meaning: meaning, confidence: 0.9)], clickProbability: { _ in 0.01 })
-        let result = try ScreenAnalyzer(configuration: cfg, contentRecognizer: content)
+        return try ScreenAnalyzer(configuration: configuration, contentRecognizer: content)
             .analyze(
                 image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)),
-                detections: [det(.text, 60, 400, 100, 24, "Fashion"), icon])
-        #expect(result.transcript == spoken)
+                detections: [det(.text, 60, 400, 100, 24, title), icon]
+            ).transcript
     }
 
     @Test(
@@ -517,14 +523,7 @@ struct ContentSeamTests {
     func checkedRows(meaning: IconMeaning, iconX: Double, on: Bool, spoken: [String]) throws {
         var cfg = AnalysisConfiguration.default
         cfg.interactivity.checkmarkRowsAreSelected = on
-        let icon = det(.icon, iconX, 404, 16, 16)
-        let content = ReplayContentRecognizer(
-            icons: [icon.box: IconRecognition(meaning: meaning, confidence: 0.9)], clickProbability: { _ in 0.01 })
-        let result = try ScreenAnalyzer(configuration: cfg, contentRecognizer: content)
-            .analyze(
-                image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)),
-                detections: [det(.text, 60, 400, 100, 24, "Blue sky"), icon])
-        #expect(result.transcript == spoken)
+        #expect(try Self.rowWithGlyph("Blue sky", meaning: meaning, iconX: iconX, configuration: cfg) == spoken)
     }
 
     @Test(

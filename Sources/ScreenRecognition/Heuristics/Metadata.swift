@@ -264,28 +264,15 @@ public enum Metadata {
     /// does a trailing `down` chevron ⌄: Material's expansion panels and exposed dropdown menus
     /// put it at the end of a row that opens when tapped ("Categories ⌄").
     public static func markDisclosureRows(_ elements: [Element], trailingEdge: Double) -> [Element] {
-        var result = elements
-        var absorbed = Set<Int>()
-        for (i, icon) in elements.enumerated()
-        where icon.kind == .icon && icon.children.isEmpty && icon.frame.minX >= trailingEdge
-            && icon.detections.contains(where: { $0.iconLabel == .forward || $0.iconLabel == .down })
-        {
-            let row = elements.indices.filter { j in
-                let e = result[j]
-                // the row's title is a text: an icon button left of the chevron (a pager's ‹ … ›) is none
-                return [.text, .button].contains(e.kind) && e.children.isEmpty && e.label != nil && !absorbed.contains(j)
-                    && e.detections.contains { $0.type == .text }
-                    && e.frame.sharesRow(with: icon.frame) && e.frame.maxX <= icon.frame.minX
-            }
-            guard let title = row.min(by: { result[$0].frame.minX < result[$1].frame.minX }) else { continue }
-            result[title].kind = .button
-            result[title].traits.remove(.staticText)
-            result[title].traits.insert(.button)
-            result[title].hint = Hints.button
-            result[title].detections += icon.detections
-            absorbed.insert(i)
+        // the row's first labelled text: an icon button left of the chevron (a pager's ‹ … ›) is none
+        joinTrailingGlyphs(elements, trailingEdge: trailingEdge, meanings: [.forward, .down]) { row, result, _, _ in
+            row.min { result[$0].frame.minX < result[$1].frame.minX }
+        } mark: { title in
+            title.kind = .button
+            title.traits.remove(.staticText)
+            title.traits.insert(.button)
+            title.hint = Hints.button
         }
-        return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
     }
 
     /// A list row with a trailing checkmark is the selected row of a single-choice list (iOS's
@@ -296,27 +283,45 @@ public enum Metadata {
     /// "While iPhone is locked") were spoken with a separate "Done, Image" (2026-11-25); ticks
     /// that are buttons of their own (a bar's ✓ "Done") are not plain icons and stay.
     public static func markCheckedRows(_ elements: [Element], trailingEdge: Double) -> [Element] {
+        joinTrailingGlyphs(elements, trailingEdge: trailingEdge, meanings: [.checkmark]) { row, result, glyph, elements in
+            guard let title = row.max(by: { result[$0].frame.maxX < result[$1].frame.maxX }) else { return nil }
+            // Nothing else between the title and the tick (a value, a control).
+            let tick = elements[glyph].frame
+            let between = elements.indices.contains { k in
+                k != glyph && k != title && elements[k].frame.sharesRow(with: tick)
+                    && elements[k].frame.minX >= result[title].frame.maxX && elements[k].frame.maxX <= tick.minX
+            }
+            return between ? nil : title
+        } mark: { title in
+            title.traits.insert(.selected)
+        }
+    }
+
+    /// The mechanism of ``markDisclosureRows(_:trailingEdge:)`` and ``markCheckedRows(_:trailingEdge:)``:
+    /// each plain icon recognised as one of `meanings`, starting right of `trailingEdge`, joins the
+    /// labelled text (a read text or text button) on its row left of it that `title` picks from
+    /// `row` (indices into the elements so far; `title` also gets the glyph's index into
+    /// `elements`), which `mark` changes.
+    static func joinTrailingGlyphs(
+        _ elements: [Element], trailingEdge: Double, meanings: Set<IconMeaning>,
+        title: (_ row: [Int], _ result: [Element], _ glyph: Int, _ elements: [Element]) -> Int?,
+        mark: (inout Element) -> Void
+    ) -> [Element] {
         var result = elements
         var absorbed = Set<Int>()
-        for (i, tick) in elements.enumerated()
-        where tick.kind == .icon && tick.children.isEmpty && tick.frame.minX >= trailingEdge
-            && tick.detections.contains(where: { $0.iconLabel == .checkmark })
+        for (i, glyph) in elements.enumerated()
+        where glyph.kind == .icon && glyph.children.isEmpty && glyph.frame.minX >= trailingEdge
+            && glyph.detections.contains(where: { $0.iconLabel.map(meanings.contains) ?? false })
         {
             let row = elements.indices.filter { j in
                 let e = result[j]
                 return [.text, .button].contains(e.kind) && e.children.isEmpty && e.label != nil && !absorbed.contains(j)
                     && e.detections.contains { $0.type == .text }
-                    && e.frame.sharesRow(with: tick.frame) && e.frame.maxX <= tick.frame.minX
+                    && e.frame.sharesRow(with: glyph.frame) && e.frame.maxX <= glyph.frame.minX
             }
-            guard let title = row.max(by: { result[$0].frame.maxX < result[$1].frame.maxX }) else { continue }
-            // Nothing else between the title and the tick (a value, a control).
-            let between = elements.indices.contains { k in
-                k != i && k != title && elements[k].frame.sharesRow(with: tick.frame)
-                    && elements[k].frame.minX >= result[title].frame.maxX && elements[k].frame.maxX <= tick.frame.minX
-            }
-            guard !between else { continue }
-            result[title].traits.insert(.selected)
-            result[title].detections += tick.detections
+            guard let t = title(row, result, i, elements) else { continue }
+            mark(&result[t])
+            result[t].detections += glyph.detections
             absorbed.insert(i)
         }
         return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
@@ -378,7 +383,7 @@ public enum Metadata {
             result[host].frame = result[host].frame.union(f)
             absorbed.insert(i)
         }
-        return absorbNamedIcons(result.indices.filter { !absorbed.contains($0) }.map { result[$0] }, screenWidth: Double(image.width))
+        return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
     }
 
     /// How far left of a text button's title a logo or icon that the title *names* may sit and
@@ -398,7 +403,7 @@ public enum Metadata {
     /// is that button's image: the title already says it, and VoiceOver reads a button's image and
     /// title as one element. Within ``namedIconReach`` of the screen's width, on the title's row,
     /// with nothing between them.
-    static func absorbNamedIcons(_ elements: [Element], screenWidth: Double) -> [Element] {
+    public static func absorbNamedIcons(_ elements: [Element], screenWidth: Double) -> [Element] {
         var result = elements
         var absorbed = Set<Int>()
         func words(_ s: String) -> [String] {
