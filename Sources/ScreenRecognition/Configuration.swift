@@ -337,6 +337,13 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     /// share sheet's app names, a diary's "Sweets / Salty Snacks / Alcohol" choices; on a fresh
     /// iPhone screen, "Skip Tour" / "Next" (measured 2026-11-25).
     public var tabsNeedAnIcon = true
+    /// A bar holding a back arrow is a toolbar, not a tab bar: its items are buttons ("Back,
+    /// Button"), never numbered or selected tabs. A tab bar switches between an app's top-level
+    /// sections and a back arrow is none (HIG, "Tab bars" and "Toolbars"; Material, "Navigation
+    /// bar" and "Bottom app bar"). On the 779 check and 700 held-out screens, 12 rows the tab rule
+    /// took held a back arrow and every one was a toolbar by eye: a web view's ‹ ↻ ⌂ bar, Korean
+    /// banking apps' 이전 / 다음 / 홈 bars, a keypad's ⌫ 0 확인 row (measured 2026-11-25).
+    public var backArrowBarsAreToolbars = true
     /// Container grouping: a detection is inside a container when this fraction of its area is
     /// inside (0.85, the paper's containment rule of §3.3).
     public var containment: Double = 0.85

@@ -133,6 +133,29 @@ struct GroupingTests {
         #expect(Grouping.groupTabs(elements, screen: Self.screen, image: nil, settings: off, selection: .init()).filter { $0.kind == .tabButton }.count == 3)
     }
 
+    /// A web view's ‹ ↻ ⌂ bar, a banking app's 이전 / 다음 bar, a keypad's ⌫ 0 row: a bar with a
+    /// back arrow is a toolbar of buttons (GroupingSettings.backArrowBarsAreToolbars).
+    @Test("A bar holding a back arrow is a toolbar of buttons, not tabs", arguments: [IconMeaning.back, .home])
+    func backArrowToolbar(first: IconMeaning) {
+        let meanings = [first, .refresh, .share]
+        let elements = meanings.enumerated().map { i, m in
+            var e = el(.icon, r(30 + Double(i) * 130, 790, 28, 28), m.spokenLabel)
+            e.detections = [det(.icon, 30 + Double(i) * 130, 790, 28, 28, icon: m)]
+            return e
+        }
+        let out = Announcer.announce(
+            Ordering.order(Grouping.groupTabs(elements, screen: Self.screen, image: nil, settings: .init(), selection: .init())))
+        let spoken = out.map(\.announcement)
+        if first == .back {
+            #expect(spoken == ["Back, Button", "Refresh, Button", "Share, Button"])
+        } else {
+            #expect(spoken == ["Home, Tab, 1 of 3", "Refresh, Tab, 2 of 3", "Share, Tab, 3 of 3"])
+        }
+        var off = GroupingSettings()
+        off.backArrowBarsAreToolbars = false
+        #expect(Grouping.groupTabs(elements, screen: Self.screen, image: nil, settings: off, selection: .init()).filter { $0.kind == .tabButton }.count == 3)
+    }
+
     /// A tab's title read as junk ("34", "M E") or as its icon's meaning with one letter misread
     /// ("Cort") gives way to that meaning; a word, a Korean syllable, a plural or a title without
     /// an icon meaning stays.
@@ -320,6 +343,26 @@ struct ControlLabelTests {
         let elements = [Metadata.element(for: Detection(type: type, box: control)), el(.text, text, "Remember me")]
         let out = Announcer.announce(Grouping.groupControlLabels(elements))
         #expect(out.map(\.announcement) == [spoken])
+    }
+
+    /// A labelled field whose label a text repeats — the label above an iOS form field that
+    /// shows the same placeholder, or the placeholder read again as a text across the field's
+    /// edge — speaks its words once.
+    @Test(
+        "A text that repeats a field's own label joins the field",
+        arguments: [
+            // (text frame, text, joined)
+            (r(20, 100, 70, 12), "Username", true),  // the label right above the field
+            (r(12, 126, 80, 14), "USERNAME", true),  // the placeholder again, half inside the field
+            (r(20, 100, 70, 12), "Password", false),  // other words: a text of its own
+            (r(20, 40, 70, 12), "Username", false),  // too far above
+        ])
+    func fieldEcho(frame: Rect, text: String, joined: Bool) {
+        var field = Metadata.element(for: Detection(type: .textField, box: r(24, 116, 330, 28)))
+        field.label = "Username"
+        let out = Announcer.announce(Grouping.groupControlLabels([el(.text, frame, text), field]))
+        // (joined, the words are said once, as the text has them)
+        #expect(out.map(\.announcement) == (joined ? ["\(text), Text field"] : [text, "Username, Text field"]))
     }
 
     @Test("Another element in between blocks the pairing")

@@ -949,6 +949,32 @@ struct PictureLabelTests {
         #expect(Metadata.absorbNamedIcons([logo, cut], screenWidth: 300).count == (joined && label == "Facebook" ? 1 : 2))
     }
 
+    /// "Facebook, Button" then "CONTINUE WITH FACEBOOK": the glyph the clickability model made a
+    /// button, or a brand's logo, and the text that starts or ends with its name are one button.
+    @Test(
+        "An icon button or a brand logo makes the text that names it a button",
+        arguments: [
+            // (icon kind, meaning, text, joined)
+            (ElementKind.button, IconMeaning.facebook, "CONTINUE WITH FACEBOOK", true),
+            (.icon, .facebook, "Log in with Facebook", true),  // a brand's logo, not itself a button
+            (.button, .home, "Home", true),  // a drawer's glyph and its row
+            (.icon, .home, "Home", false),  // a plain glyph that is no brand: the decorative rules' business
+            (.button, .play, "Music play list", false),  // a word in the middle names nothing
+            (.button, .google, "Continue with Facebook", false),  // the text does not name it
+        ])
+    func titledIconButton(kind: ElementKind, meaning: IconMeaning, text: String, joined: Bool) {
+        var icon = Element(kind: kind, frame: r(30, 112, 20, 20), label: meaning.spokenLabel, traits: kind == .button ? .button : .image)
+        icon.detections = [det(.icon, 30, 112, 20, 20, icon: meaning)]
+        var title = el(.text, r(110, 114, 160, 16), text)
+        title.detections = [det(.text, 110, 114, 160, 16, text)]
+        let out = Announcer.announce(Metadata.titleIconButtons([icon, title], screenWidth: 390))
+        #expect(out.map(\.announcement) == (joined ? ["\(text), Button"] : [icon.label.map { "\($0), \(kind == .button ? "Button" : "Image")" } ?? "", text]))
+        if joined { #expect(out.first?.frame.minX == 30) }
+        // Something between them keeps them apart.
+        let badge = el(.text, r(70, 116, 20, 14), "New")
+        #expect(Metadata.titleIconButtons([icon, badge, title], screenWidth: 390).count == 3)
+    }
+
     @Test(
         "A glyph the clickability model made a button joins a text-only title only when close (▶ PLAY)",
         arguments: [

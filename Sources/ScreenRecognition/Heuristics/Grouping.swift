@@ -185,6 +185,9 @@ public enum Grouping {
                 || e.detections.contains { ($0.type == .icon || $0.type == .picture) && min($0.box.width, $0.box.height) >= minIcon }
         }
         if settings.tabsNeedAnIcon, !clusters.contains(where: { $0.contains { hasIcon(elements[$0]) } }) { return elements }
+        let toolbar =
+            settings.backArrowBarsAreToolbars
+            && clusters.contains { $0.contains { elements[$0].detections.contains { $0.type == .icon && $0.iconLabel == .back } } }
         var tabs: [Element] = clusters.enumerated().map { n, members in
             let parts = members.map { elements[$0] }.sorted { $0.frame.minY < $1.frame.minY }
             let frame = frames[n]
@@ -194,12 +197,18 @@ public enum Grouping {
                 guard let iconLabel else { return t }
                 return isTabWord(t) && !isMisreading(t, of: iconLabel) ? t : nil
             }
+            let children = parts.count > 1 ? Ordering.order(parts, settings: ordering) : []
+            if toolbar {
+                return Element(
+                    kind: .button, frame: frame, label: title ?? iconLabel, traits: .button, hint: Metadata.Hints.button,
+                    children: children, detections: parts.flatMap(\.detections))
+            }
             return Element(
                 kind: .tabButton, frame: frame, label: title ?? iconLabel, traits: [.button, .tabBar],
                 hint: nil, position: Position(index: n + 1, count: clusters.count),
-                children: parts.count > 1 ? Ordering.order(parts, settings: ordering) : [], detections: parts.flatMap(\.detections))
+                children: children, detections: parts.flatMap(\.detections))
         }
-        if let image, let sel = SelectionState.selectedTab(image, frames: tabs.map(\.frame), settings: selection) {
+        if !toolbar, let image, let sel = SelectionState.selectedTab(image, frames: tabs.map(\.frame), settings: selection) {
             tabs[sel].traits.insert(.selected)
         }
         let used = Set(clusters.flatMap { $0 })
@@ -413,14 +422,15 @@ public enum Grouping {
     ///   the control's height, one to the left at any distance (a settings row's leading label);
     /// - else, for sliders and text fields, the text right above it (x-overlap, gap < the text's height).
     /// The pair becomes one element that speaks as the control ("Remember me, Checkbox, Checked").
+    /// A labelled text field joins the text that repeats its label (`echoText(for:in:controlIndex:)`).
     public static func groupControlLabels(_ elements: [Element], ordering: OrderingSettings = .init()) -> [Element] {
         var pool = elements
         let kinds: Set<ElementKind> = [.toggle, .checkbox, .slider, .textField]
         var i = 0
         while i < pool.count {
             let c = pool[i]
-            guard kinds.contains(c.kind), c.children.isEmpty, (c.label ?? "").isEmpty,
-                let t = labelText(for: c, in: pool, controlIndex: i)
+            guard kinds.contains(c.kind), c.children.isEmpty,
+                let t = (c.label ?? "").isEmpty ? labelText(for: c, in: pool, controlIndex: i) : echoText(for: c, in: pool, controlIndex: i)
             else {
                 i += 1
                 continue
@@ -430,6 +440,30 @@ public enum Grouping {
             i = 0
         }
         return pool
+    }
+
+    /// The text that repeats a labelled text field's own label — a label above or beside the field
+    /// that its placeholder repeats ("Username" over a field showing "Username"), or the placeholder
+    /// read a second time as a text of its own across the field's edge ("Promo code") — or nil.
+    /// Joined, the field speaks its label once ("Username, Text field") instead of the text and
+    /// then the field saying the same words: 30 fields on 26 of the 779 check and 700 held-out
+    /// screens did (2026-11-25). The text must say the very words of the field's label and lie
+    /// where ``labelText(for:in:controlIndex:)`` looks, or half inside the field.
+    static func echoText(for c: Element, in pool: [Element], controlIndex: Int) -> Int? {
+        guard c.kind == .textField else { return nil }
+        func words(_ s: String?) -> [String] {
+            (s ?? "").lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        }
+        let label = words(c.label)
+        guard !label.isEmpty else { return nil }
+        let echoes = pool.indices.filter { j in
+            j != controlIndex && pool[j].kind == .text && pool[j].children.isEmpty && words(pool[j].label) == label
+        }
+        if let inside = echoes.first(where: { pool[$0].frame.fractionInside(c.frame) >= 0.5 }) { return inside }
+        var unlabelled = c
+        unlabelled.label = nil
+        guard let t = labelText(for: unlabelled, in: pool, controlIndex: controlIndex), echoes.contains(t) else { return nil }
+        return t
     }
 
     static func labelText(for c: Element, in pool: [Element], controlIndex: Int) -> Int? {

@@ -447,6 +447,60 @@ public enum Metadata {
         return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
     }
 
+    /// An icon button — or a brand's logo, button or not — whose label a plain text right of it
+    /// starts or ends with is one button with that text as its title: a sign-in logo and its title
+    /// ("Facebook" before "CONTINUE WITH FACEBOOK", "Google" before "Google"), a drawer's glyph
+    /// and its row ("Home" before "Home"). The clickability model found the glyph tappable, or the
+    /// glyph is a brand a text names (a sign-in or share control whatever its fill), and the text
+    /// names what the glyph shows, so both are one control, spoken as VoiceOver speaks a button's
+    /// image and title together. Before, such a pair was spoken "Facebook, Button" (or "Facebook,
+    /// Image") then "CONTINUE WITH FACEBOOK": 29 of the 779 check and 700 held-out screens changed,
+    /// each such a pair by eye (2026-11-25). A word in the middle of a text does not name its icon (a play button
+    /// beside "Music play list"). Same reach and blocking as ``absorbNamedIcons(_:screenWidth:)``.
+    public static func titleIconButtons(_ elements: [Element], screenWidth: Double) -> [Element] {
+        var result = elements
+        var absorbed = Set<Int>()
+        func words(_ s: String) -> [String] {
+            s.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        }
+        let brands: Set<IconMeaning> = [.facebook, .google, .twitter, .instagram, .apple, .youtube, .whatsapp, .linkedin]
+        for (i, icon) in elements.enumerated() where icon.children.isEmpty {
+            guard !icon.detections.isEmpty, icon.detections.allSatisfy({ $0.type == .icon }) else { continue }
+            let brand = icon.detections.contains { $0.iconLabel.map(brands.contains) ?? false }
+            guard icon.kind == .button || (icon.kind == .icon && brand) else { continue }
+            let named = words(icon.label ?? "")
+            guard !named.isEmpty, named.allSatisfy({ $0.count >= 2 }) else { continue }
+            let f = icon.frame
+            let hosts = elements.indices.filter { j in
+                let t = elements[j]
+                guard j != i, !absorbed.contains(j), t.kind == .text, t.children.isEmpty, !t.traits.contains(.header),
+                    !t.detections.isEmpty, t.detections.allSatisfy({ $0.type == .text }),
+                    f.sharesRow(with: t.frame), f.midX <= t.frame.minX,
+                    t.frame.minX - f.maxX <= namedIconReach * screenWidth
+                else { return false }
+                let title = words(t.label ?? "")
+                guard title.count >= named.count else { return false }
+                return Array(title.prefix(named.count)) == named || Array(title.suffix(named.count)) == named
+            }
+            guard let host = hosts.min(by: { elements[$0].frame.minX < elements[$1].frame.minX }) else { continue }
+            let g = elements[host].frame
+            let blocked = elements.indices.contains { k in
+                guard k != i, k != host, !absorbed.contains(k) else { return false }
+                let h = elements[k].frame
+                return h.midX > f.maxX && h.midX < g.minX && h.yOverlap(g) > 0.5 * min(h.height, g.height)
+            }
+            guard !blocked else { continue }
+            result[host].kind = .button
+            result[host].traits.remove(.staticText)
+            result[host].traits.insert(.button)
+            result[host].hint = Hints.button
+            result[host].detections += icon.detections
+            result[host].frame = result[host].frame.union(f)
+            absorbed.insert(i)
+        }
+        return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
+    }
+
     /// How close (in its widths) an icon that is a button of its own must sit left of a text
     /// button's title to be that button's leading glyph: 1.5 — *measured* on ui-real valid
     /// (2026-11-25): ▶ PLAY and ⤮ SHUFFLE glyphs sit 0.7 widths from their titles; Apple's HIG and

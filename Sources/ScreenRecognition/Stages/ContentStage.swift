@@ -102,6 +102,7 @@ struct ContentStage: AnalysisStage {
             elements = Metadata.absorbButtonIcons(
                 elements, image: work.image, maxGap: grouping.buttonIconGap, colourDistance: colourDistance)
             elements = Metadata.absorbNamedIcons(elements, screenWidth: Double(work.screen.width))
+            elements = Metadata.titleIconButtons(elements, screenWidth: Double(work.screen.width))
             elements = Metadata.absorbDecorativeIcons(
                 elements, gap: grouping.decorationGap, maxPictureWidth: smallPictureWidth,
                 leadingGap: grouping.leadingDecorationGap, leadingEdge: interactivity.leadingIconBand * Double(work.screen.width),
