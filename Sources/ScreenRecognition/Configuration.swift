@@ -510,6 +510,9 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// takes that ui-real labels Text are tappable all the same ("SKIP", "CANCEL", "Sign in with
     /// Google"): the data set's own labels count them as errors (README, Measured).
     public var actionPhrasesAreButtons = true
+    /// The digits of a number pad — 1 to 9 in a 3 × 3 grid, and the row after it — are buttons
+    /// ("1, Button"), as a passcode or PIN pad's keys are (``TextButtons/keypadKeys(_:)``).
+    public var keypadKeysAreButtons = true
     /// A read one-line text centred in a container of its own — a filled, tinted or outlined
     /// rectangle or capsule that pads it on every side (``FramedText/container(of:in:)``) — is a
     /// button, besides those the text-button model finds: HIG's and Material's contained buttons.

@@ -207,6 +207,38 @@ struct FramedTextTests {
         #expect(texts.last?.kind == .button)  // the same words lower down
     }
 
+    /// A PIN pad's digits in a 3 × 3 grid and the row after it are keys; a ranked list's
+    /// numbers, or digits out of line, are not.
+    @Test(
+        "A number pad's digits are buttons",
+        arguments: [
+            // (layout, extra text of the next row, keys expected)
+            ("phone", "0", 10), ("calculator", "0", 10), ("phone", "12", 9), ("shuffled", "0", 0), ("twice", "0", 0),
+            ("2 ABC", "0", 10),
+        ])
+    func keypad(layout: String, extra: String, keys: Int) throws {
+        var detections: [Detection] = []
+        for digit in 1...9 {
+            let row = Double((digit - 1) / 3)
+            let col = Double((digit - 1) % 3)
+            let y = layout == "calculator" ? 600 - 60 * row : 480 + 60 * row
+            let x = layout == "shuffled" && digit == 5 ? 120.0 : 60 + 120 * col
+            let text = layout == "2 ABC" && digit == 2 ? "2 ABC" : String(digit)
+            detections.append(det(.text, x, y, 12, 18, text))
+        }
+        if layout == "twice" { detections.append(det(.text, 20, 100, 12, 18, "3")) }
+        let nextY = layout == "calculator" ? 660.0 : 660
+        detections.append(det(.text, 180, nextY, 12, 18, extra))
+        #expect(TextButtons.keypadKeys(detections).count == keys)
+        let image = RGBAImage(width: 390, height: 844, fill: Self.white)
+        let result = try ScreenAnalyzer().analyze(image: image, detections: detections)
+        #expect(result.elements.filter { $0.kind == .button }.count == keys)
+        var off = AnalysisConfiguration.default
+        off.interactivity.keypadKeysAreButtons = false
+        let plain = try ScreenAnalyzer(configuration: off).analyze(image: image, detections: detections)
+        #expect(plain.elements.filter { $0.kind == .button }.isEmpty)
+    }
+
     @Test(
         "A caption, a lone \"or\" and a position counter name no action: no buttons, whatever the text-button model says",
         arguments: [

@@ -132,6 +132,54 @@ public enum TextButtons {
     /// (``isCaption(_:)``), a lone "or" or a position counter (``isSeparatorOrCounter(_:)``).
     public static func namesNoAction(_ text: String) -> Bool { isCaption(text) || isSeparatorOrCounter(text) }
 
+    /// The indices of a number pad's keys among `detections`: texts reading the digits 1 to 9 (a
+    /// digit alone, or with a phone keypad's letters: "2 ABC"), each once, laid out as a 3 × 3 grid
+    /// in reading order — 1 2 3 on the top row (a phone's, a PIN pad's) or on the bottom one (a
+    /// calculator's) — plus the keys of the row after it ("0", "00", "*", "#", "."). A PIN pad's
+    /// keys are buttons (HIG, "Buttons"; VoiceOver speaks a passcode key "1, Button"), which the
+    /// text-button model, trained on words, never calls them: two Korean banking apps' amount pads
+    /// (one of the 700 held-out, one of 60 fresh screens) were spoken as 10–11 plain texts (2026-11-25). Aligned means
+    /// each row's and each column's middles lie within a quarter of the keys' spacing, and the
+    /// two row gaps differ by at most a quarter of one.
+    public static func keypadKeys(_ detections: [Detection]) -> Set<Int> {
+        var key: [Int: Int] = [:]  // digit → detection index
+        for (i, d) in detections.enumerated() where d.type == .text {
+            let t = (d.text ?? "").trimmingCharacters(in: .whitespaces)
+            guard let first = t.first, let digit = first.wholeNumberValue, (1...9).contains(digit) else { continue }
+            let rest = t.dropFirst().trimmingCharacters(in: .whitespaces)
+            guard rest.isEmpty || (rest.count <= 4 && rest.allSatisfy { $0.isLetter && $0.isUppercase }) else { continue }
+            if key[digit] != nil { return [] }  // a digit twice: a list of numbers, not one pad
+            key[digit] = i
+        }
+        guard key.count == 9 else { return [] }
+        let c = (1...9).map { detections[key[$0]!].box.center }
+        let dx = c[1].x - c[0].x
+        let dy = c[3].y - c[0].y
+        guard dx > 0, abs(dy) > 0 else { return [] }
+        let tx = 0.25 * dx
+        let ty = 0.25 * abs(dy)
+        for row in 0..<3 {
+            let r = Array(c[(3 * row)..<(3 * row + 3)])
+            guard abs(r[1].y - r[0].y) <= ty, abs(r[2].y - r[0].y) <= ty, abs(r[2].x - r[1].x - dx) <= tx else { return [] }
+        }
+        for col in 0..<3 {
+            guard abs(c[3 + col].x - c[col].x) <= tx, abs(c[6 + col].x - c[col].x) <= tx,
+                abs((c[6 + col].y - c[3 + col].y) - dy) <= ty
+            else { return [] }
+        }
+        var keys = Set(key.values)
+        // The row after the grid's last: a PIN pad's 0, a calculator's 0 and "."
+        let nextRowY = (dy > 0 ? c[6].y : c[0].y) + abs(dy)
+        for (i, d) in detections.enumerated() where d.type == .text && !keys.contains(i) {
+            let t = (d.text ?? "").trimmingCharacters(in: .whitespaces)
+            guard ["0", "00", "000", "*", "#", ".", "+"].contains(t), abs(d.box.center.y - nextRowY) <= ty,
+                (0..<3).contains(where: { abs(d.box.center.x - c[$0].x) <= tx })
+            else { continue }
+            keys.insert(i)
+        }
+        return keys
+    }
+
     /// Whether `text` is a lone "or" between two ways to go on ("Sign In", "OR", "Continue with
     /// Facebook") or a position counter ("1/9" in a capsule over a photo gallery): neither names an
     /// action (Apple HIG, "Buttons"; Material, "Buttons": a button's title is a verb). Between two

@@ -69,6 +69,7 @@ struct ContentStage: AnalysisStage {
         }
         textButtons.subtract(appBarTitleIndices(detections, screen: work.screen))
         textButtons = textButtons.filter { !TextButtons.namesNoAction(detections[$0].text ?? "") }
+        if interactivity.keypadKeysAreButtons { textButtons.formUnion(TextButtons.keypadKeys(detections)) }
         var elements: [Element] = []
         for (index, original) in detections.enumerated() {
             try work.checkpoint()  // one content-model call per element: stop between them too
