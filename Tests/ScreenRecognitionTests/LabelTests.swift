@@ -1038,6 +1038,28 @@ struct ActionPhraseTests {
         #expect(Announcer.announce(marked)[0].announcement == (c.1 ? "\(c.0), Link" : c.0))
     }
 
+    /// "Already have an account? Log In, Link" then "Log In, Button": the link's words read again as
+    /// a button of their own are that link, activated where the button lay.
+    @Test(
+        "A prompt's link read again as a button inside its line is the link",
+        arguments: [
+            // (line, button x, joined)
+            ("Already have an account? Log In", 250.0, true),
+            ("Already have an account? Log In", 320.0, false),  // the button lies past the line's end
+            ("Terms and conditions apply", 250.0, false),  // no prompt, no link
+        ])
+    func promptLinkButton(line: String, buttonX: Double, joined: Bool) {
+        let text = Element(kind: .text, frame: r(70, 600, 220, 14), label: line, traits: .staticText)
+        var button = Element(kind: .button, frame: r(buttonX, 600, 38, 14), label: "Log In", traits: .button)
+        button.detections = [det(.text, buttonX, 600, 38, 14, "Log In")]
+        let out = TextButtons.markPromptLinks([text, button])
+        #expect(out.count == (joined ? 1 : 2))
+        if joined {
+            #expect(Announcer.announce(out).map(\.announcement) == ["\(line), Link"])
+            #expect(out[0].activationPoint == Point(x: buttonX + 19, y: 607))
+        }
+    }
+
     @Test(
         "A verb-led text over a sentence in its column is a heading, not a button",
         arguments: [
