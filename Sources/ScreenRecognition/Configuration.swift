@@ -483,6 +483,9 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// which were wrong already. Menu glyphs (≡) are left to the model: card and list pictures read
     /// as "Menu" were most of its misreadings there.
     public var commandIconsAreButtons = true
+    /// A recognised glyph on a row of glyph buttons of about its size is a button too
+    /// (``Interactivity/glyphRowButtons(_:)``: a player's queue glyph beside ⏮ ▶ ⏭).
+    public var glyphRowsAreButtons = true
     /// A list row with a trailing disclosure chevron (an icon recognised as `forward` in the
     /// screen's trailing band, mirroring ``leadingIconBand``) is a button labelled by its title, the
     /// chevron part of it (``Metadata/markDisclosureRows(_:trailingEdge:)``): iOS's disclosure

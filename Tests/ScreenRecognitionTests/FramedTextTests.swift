@@ -239,6 +239,27 @@ struct FramedTextTests {
         #expect(plain.elements.filter { $0.kind == .button }.isEmpty)
     }
 
+    /// "continue with" over the sign-in buttons that finish its sentence is a caption; a settings
+    /// row's "Allow Calls From" before its value, or a title ending in an ellipsis, is not.
+    @Test(
+        "A text ending on a preposition, with nothing after it on its row, is no button",
+        arguments: [
+            // (text, a text to its right on the row, caption)
+            ("continue with", nil, true), ("LOGIN USING", nil, true), ("Update info about you from", nil, true),
+            ("Allow Calls From", "Favorites", false), ("Share via...", nil, false), ("Log in", nil, false), ("Sign up", nil, false),
+            ("Turn on", nil, false),
+        ] as [(String, String?, Bool)])
+    func danglingPreposition(text: String, value: String?, caption: Bool) throws {
+        var detections = [det(.text, 40, 400, 160, 18, text)]
+        if let value { detections.append(det(.text, 280, 400, 70, 18, value)) }
+        #expect(TextButtons.captionIndices(detections) == (caption ? [0] : []))
+        let image = RGBAImage(width: 390, height: 844, fill: Self.white)
+        let content = ReplayContentRecognizer(textButtonProbability: { _ in 0.99 })
+        let result = try ScreenAnalyzer(contentRecognizer: content).analyze(image: image, detections: detections)
+        let first = result.elements.first { $0.label == text }
+        #expect((first?.kind == .button) == !caption)
+    }
+
     @Test(
         "A caption, a lone \"or\" and a position counter name no action: no buttons, whatever the text-button model says",
         arguments: [

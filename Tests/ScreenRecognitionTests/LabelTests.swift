@@ -949,6 +949,32 @@ struct PictureLabelTests {
         #expect(Metadata.absorbNamedIcons([logo, cut], screenWidth: 300).count == (joined && label == "Facebook" ? 1 : 2))
     }
 
+    /// A player's queue glyph beside ⏮ ▶ ⏭ buttons is a button too; one beside a single button,
+    /// much larger or smaller than them, or unrecognised stays as it was.
+    @Test(
+        "A recognised glyph on a row of glyph buttons is a button",
+        arguments: [
+            // (buttons on the row, glyph height, recognised, button)
+            (3, 24.0, true, true), (1, 24.0, true, false), (3, 48.0, true, false), (3, 24.0, false, false),
+        ])
+    func glyphRow(peers: Int, height: Double, recognised: Bool, button: Bool) {
+        var glyph = Element(kind: .icon, frame: r(20, 700, height, height), label: recognised ? "Playlist" : nil, traits: .image)
+        glyph.detections = [det(.icon, 20, 700, height, height, icon: recognised ? .playlist : nil)]
+        let buttons = (0..<peers).map { i -> Element in
+            var b = Element(kind: .button, frame: r(100 + 70 * Double(i), 700, 24, 24), label: "Play", traits: .button)
+            b.detections = [det(.icon, 100 + 70 * Double(i), 700, 24, 24, icon: .play)]
+            return b
+        }
+        let out = Interactivity.glyphRowButtons([glyph] + buttons)
+        #expect(out[0].kind == (button ? .button : .icon))
+        #expect(Announcer.announce([out[0]])[0].announcement == (button ? "Playlist, Button" : (recognised ? "Playlist, Image" : "Icon")))
+        // A glyph over its caption (a tab bar's item) or leading a text is left to the other rules.
+        let caption = el(.text, r(14, 700 + height + 4, 36, 10), "Queue")
+        #expect(Interactivity.glyphRowButtons([glyph, caption] + buttons)[0].kind == .icon)
+        let title = el(.text, r(20 + height + 8, 700, 60, height), "Up next")
+        #expect(Interactivity.glyphRowButtons([glyph, title] + buttons)[0].kind == .icon)
+    }
+
     /// "Facebook, Button" then "CONTINUE WITH FACEBOOK": the glyph the clickability model made a
     /// button, or a brand's logo, and the text that starts or ends with its name are one button.
     @Test(

@@ -55,6 +55,43 @@ public enum Interactivity {
         return side >= minCommandSide * f.screenWidth && !precedesText()
     }
 
+    /// A recognised glyph on a row with at least two glyph buttons of about its size (heights within
+    /// 1.5 ×) is a button too: a player's queue glyph beside ⏮ ▶ ⏭, a bar's search glyph between
+    /// help and cart, a post's ♡ beside its comment and share buttons — a toolbar's items are all
+    /// buttons (HIG, "Toolbars"; Material, "Top app bar" action items), where the clickability
+    /// model, judging each glyph alone, called one of them an image. On the 779 check and 700
+    /// held-out screens 13 glyphs changed, each a music player's queue glyph spoken "Playlist,
+    /// Image" beside its ⏮ ▶ ⏭ buttons (2026-11-25). A
+    /// glyph leading a text (within ``leadingTextGap`` of its sides) is left to that text, one over
+    /// a caption (starting within 0.75 of its height below it: a tab's or a tile's) to the caption
+    /// and tab rules.
+    public static func glyphRowButtons(_ elements: [Element]) -> [Element] {
+        func isGlyph(_ e: Element) -> Bool { e.children.isEmpty && !e.detections.isEmpty && e.detections.allSatisfy { $0.type == .icon } }
+        return elements.map { e in
+            guard e.kind == .icon, isGlyph(e), e.label != nil else { return e }
+            let peers = elements.filter { p in
+                p.kind == .button && isGlyph(p) && p.frame.sharesRow(with: e.frame)
+                    && p.frame.height <= 1.5 * e.frame.height && e.frame.height <= 1.5 * p.frame.height
+            }
+            // a glyph leading a text (a drawer header's avatar before the user's name) is that text's
+            let side = max(e.frame.width, e.frame.height)
+            let leads = elements.contains { t in
+                t.kind == .text && t.frame.sharesRow(with: e.frame) && t.frame.minX >= e.frame.maxX - 1
+                    && t.frame.minX - e.frame.maxX <= leadingTextGap * side
+            }
+            // and one over a caption (a tab bar's item, a grid's tile) is left to the caption and tab rules
+            let captioned = elements.contains { t in
+                t.kind == .text && t.frame.xOverlap(e.frame) > 0 && t.frame.minY >= e.frame.maxY - 1
+                    && t.frame.minY - e.frame.maxY <= 0.75 * e.frame.height
+            }
+            guard peers.count >= 2, !leads, !captioned else { return e }
+            var b = e
+            b.kind = .button
+            b.traits = .button
+            return b
+        }
+    }
+
     /// Whether the icon's recognised meaning is a media transport control (``mediaControlMeanings``).
     public static func isMediaControl(_ f: IconFeatures) -> Bool {
         f.meaning.map { mediaControlMeanings.contains($0) } ?? false

@@ -203,6 +203,38 @@ public enum TextButtons {
         return t.hasSuffix(":") || t.hasSuffix("：")
     }
 
+    /// Whether `text` ends on a preposition waiting for its object ("continue with", "LOGIN
+    /// USING", "Update info about you from"): alone on its row, it is a caption for
+    /// the buttons below that finish its sentence, not a button (``captionIndices(_:)``). A title
+    /// ending in an ellipsis ("Share via…") asks for more and is a button all the same (HIG,
+    /// "Buttons"). English only; "in", "on", "up" end "Log in", "Turn on", "Sign up" and are not
+    /// among ``danglingPrepositions``.
+    public static func endsOnPreposition(_ text: String) -> Bool {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        guard !t.hasSuffix("..."), !t.hasSuffix("…") else { return false }
+        return t.lowercased().split { !$0.isLetter }.last.map { danglingPrepositions.contains(String($0)) } ?? false
+    }
+
+    /// Prepositions that cannot end a button's title.
+    public static let danglingPrepositions: Set<String> = ["with", "using", "via", "from"]
+
+    /// The texts among `detections` that end on a preposition (``endsOnPreposition(_:)``) alone on
+    /// their row (no other text or icon shares it): captions over the buttons that finish them. 7
+    /// were announced as buttons on the 779 check and 700 held-out screens (2026-11-25), 3 of them
+    /// on valid, which the by-eye audit calls no buttons. One with a value on its row ("Allow Calls
+    /// From … Favorites") or the logo of a button whose last word OCR missed ("f" before "SIGN UP
+    /// WITH") is left to the other rules.
+    public static func captionIndices(_ detections: [Detection]) -> Set<Int> {
+        Set(
+            detections.indices.filter { i in
+                let d = detections[i]
+                guard d.type == .text, endsOnPreposition(d.text ?? "") else { return false }
+                return !detections.indices.contains { j in
+                    j != i && (detections[j].type == .text || detections[j].type == .icon) && detections[j].box.sharesRow(with: d.box)
+                }
+            })
+    }
+
     /// Whether the text at `index` is a heading over its description: alone on its row (a text
     /// beside it within its own height is the rest of its line), with a sentence of at least
     /// ``descriptionMinWords`` words that is not itself a button title starting below it within

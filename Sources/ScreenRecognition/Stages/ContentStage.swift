@@ -69,6 +69,7 @@ struct ContentStage: AnalysisStage {
         }
         textButtons.subtract(appBarTitleIndices(detections, screen: work.screen))
         textButtons = textButtons.filter { !TextButtons.namesNoAction(detections[$0].text ?? "") }
+        textButtons.subtract(TextButtons.captionIndices(detections))
         if interactivity.keypadKeysAreButtons { textButtons.formUnion(TextButtons.keypadKeys(detections)) }
         var elements: [Element] = []
         for (index, original) in detections.enumerated() {
@@ -88,6 +89,7 @@ struct ContentStage: AnalysisStage {
             }
             elements.append(Metadata.element(for: d, clickable: clickable, pictureDescription: description))
         }
+        if interactivity.glyphRowsAreButtons { elements = Interactivity.glyphRowButtons(elements) }
         if grouping.mergeNestedRepeats {
             elements = Metadata.mergeNestedRepeats(elements, containment: grouping.containment)
         }
