@@ -514,7 +514,7 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// Google"): the data set's own labels count them as errors (README, Measured).
     public var actionPhrasesAreButtons = true
     /// The digits of a number pad — 1 to 9 in a 3 × 3 grid, and the row after it — are buttons
-    /// ("1, Button"), as a passcode or PIN pad's keys are (``TextButtons/keypadKeys(_:)``).
+    /// ("1, Button") (``TextButtons/keypadKeys(_:)``).
     public var keypadKeysAreButtons = true
     /// A read one-line text centred in a container of its own — a filled, tinted or outlined
     /// rectangle or capsule that pads it on every side (``FramedText/container(of:in:)``) — is a

@@ -454,19 +454,19 @@ public enum Metadata {
     /// glyph is a brand a text names (a sign-in or share control whatever its fill), and the text
     /// names what the glyph shows, so both are one control, spoken as VoiceOver speaks a button's
     /// image and title together. Before, such a pair was spoken "Facebook, Button" (or "Facebook,
-    /// Image") then "CONTINUE WITH FACEBOOK": 29 of the 779 check and 700 held-out screens changed,
-    /// each such a pair by eye (2026-11-25). A word in the middle of a text does not name its icon (a play button
-    /// beside "Music play list"). Same reach and blocking as ``absorbNamedIcons(_:screenWidth:)``.
+    /// Image") then "CONTINUE WITH FACEBOOK": 29 of the 779 check and 700 held-out screens
+    /// changed, each such a pair by eye (2026-11-25). A word in the middle of a text does not name
+    /// its icon (a play button beside "Music play list"). Same reach and blocking as
+    /// ``absorbNamedIcons(_:screenWidth:)``.
     public static func titleIconButtons(_ elements: [Element], screenWidth: Double) -> [Element] {
         var result = elements
         var absorbed = Set<Int>()
         func words(_ s: String) -> [String] {
             s.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
         }
-        let brands: Set<IconMeaning> = [.facebook, .google, .twitter, .instagram, .apple, .youtube, .whatsapp, .linkedin]
         for (i, icon) in elements.enumerated() where icon.children.isEmpty {
             guard !icon.detections.isEmpty, icon.detections.allSatisfy({ $0.type == .icon }) else { continue }
-            let brand = icon.detections.contains { $0.iconLabel.map(brands.contains) ?? false }
+            let brand = icon.detections.contains { $0.iconLabel?.isBrand ?? false }
             guard icon.kind == .button || (icon.kind == .icon && brand) else { continue }
             let named = words(icon.label ?? "")
             guard !named.isEmpty, named.allSatisfy({ $0.count >= 2 }) else { continue }

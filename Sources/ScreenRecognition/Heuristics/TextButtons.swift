@@ -135,12 +135,12 @@ public enum TextButtons {
     /// The indices of a number pad's keys among `detections`: texts reading the digits 1 to 9 (a
     /// digit alone, or with a phone keypad's letters: "2 ABC"), each once, laid out as a 3 × 3 grid
     /// in reading order — 1 2 3 on the top row (a phone's, a PIN pad's) or on the bottom one (a
-    /// calculator's) — plus the keys of the row after it ("0", "00", "*", "#", "."). A PIN pad's
-    /// keys are buttons (HIG, "Buttons"; VoiceOver speaks a passcode key "1, Button"), which the
-    /// text-button model, trained on words, never calls them: two Korean banking apps' amount pads
-    /// (one of the 700 held-out, one of 60 fresh screens) were spoken as 10–11 plain texts (2026-11-25). Aligned means
-    /// each row's and each column's middles lie within a quarter of the keys' spacing, and the
-    /// two row gaps differ by at most a quarter of one.
+    /// calculator's) — plus the keys of the row after it ("0", "00", "*", "#", "."). A number pad's
+    /// keys are buttons — each does something when tapped (HIG, "Buttons") — which the text-button
+    /// model, trained on words, never calls them: two Korean banking apps' amount pads (one of the
+    /// 700 held-out, one of 60 fresh screens) were spoken as 10–11 plain texts (2026-11-25).
+    /// Aligned means each row's and each column's middles lie within a quarter of the keys'
+    /// spacing, and the two row gaps differ by at most a quarter of one.
     public static func keypadKeys(_ detections: [Detection]) -> Set<Int> {
         var key: [Int: Int] = [:]  // digit → detection index
         for (i, d) in detections.enumerated() where d.type == .text {

@@ -82,6 +82,12 @@ public enum IconMeaning: String, CaseIterable, Codable, Sendable, Hashable {
     /// The meanings an icon classifier's model has classes for (all but ``derivedDirections``).
     public static let modelMeanings: [IconMeaning] = allCases.filter { !derivedDirections.contains($0) }
 
+    /// The brands' logos (sign-in and share buttons), which a text beside them may name.
+    public static let brands: Set<IconMeaning> = [.facebook, .google, .twitter, .instagram, .apple, .youtube, .whatsapp, .linkedin]
+
+    /// Whether the meaning is a brand's logo (``brands``).
+    public var isBrand: Bool { Self.brands.contains(self) }
+
     /// The word VoiceOver-style announcements use for an icon of this meaning.
     ///
     /// Wording follows the labels of the matching UIKit system items / SF Symbols as VoiceOver
