@@ -971,7 +971,8 @@ struct PictureLabelTests {
         // A glyph over its caption (a tab bar's item) or leading a text is left to the other rules.
         let caption = el(.text, r(14, 700 + height + 4, 36, 10), "Queue")
         #expect(Interactivity.glyphRowButtons([glyph, caption] + buttons)[0].kind == .icon)
-        let title = el(.text, r(20 + height + 8, 700, 60, height), "Up next")
+        var title = el(.text, r(20 + height + 8, 700, 60, height), "Up next")
+        title.detections = [det(.text, 20 + height + 8, 700, 60, height, "Up next")]
         #expect(Interactivity.glyphRowButtons([glyph, title] + buttons)[0].kind == .icon)
     }
 

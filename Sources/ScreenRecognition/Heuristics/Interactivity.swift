@@ -62,11 +62,12 @@ public enum Interactivity {
     /// model, judging each glyph alone, called one of them an image. On the 779 check and 700
     /// held-out screens 13 glyphs changed, each a music player's queue glyph spoken "Playlist,
     /// Image" beside its ⏮ ▶ ⏭ buttons (2026-11-25). A
-    /// glyph leading a text (within ``leadingTextGap`` of its sides) is left to that text, one over
+    /// glyph leading a text (``precedesText(_:among:)``) is left to that text, one over
     /// a caption (starting within 0.75 of its height below it: a tab's or a tile's) to the caption
     /// and tab rules.
     public static func glyphRowButtons(_ elements: [Element]) -> [Element] {
         func isGlyph(_ e: Element) -> Bool { e.children.isEmpty && !e.detections.isEmpty && e.detections.allSatisfy { $0.type == .icon } }
+        let detections = elements.flatMap(\.detections)
         return elements.map { e in
             guard e.kind == .icon, isGlyph(e), e.label != nil else { return e }
             let peers = elements.filter { p in
@@ -74,11 +75,7 @@ public enum Interactivity {
                     && p.frame.height <= 1.5 * e.frame.height && e.frame.height <= 1.5 * p.frame.height
             }
             // a glyph leading a text (a drawer header's avatar before the user's name) is that text's
-            let side = max(e.frame.width, e.frame.height)
-            let leads = elements.contains { t in
-                t.kind == .text && t.frame.sharesRow(with: e.frame) && t.frame.minX >= e.frame.maxX - 1
-                    && t.frame.minX - e.frame.maxX <= leadingTextGap * side
-            }
+            let leads = e.detections.contains { precedesText($0, among: detections) }
             // and one over a caption (a tab bar's item, a grid's tile) is left to the caption and tab rules
             let captioned = elements.contains { t in
                 t.kind == .text && t.frame.xOverlap(e.frame) > 0 && t.frame.minY >= e.frame.maxY - 1

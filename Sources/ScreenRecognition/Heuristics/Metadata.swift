@@ -404,47 +404,21 @@ public enum Metadata {
     /// title as one element. Within ``namedIconReach`` of the screen's width, on the title's row,
     /// with nothing between them.
     public static func absorbNamedIcons(_ elements: [Element], screenWidth: Double) -> [Element] {
-        var result = elements
-        var absorbed = Set<Int>()
-        func words(_ s: String) -> [String] {
-            s.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
-        }
-        for (i, icon) in elements.enumerated() where icon.children.isEmpty && (icon.label ?? "").isEmpty == false {
-            let small = icon.kind == .picture && icon.frame.width <= namedPictureMaxWidth * screenWidth
+        joinNamedIcons(elements, screenWidth: screenWidth) { icon in
             // (an icon the clickability model made a button of its own keeps ``leadingGlyphGap``)
-            guard icon.kind == .icon || small else { continue }
-            let named = words(icon.label ?? "")
-            guard !named.isEmpty, named.allSatisfy({ $0.count >= 2 }) else { continue }
-            let f = icon.frame
-            let hosts = elements.indices.filter { j in
-                let g = elements[j].frame
-                guard j != i, !absorbed.contains(j), elements[j].kind == .button, elements[j].children.isEmpty,
-                    !elements[j].detections.isEmpty, elements[j].detections.allSatisfy({ $0.type == .text }),
-                    f.sharesRow(with: g), f.midX <= g.minX,
-                    g.minX - f.maxX <= namedIconReach * screenWidth
-                else { return false }
-                let label = elements[j].label ?? ""
-                let title = words(label)
-                // A title cut off with an ellipsis ("Sign up with Facebo...") names its logo by
-                // the start of its last word (at least 3 letters).
-                let cut = label.hasSuffix("...") || label.hasSuffix("…") ? title.last.flatMap { $0.count >= 3 ? $0 : nil } : nil
-                return named.allSatisfy { w in
-                    title.contains { $0 == w || (w.count >= 4 && $0.hasSuffix(w)) } || (cut.map { w.hasPrefix($0) } ?? false)
-                }
+            icon.kind == .icon || (icon.kind == .picture && icon.frame.width <= namedPictureMaxWidth * screenWidth)
+        } isTitle: { title in
+            title.kind == .button && title.detections.allSatisfy { $0.type == .text }
+        } names: { named, label in
+            let title = titleWords(label)
+            // A title cut off with an ellipsis ("Sign up with Facebo...") names its logo by
+            // the start of its last word (at least 3 letters).
+            let cut = label.hasSuffix("...") || label.hasSuffix("…") ? title.last.flatMap { $0.count >= 3 ? $0 : nil } : nil
+            return named.allSatisfy { w in
+                title.contains { $0 == w || (w.count >= 4 && $0.hasSuffix(w)) } || (cut.map { w.hasPrefix($0) } ?? false)
             }
-            guard let host = hosts.min(by: { elements[$0].frame.minX < elements[$1].frame.minX }) else { continue }
-            let g = elements[host].frame
-            let blocked = elements.indices.contains { k in
-                guard k != i, k != host, !absorbed.contains(k) else { return false }
-                let h = elements[k].frame
-                return h.midX > f.maxX && h.midX < g.minX && h.yOverlap(g) > 0.5 * min(h.height, g.height)
-            }
-            guard !blocked else { continue }
-            result[host].detections += icon.detections
-            result[host].frame = result[host].frame.union(f)
-            absorbed.insert(i)
+        } mark: { _ in
         }
-        return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
     }
 
     /// An icon button — or a brand's logo, button or not — whose label a plain text right of it
@@ -459,28 +433,50 @@ public enum Metadata {
     /// its icon (a play button beside "Music play list"). Same reach and blocking as
     /// ``absorbNamedIcons(_:screenWidth:)``.
     public static func titleIconButtons(_ elements: [Element], screenWidth: Double) -> [Element] {
+        joinNamedIcons(elements, screenWidth: screenWidth) { icon in
+            !icon.detections.isEmpty && icon.detections.allSatisfy { $0.type == .icon }
+                && (icon.kind == .button || (icon.kind == .icon && icon.detections.contains { $0.iconLabel?.isBrand ?? false }))
+        } isTitle: { title in
+            title.kind == .text && !title.traits.contains(.header) && title.detections.allSatisfy { $0.type == .text }
+        } names: { named, label in
+            let title = titleWords(label)
+            return title.count >= named.count && (Array(title.prefix(named.count)) == named || Array(title.suffix(named.count)) == named)
+        } mark: { title in
+            title.kind = .button
+            title.traits.remove(.staticText)
+            title.traits.insert(.button)
+            title.hint = Hints.button
+        }
+    }
+
+    /// A label's words, lower-cased, split at everything that is not a letter or a digit.
+    static func titleWords(_ s: String) -> [String] {
+        s.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
+    }
+
+    /// The mechanism of ``absorbNamedIcons(_:screenWidth:)`` and ``titleIconButtons(_:screenWidth:)``:
+    /// each labelled leaf `isIcon` accepts (its label's words all at least 2 letters long) joins the
+    /// nearest leaf right of it on its row that `isTitle` accepts and whose label `names` it,
+    /// starting within ``namedIconReach`` of the screen's width, with nothing between them; `mark`
+    /// then changes the title (the joined element keeps the title's label, takes the icon's
+    /// detections and spans both).
+    static func joinNamedIcons(
+        _ elements: [Element], screenWidth: Double, isIcon: (Element) -> Bool, isTitle: (Element) -> Bool,
+        names: (_ named: [String], _ titleLabel: String) -> Bool, mark: (inout Element) -> Void
+    ) -> [Element] {
         var result = elements
         var absorbed = Set<Int>()
-        func words(_ s: String) -> [String] {
-            s.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
-        }
-        for (i, icon) in elements.enumerated() where icon.children.isEmpty {
-            guard !icon.detections.isEmpty, icon.detections.allSatisfy({ $0.type == .icon }) else { continue }
-            let brand = icon.detections.contains { $0.iconLabel?.isBrand ?? false }
-            guard icon.kind == .button || (icon.kind == .icon && brand) else { continue }
-            let named = words(icon.label ?? "")
+        for (i, icon) in elements.enumerated() where icon.children.isEmpty && isIcon(icon) {
+            let named = titleWords(icon.label ?? "")
             guard !named.isEmpty, named.allSatisfy({ $0.count >= 2 }) else { continue }
             let f = icon.frame
             let hosts = elements.indices.filter { j in
                 let t = elements[j]
-                guard j != i, !absorbed.contains(j), t.kind == .text, t.children.isEmpty, !t.traits.contains(.header),
-                    !t.detections.isEmpty, t.detections.allSatisfy({ $0.type == .text }),
+                guard j != i, !absorbed.contains(j), t.children.isEmpty, !t.detections.isEmpty, isTitle(t),
                     f.sharesRow(with: t.frame), f.midX <= t.frame.minX,
                     t.frame.minX - f.maxX <= namedIconReach * screenWidth
                 else { return false }
-                let title = words(t.label ?? "")
-                guard title.count >= named.count else { return false }
-                return Array(title.prefix(named.count)) == named || Array(title.suffix(named.count)) == named
+                return names(named, t.label ?? "")
             }
             guard let host = hosts.min(by: { elements[$0].frame.minX < elements[$1].frame.minX }) else { continue }
             let g = elements[host].frame
@@ -490,10 +486,7 @@ public enum Metadata {
                 return h.midX > f.maxX && h.midX < g.minX && h.yOverlap(g) > 0.5 * min(h.height, g.height)
             }
             guard !blocked else { continue }
-            result[host].kind = .button
-            result[host].traits.remove(.staticText)
-            result[host].traits.insert(.button)
-            result[host].hint = Hints.button
+            mark(&result[host])
             result[host].detections += icon.detections
             result[host].frame = result[host].frame.union(f)
             absorbed.insert(i)
