@@ -103,6 +103,26 @@ struct GroupingTests {
     }
 
     @Test(
+        "A tab bar's items share one row: an item on a row of its own stays apart",
+        arguments: [
+            (["Facebook", "Google"], 0),  // "Or register with" over two sign-in buttons: no bar of three
+            (["Home", "Search", "Profile"], 3),  // a bar of three with a caption above it
+        ])
+    func tabsOnOneRow(names: [String], expected: Int) {
+        // The caption lies in §5.5's band (the bottom-most element's bottom 832 − its top 770 < 0.08
+        // × 844) between the items' columns, on a row above theirs.
+        var elements: [Element] = [el(.text, r(80, 770, 60, 12), "Or register with")]
+        for (i, name) in names.enumerated() {
+            let x = 30 + Double(i) * 130
+            elements.append(el(.icon, r(x, 790, 28, 28)))
+            elements.append(el(.text, r(x - 6, 820, 40, 12), name))
+        }
+        let out = Grouping.groupTabs(elements, screen: Self.screen, image: nil, settings: .init(), selection: .init())
+        #expect(out.filter { $0.kind == .tabButton }.count == expected)
+        #expect(out.contains { $0.kind == .text && $0.label == "Or register with" })
+    }
+
+    @Test(
         "Tabs need at least three buttons, close to the bottom-most element",
         arguments: [
             ([r(150, 780, 90, 30)], 0),  // one lone button

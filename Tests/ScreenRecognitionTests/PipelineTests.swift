@@ -492,11 +492,73 @@ struct ContentSeamTests {
             (.forward, 200.0, true, ["Fashion", "Forward, Image"]),  // not at the row's trailing end
             (.star, 350.0, true, ["Fashion", "Star, Image"]),
             (.down, 350.0, true, ["Fashion, Button"]),  // an expanding row's or dropdown's ⌄
+            (.up, 350.0, true, ["Fashion, Button"]),  // an open panel's ⌃; alone, no state
+            (.forward, 250.0, true, ["Fashion, Button"]),  // ending its row short of the edge (a drawer's)
         ])
     func disclosureRows(meaning: IconMeaning, iconX: Double, on: Bool, spoken: [String]) throws {
         var cfg = AnalysisConfiguration.default
         cfg.interactivity.disclosureRowsAreButtons = on
         #expect(try Self.rowWithGlyph("Fashion", meaning: meaning, iconX: iconX, configuration: cfg) == spoken)
+    }
+
+    @Test(
+        "A chevron ending its row short of the screen's edge marks it only with nothing right of it and past disclosureRowEnd",
+        arguments: [
+            (0.55, false, ["Fashion, Button", "Sale"]), (0.55, true, ["Fashion", "Forward, Image", "Sale"]),
+            (0.7, false, ["Fashion", "Forward, Image", "Sale"]),
+        ])
+    func rowEnds(rowEnd: Double, textRightOfGlyph: Bool, spoken: [String]) throws {
+        var cfg = AnalysisConfiguration.default
+        cfg.interactivity.disclosureRowEnd = rowEnd
+        let icon = det(.icon, 250, 404, 16, 16)  // 0.64 of the width
+        let content = ReplayContentRecognizer(
+            icons: [icon.box: IconRecognition(meaning: .forward, confidence: 0.9)], clickProbability: { _ in 0.01 })
+        let sale = textRightOfGlyph ? det(.text, 320, 400, 50, 24, "Sale") : det(.text, 60, 500, 60, 24, "Sale")
+        let result = try ScreenAnalyzer(configuration: cfg, contentRecognizer: content)
+            .analyze(
+                image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)),
+                detections: [det(.text, 60, 400, 100, 24, "Fashion"), icon, sale])
+        #expect(result.transcript == spoken)
+    }
+
+    @Test(
+        "An accordion — one column of ⌃ and ⌄ ending drawer rows — says which sections are open",
+        arguments: [
+            ([IconMeaning.up, .down, .down], ["Clothing, Expanded, Button", "Shoes, Collapsed, Button", "Sale, Collapsed, Button"]),
+            ([.down, .down, .down], ["Clothing, Button", "Shoes, Button", "Sale, Button"]),  // no open one: maybe dropdowns
+            ([.up, .forward, .down], ["Clothing, Expanded, Button", "Shoes, Button", "Sale, Collapsed, Button"]),
+        ])
+    func accordionRows(meanings: [IconMeaning], spoken: [String]) throws {
+        #expect(try Self.chevronColumn(meanings, iconX: 272) == spoken)  // a drawer's row end, 0.7 of the width
+    }
+
+    @Test("A ranking's ▲ 5 and ▼ 2 — a number after the glyph — say no panel state")
+    func rankChanges() throws {
+        let spoken = try Self.chevronColumn([.up, .down, .down], iconX: 320, numbers: true)
+        #expect(spoken == ["Clothing, Button", "1", "Shoes, Button", "2", "Sale, Button", "3"])
+        // A "–" (no change) between them in the column: a ranking too.
+        let dashed = try Self.chevronColumn([.up, .down, .down], iconX: 272, dash: true)
+        #expect(dashed == ["Clothing, Button", "Icon", "Shoes, Button", "Sale, Button"])
+    }
+
+    /// The transcript of three rows ("Clothing", "Shoes", "Sale") ending in glyphs the (replayed)
+    /// classifier calls `meanings`, at `iconX`, each followed by a number when `numbers`, with an
+    /// unknown dash between the first two rows' glyphs when `dash`.
+    static func chevronColumn(_ meanings: [IconMeaning], iconX: Double, numbers: Bool = false, dash: Bool = false) throws -> [String] {
+        var detections: [Detection] = []
+        var icons: [Rect: IconRecognition] = [:]
+        for (k, (title, meaning)) in zip(["Clothing", "Shoes", "Sale"], meanings).enumerated() {
+            let y = 300 + 60 * Double(k)
+            let icon = det(.icon, iconX, y + 6, 12, 8)
+            icons[icon.box] = IconRecognition(meaning: meaning, confidence: 0.9)
+            detections += [det(.text, 60, y, 120, 20, title), icon]
+            if numbers { detections.append(det(.text, iconX + 40, y, 12, 20, "\(k + 1)")) }
+        }
+        if dash { detections.append(det(.icon, iconX + 2, 338, 7, 3)) }
+        let content = ReplayContentRecognizer(icons: icons, clickProbability: { _ in 0.01 })
+        return try ScreenAnalyzer(contentRecognizer: content)
+            .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)), detections: detections)
+            .transcript
     }
 
     /// The transcript of a white screen holding a row's `title` and, at `iconX` on its row, a glyph

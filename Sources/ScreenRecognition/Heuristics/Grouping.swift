@@ -161,7 +161,7 @@ public enum Grouping {
         // bar"): a text whose middle is above the top of an icon it shares a column with is the
         // page's content showing behind a translucent bar (a link "clcoding.gumroad.com" over a
         // search tab on ui-real valid), and stays an element of its own.
-        let clusters = MissingElements.clusters(candidates) { a, b in elements[a].frame.xOverlap(elements[b].frame) > 0 }
+        let columns = MissingElements.clusters(candidates) { a, b in elements[a].frame.xOverlap(elements[b].frame) > 0 }
             .map { members in
                 let icons = members.filter { !isText(elements[$0]) }.map { elements[$0].frame }
                 return members.filter { i in
@@ -170,14 +170,17 @@ public enum Grouping {
             }
             .filter { !$0.isEmpty }
             .sorted { cmin($0, elements) < cmin($1, elements) }
-        guard clusters.count >= settings.minTabs, !isBlocked(candidates, elements, settings) else { return elements }
-        let frames = clusters.map { members in members.dropFirst().reduce(elements[members[0]].frame) { $0.union(elements[$1].frame) } }
+        guard columns.count >= settings.minTabs, !isBlocked(candidates, elements, settings) else { return elements }
         if let image {
-            let hasText = clusters.map { members in members.contains { isText(elements[$0]) } }
+            let frames = columns.map { members in members.dropFirst().reduce(elements[members[0]].frame) { $0.union(elements[$1].frame) } }
+            let hasText = columns.map { members in members.contains { isText(elements[$0]) } }
             if let tiles = tilesOnOwnFills(frames, hasText: hasText, image: image, minDistance: selection.minTintDistance) {
-                return tileButtons(tiles, clusters: clusters, elements: elements, isText: isText, ordering: ordering)
+                return tileButtons(tiles, clusters: columns, elements: elements, isText: isText, ordering: ordering)
             }
         }
+        let clusters = itemsOnOneRow(columns, elements)
+        guard clusters.count >= settings.minTabs else { return elements }
+        let frames = clusters.map { members in members.dropFirst().reduce(elements[members[0]].frame) { $0.union(elements[$1].frame) } }
         // A tab bar item is an icon with its title (``GroupingSettings/tabsNeedAnIcon``).
         let minIcon = tabIconMinWidthShare * Double(screen.width)
         let hasIcon = { (e: Element) in
@@ -213,6 +216,18 @@ public enum Grouping {
         }
         let used = Set(clusters.flatMap { $0 })
         return elements.indices.filter { !used.contains($0) }.map { elements[$0] } + tabs
+    }
+
+    /// A tab bar's items stand on one row (HIG, "Tab bars"; Material, "Navigation bar"): an item
+    /// whose icon and title share a row with no other item is the screen's content above or below
+    /// the bar, and stays apart — §5.5's band (the bottom 20 %, within 8 % of the lowest element)
+    /// is taller than a bar. On ui-real a caption "Or register with" over the Facebook and Google
+    /// sign-in buttons had made a bar of three (2026-11-26). Asked after the row has been
+    /// checked for tiles on fills of their own, which sees every candidate (a shop's ♡ and 🎁
+    /// beside a black "Buy" button with a badge above it stay buttons).
+    static func itemsOnOneRow(_ clusters: [[Int]], _ elements: [Element]) -> [[Int]] {
+        let frames = clusters.map { members in members.dropFirst().reduce(elements[members[0]].frame) { $0.union(elements[$1].frame) } }
+        return clusters.indices.filter { i in frames.indices.contains { $0 != i && frames[$0].sharesRow(with: frames[i]) } }.map { clusters[$0] }
     }
 
     /// A row of texts and icons is not a tab bar when another kind of element shares its band: a

@@ -262,17 +262,54 @@ public enum Metadata {
     /// icon recognised as `forward`, starting right of `trailingEdge` (x in pixels: the screen's
     /// trailing band), makes the row's first labelled text left of it a button and joins it. So
     /// does a trailing `down` chevron ⌄: Material's expansion panels and exposed dropdown menus
-    /// put it at the end of a row that opens when tapped ("Categories ⌄").
-    public static func markDisclosureRows(_ elements: [Element], trailingEdge: Double) -> [Element] {
+    /// put it at the end of a row that opens when tapped ("Categories ⌄"), and an `up` chevron ⌃,
+    /// the same panel open.
+    ///
+    /// A row can also end short of the screen's edge — in a navigation drawer or a dialog — so a
+    /// chevron starting right of `rowEndEdge` (x in pixels) counts too when nothing on its row lies
+    /// right of it. Where one column of chevrons ending their rows holds both ⌃ and ⌄ (an accordion
+    /// with a section open), each of those rows says its state as its value, as iOS apps set it before
+    /// UIKit's `accessibilityExpandedStatus` (iOS 18) and as that status is spoken: "Clothing,
+    /// Expanded, Button", "Shoes, Collapsed, Button". A lone ⌄ (a dropdown, a collapsed list) or
+    /// ⌃ (a sort order) says nothing more.
+    public static func markDisclosureRows(_ elements: [Element], trailingEdge: Double, rowEndEdge: Double? = nil) -> [Element] {
+        var states: [(title: Element, glyph: Rect, meaning: IconMeaning)] = []
+        var joined: [Rect] = []
         // the row's first labelled text: an icon button left of the chevron (a pager's ‹ … ›) is none
-        joinTrailingGlyphs(elements, trailingEdge: trailingEdge, meanings: [.forward, .down]) { row, result, _, _ in
+        var result = joinTrailingGlyphs(elements, trailingEdge: trailingEdge, rowEndEdge: rowEndEdge, meanings: [.forward, .down, .up]) {
+            row, result, _, _ in
             row.min { result[$0].frame.minX < result[$1].frame.minX }
-        } mark: { title in
+        } mark: { title, glyph in
             title.kind = .button
             title.traits.remove(.staticText)
             title.traits.insert(.button)
             title.hint = Hints.button
+            joined.append(glyph.frame)
+            if let m = glyph.detections.lazy.compactMap(\.iconLabel).first(where: { $0 == .up || $0 == .down }) {
+                states.append((title, glyph.frame, m))
+            }
         }
+        // Columns of ⌃ and ⌄, each ending its row: glyphs whose middles lie within the wider one's
+        // width of each other. A ▲ or ▼ with a number after it, or in a column with other glyphs
+        // between (a "–" for no change), is a ranking's change ("▲ 5"), not a panel's state.
+        let ending = states.filter { s in
+            !elements.contains { $0.frame != s.glyph && $0.frame.sharesRow(with: s.glyph) && $0.frame.minX >= s.glyph.maxX }
+        }
+        func inColumn(_ a: Rect, _ b: Rect) -> Bool { abs(a.midX - b.midX) <= max(a.width, b.width) }
+        for s in ending where s.title.value == nil {
+            let column = ending.filter { inColumn($0.glyph, s.glyph) }
+            let top = column.map(\.glyph.minY).min() ?? s.glyph.minY
+            let bottom = column.map(\.glyph.maxY).max() ?? s.glyph.maxY
+            let strays = elements.contains { e in
+                e.kind == .icon && !joined.contains(e.frame) && inColumn(e.frame, s.glyph)
+                    && e.frame.midY > top && e.frame.midY < bottom
+            }
+            guard !strays, column.contains(where: { $0.meaning == .up }), column.contains(where: { $0.meaning == .down }),
+                let k = result.firstIndex(where: { $0.frame == s.title.frame && $0.label == s.title.label && $0.kind == .button })
+            else { continue }
+            result[k].value = s.meaning == .up ? "Expanded" : "Collapsed"
+        }
+        return result
     }
 
     /// A list row with a trailing checkmark is the selected row of a single-choice list (iOS's
@@ -292,25 +329,30 @@ public enum Metadata {
                     && elements[k].frame.minX >= result[title].frame.maxX && elements[k].frame.maxX <= tick.minX
             }
             return between ? nil : title
-        } mark: { title in
+        } mark: { title, _ in
             title.traits.insert(.selected)
         }
     }
 
-    /// The mechanism of ``markDisclosureRows(_:trailingEdge:)`` and ``markCheckedRows(_:trailingEdge:)``:
-    /// each plain icon recognised as one of `meanings`, starting right of `trailingEdge`, joins the
-    /// labelled text (a read text or text button) on its row left of it that `title` picks from
-    /// `row` (indices into the elements so far; `title` also gets the glyph's index into
-    /// `elements`), which `mark` changes.
+    /// The mechanism of ``markDisclosureRows(_:trailingEdge:rowEndEdge:)`` and ``markCheckedRows(_:trailingEdge:)``:
+    /// each plain icon recognised as one of `meanings`, starting right of `trailingEdge` — or right
+    /// of `rowEndEdge` with nothing right of it on its row — joins the labelled text (a read text
+    /// or text button) on its row left of it that `title` picks from `row` (indices into the
+    /// elements so far; `title` also gets the glyph's index into `elements`), which `mark` changes
+    /// (it also gets the glyph).
     static func joinTrailingGlyphs(
-        _ elements: [Element], trailingEdge: Double, meanings: Set<IconMeaning>,
+        _ elements: [Element], trailingEdge: Double, rowEndEdge: Double? = nil, meanings: Set<IconMeaning>,
         title: (_ row: [Int], _ result: [Element], _ glyph: Int, _ elements: [Element]) -> Int?,
-        mark: (inout Element) -> Void
+        mark: (inout Element, Element) -> Void
     ) -> [Element] {
         var result = elements
         var absorbed = Set<Int>()
+        func endsItsRow(_ glyph: Element) -> Bool {
+            guard let rowEndEdge, glyph.frame.minX >= rowEndEdge else { return false }
+            return !elements.contains { $0.frame != glyph.frame && $0.frame.sharesRow(with: glyph.frame) && $0.frame.minX >= glyph.frame.maxX }
+        }
         for (i, glyph) in elements.enumerated()
-        where glyph.kind == .icon && glyph.children.isEmpty && glyph.frame.minX >= trailingEdge
+        where glyph.kind == .icon && glyph.children.isEmpty && (glyph.frame.minX >= trailingEdge || endsItsRow(glyph))
             && glyph.detections.contains(where: { $0.iconLabel.map(meanings.contains) ?? false })
         {
             let row = elements.indices.filter { j in
@@ -320,7 +362,7 @@ public enum Metadata {
                     && e.frame.sharesRow(with: glyph.frame) && e.frame.maxX <= glyph.frame.minX
             }
             guard let t = title(row, result, i, elements) else { continue }
-            mark(&result[t])
+            mark(&result[t], glyph)
             result[t].detections += glyph.detections
             absorbed.insert(i)
         }

@@ -116,7 +116,9 @@ struct ContentStage: AnalysisStage {
             elements = Metadata.joinBackButtonTitles(elements, screen: work.screen, maxGap: grouping.backTitleGap)
         }
         if interactivity.disclosureRowsAreButtons {
-            elements = Metadata.markDisclosureRows(elements, trailingEdge: (1 - interactivity.leadingIconBand) * Double(work.screen.width))
+            elements = Metadata.markDisclosureRows(
+                elements, trailingEdge: (1 - interactivity.leadingIconBand) * Double(work.screen.width),
+                rowEndEdge: interactivity.disclosureRowEnd * Double(work.screen.width))
         }
         if interactivity.checkmarkRowsAreSelected {
             elements = Metadata.markCheckedRows(elements, trailingEdge: (1 - interactivity.leadingIconBand) * Double(work.screen.width))

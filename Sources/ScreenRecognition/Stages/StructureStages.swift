@@ -236,13 +236,19 @@ struct GroupStage: AnalysisStage {
 }
 
 /// §5.4 by rule for texts (``TextButtons``): short texts in a tint colour, or on a tinted fill, are
-/// buttons — after grouping, so texts that became part of a cell stay there.
+/// buttons — after grouping, so texts that became part of a cell stay there; then the rows of one
+/// list take one role (``ListRows``).
 struct TintedTextButtonsStage: AnalysisStage {
     var settings: InteractivitySettings
 
     func run(_ work: inout ScreenInProgress) throws {
         if settings.tintedTextsAreButtons { work.elements = TextButtons.mark(work.elements, image: work.image, settings: settings) }
         if settings.promptLinks { work.elements = TextButtons.markPromptLinks(work.elements) }
+        if settings.listRowsShareARole {
+            let lists = ListRows.shareRoles(work.elements, screenWidth: Double(work.screen.width))
+            work.elements = lists.elements
+            if lists.changed > 0 { work.note("interactivity", "\(lists.changed) list row(s) given the role of the rest of their list") }
+        }
     }
 }
 
