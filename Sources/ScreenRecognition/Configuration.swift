@@ -553,6 +553,9 @@ public struct AnnouncementSettings: Codable, Sendable, Hashable {
     /// …and is a header when at least 1.5 × the median height of the other texts there —
     /// *design choice* modelled on iOS large titles (34 pt against 17 pt bar-button and body text).
     public var headerHeightRatio: Double = 1.5
+    /// The top app bar's title is a header too (``Metadata/markAppBarTitle(_:screen:settings:)``):
+    /// UIKit gives a navigation bar's title the header trait.
+    public var appBarTitleIsHeader = true
     /// Speak hints ("Double tap to edit") after the announcement, as VoiceOver does with Hints on.
     public var includeHints = false
     /// Speak "Actions available" for elements with custom actions (VoiceOver's default verbosity).

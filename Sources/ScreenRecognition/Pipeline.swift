@@ -74,7 +74,7 @@ public struct ScreenAnalyzer: Sendable {
                 colourDistance: c.selection.minTintDistance),
             ModalDialogStage(settings: c.grouping),  // dialogs hide the rest
             SelectionStage(settings: c.selection),  // §5.3
-            HeaderStage(settings: c.announcements),  // header trait
+            HeaderStage(settings: c.announcements, interactivity: c.interactivity),  // header trait
             GroupStage(settings: c.grouping, selection: c.selection, ordering: c.ordering),  // §5.5
             TintedTextButtonsStage(settings: c.interactivity),  // §5.4, rule for texts
             HideBackgroundsStage(content: c.content, grouping: c.grouping),  // decorative backgrounds

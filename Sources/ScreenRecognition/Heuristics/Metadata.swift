@@ -725,6 +725,62 @@ public enum Metadata {
     /// valid and 300 train screens before this rule (2026-11-25), none of them a title.
     public static let minHeaderLetters = 2
 
+    /// Marks the top app bar's title as a header: VoiceOver speaks a UIKit navigation bar's title
+    /// as a heading ("Bluetooth, Heading" after "Settings, Back, Button"), and a VoiceOver user
+    /// reaches the screen's name with the headings rotor (WCAG 2.4.6: headings describe the
+    /// screen). The title is a static text that ``Interactivity/isAppBarTitle(_:others:icons:screen:settings:)``
+    /// finds — after a leading navigation icon (back, menu or close, or one left unknown: an avatar
+    /// or a logo leads an account card, not a bar) or centred with an item at the bar's leading
+    /// edge — with ``minHeaderLetters`` letters, no status-bar text, not inside a text field,
+    /// and alone on its row but for the bar's leading item and its trailing
+    /// actions (past ``appBarActionsStart`` of the width): a tab strip's or segmented control's
+    /// texts share their row. Of several (a title and its subtitle), the upper one.
+    ///
+    /// *Measured* (2026-11-26) on the 779 check screens: 115 texts became headings, 108 of them
+    /// the bar's title by eye; the other 7 were a Korean "뒤로" (Back) beside its chevron, a
+    /// player's "AAC 128k" pill, a search bar's placeholder not detected as a field, a drawer's
+    /// "Try Pro for free", an event's date beside its picture and, twice, the dates under a bar's
+    /// title "Current location". Without the leading-icon meaning and the
+    /// row conditions 126 did, with a news tab strip's "Social Buzz", a "Music | Podcast" switch,
+    /// Korean category strips and drawer account cards ("App Crawler" after its avatar) among them.
+    public static func markAppBarTitle(
+        _ elements: [Element], screen: ImageInfo, settings: InteractivitySettings = .init()
+    ) -> [Element] {
+        let width = Double(screen.width)
+        let frames = elements.map(\.frame)
+        let navigation: Set<IconMeaning> = [.back, .menu, .close]
+        let icons = elements.filter { e in
+            let glyphs = e.detections.filter { $0.type == .icon }
+            return !glyphs.isEmpty && !e.detections.contains { $0.type == .text }
+                && glyphs.allSatisfy { $0.iconLabel.map(navigation.contains) ?? true }
+        }.map(\.frame)
+        let fields = elements.filter { $0.kind == .textField }.map(\.frame)
+        let texts = elements.filter { $0.kind == .text || ($0.kind == .button && isMadeOfText($0)) }.map(\.frame)
+        let titles = elements.indices.filter { i in
+            let e = elements[i]
+            guard e.kind == .text, e.children.isEmpty, (e.label ?? "").filter(\.isLetter).count >= minHeaderLetters,
+                !StatusBar.isStatusText(e.label, frame: e.frame, screenHeight: Double(screen.height)),
+                !fields.contains(where: { e.frame.fractionInside($0) >= 0.85 }),
+                Interactivity.isAppBarTitle(e.frame, others: frames, icons: icons, screen: screen, settings: settings)
+            else { return false }
+            // Alone on its row: other texts only at the bar's leading edge or among its trailing actions.
+            return !texts.contains { t in
+                t != e.frame && t.sharesRow(with: e.frame) && t.minX >= settings.leadingIconBand * width && t.minX < appBarActionsStart * width
+            }
+        }
+        // A title over its subtitle ("Current location" over "Dec 12 – Dec 19"): the upper one.
+        guard let title = titles.min(by: { elements[$0].frame.minY < elements[$1].frame.minY }) else { return elements }
+        var result = elements
+        result[title].traits.insert(.header)
+        return result
+    }
+
+    /// Where a top app bar's trailing actions start, as a share of the screen's width: 0.65 —
+    /// *design choice*: Material's top app bar puts up to three 48-dp action icons or a text
+    /// action at its trailing end (the last 144 dp of a 360-dp bar, 0.6), iOS its trailing bar
+    /// button ("Next", "Manage"); a tab strip's next tab starts nearer.
+    public static let appBarActionsStart = 0.65
+
     /// Marks the large title as a header: among texts whose centre is in the top
     /// ``AnnouncementSettings/headerBand`` of the screen (the status bar's clock aside) and whose label has
     /// ``minHeaderLetters`` letters, the tallest, if it is at least
