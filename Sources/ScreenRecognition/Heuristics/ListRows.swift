@@ -61,10 +61,7 @@ public enum ListRows {
             guard buttons != plain, max(buttons, plain) >= minRows else { continue }
             for r in list where (result[r.index].kind == .button) != (buttons > plain) {
                 if buttons > plain {
-                    result[r.index].kind = .button
-                    result[r.index].traits.remove(.staticText)
-                    result[r.index].traits.insert(.button)
-                    result[r.index].hint = Metadata.Hints.button
+                    Metadata.makeButton(&result[r.index])
                 } else {
                     result[r.index].kind = .text
                     result[r.index].traits.remove(.button)

@@ -280,10 +280,7 @@ public enum Metadata {
             row, result, _, _ in
             row.min { result[$0].frame.minX < result[$1].frame.minX }
         } mark: { title, glyph in
-            title.kind = .button
-            title.traits.remove(.staticText)
-            title.traits.insert(.button)
-            title.hint = Hints.button
+            makeButton(&title)
             joined.append(glyph.frame)
             if let m = glyph.detections.lazy.compactMap(\.iconLabel).first(where: { $0 == .up || $0 == .down }) {
                 states.append((title, glyph.frame, m))
@@ -484,11 +481,16 @@ public enum Metadata {
             let title = titleWords(label)
             return title.count >= named.count && (Array(title.prefix(named.count)) == named || Array(title.suffix(named.count)) == named)
         } mark: { title in
-            title.kind = .button
-            title.traits.remove(.staticText)
-            title.traits.insert(.button)
-            title.hint = Hints.button
+            makeButton(&title)
         }
+    }
+
+    /// Makes a text a button: the button trait in place of static text, and the button's hint.
+    static func makeButton(_ e: inout Element) {
+        e.kind = .button
+        e.traits.remove(.staticText)
+        e.traits.insert(.button)
+        e.hint = Hints.button
     }
 
     /// A label's words, lower-cased, split at everything that is not a letter or a digit.
