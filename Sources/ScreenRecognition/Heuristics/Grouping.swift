@@ -171,16 +171,17 @@ public enum Grouping {
             .filter { !$0.isEmpty }
             .sorted { cmin($0, elements) < cmin($1, elements) }
         guard columns.count >= settings.minTabs, !isBlocked(candidates, elements, settings) else { return elements }
+        let columnFrames = columns.map { members in members.dropFirst().reduce(elements[members[0]].frame) { $0.union(elements[$1].frame) } }
         if let image {
-            let frames = columns.map { members in members.dropFirst().reduce(elements[members[0]].frame) { $0.union(elements[$1].frame) } }
             let hasText = columns.map { members in members.contains { isText(elements[$0]) } }
-            if let tiles = tilesOnOwnFills(frames, hasText: hasText, image: image, minDistance: selection.minTintDistance) {
+            if let tiles = tilesOnOwnFills(columnFrames, hasText: hasText, image: image, minDistance: selection.minTintDistance) {
                 return tileButtons(tiles, clusters: columns, elements: elements, isText: isText, ordering: ordering)
             }
         }
-        let clusters = itemsOnOneRow(columns, elements)
-        guard clusters.count >= settings.minTabs else { return elements }
-        let frames = clusters.map { members in members.dropFirst().reduce(elements[members[0]].frame) { $0.union(elements[$1].frame) } }
+        let onRow = itemsOnOneRow(columnFrames)
+        guard onRow.count >= settings.minTabs else { return elements }
+        let clusters = onRow.map { columns[$0] }
+        let frames = onRow.map { columnFrames[$0] }
         // A tab bar item is an icon with its title (``GroupingSettings/tabsNeedAnIcon``).
         let minIcon = tabIconMinWidthShare * Double(screen.width)
         let hasIcon = { (e: Element) in
@@ -225,9 +226,10 @@ public enum Grouping {
     /// sign-in buttons had made a bar of three (2026-11-26). Asked after the row has been
     /// checked for tiles on fills of their own, which sees every candidate (a shop's ♡ and 🎁
     /// beside a black "Buy" button with a badge above it stay buttons).
-    static func itemsOnOneRow(_ clusters: [[Int]], _ elements: [Element]) -> [[Int]] {
-        let frames = clusters.map { members in members.dropFirst().reduce(elements[members[0]].frame) { $0.union(elements[$1].frame) } }
-        return clusters.indices.filter { i in frames.indices.contains { $0 != i && frames[$0].sharesRow(with: frames[i]) } }.map { clusters[$0] }
+    /// Returns the indices of the items (`frames`, each an item's icon and title) that share a row
+    /// with another item.
+    static func itemsOnOneRow(_ frames: [Rect]) -> [Int] {
+        frames.indices.filter { i in frames.indices.contains { $0 != i && frames[$0].sharesRow(with: frames[i]) } }
     }
 
     /// A row of texts and icons is not a tab bar when another kind of element shares its band: a

@@ -273,7 +273,8 @@ public enum Metadata {
     /// Expanded, Button", "Shoes, Collapsed, Button". A lone ⌄ (a dropdown, a collapsed list) or
     /// ⌃ (a sort order) says nothing more.
     public static func markDisclosureRows(_ elements: [Element], trailingEdge: Double, rowEndEdge: Double? = nil) -> [Element] {
-        var states: [(title: Element, glyph: Rect, meaning: IconMeaning)] = []
+        // The rows marked, by their title's frame (which joining leaves as it is), with their chevron.
+        var states: [(title: Rect, glyph: Rect, meaning: IconMeaning)] = []
         var joined: [Rect] = []
         // the row's first labelled text: an icon button left of the chevron (a pager's ‹ … ›) is none
         var result = joinTrailingGlyphs(elements, trailingEdge: trailingEdge, rowEndEdge: rowEndEdge, meanings: [.forward, .down, .up]) {
@@ -283,17 +284,15 @@ public enum Metadata {
             makeButton(&title)
             joined.append(glyph.frame)
             if let m = glyph.detections.lazy.compactMap(\.iconLabel).first(where: { $0 == .up || $0 == .down }) {
-                states.append((title, glyph.frame, m))
+                states.append((title.frame, glyph.frame, m))
             }
         }
         // Columns of ⌃ and ⌄, each ending its row: glyphs whose middles lie within the wider one's
         // width of each other. A ▲ or ▼ with a number after it, or in a column with other glyphs
         // between (a "–" for no change), is a ranking's change ("▲ 5"), not a panel's state.
-        let ending = states.filter { s in
-            !elements.contains { $0.frame != s.glyph && $0.frame.sharesRow(with: s.glyph) && $0.frame.minX >= s.glyph.maxX }
-        }
+        let ending = states.filter { endsItsRow($0.glyph, among: elements) }
         func inColumn(_ a: Rect, _ b: Rect) -> Bool { abs(a.midX - b.midX) <= max(a.width, b.width) }
-        for s in ending where s.title.value == nil {
+        for s in ending {
             let column = ending.filter { inColumn($0.glyph, s.glyph) }
             let top = column.map(\.glyph.minY).min() ?? s.glyph.minY
             let bottom = column.map(\.glyph.maxY).max() ?? s.glyph.maxY
@@ -302,7 +301,7 @@ public enum Metadata {
                     && e.frame.midY > top && e.frame.midY < bottom
             }
             guard !strays, column.contains(where: { $0.meaning == .up }), column.contains(where: { $0.meaning == .down }),
-                let k = result.firstIndex(where: { $0.frame == s.title.frame && $0.label == s.title.label && $0.kind == .button })
+                let k = result.firstIndex(where: { $0.frame == s.title && $0.kind == .button }), result[k].value == nil
             else { continue }
             result[k].value = s.meaning == .up ? "Expanded" : "Collapsed"
         }
@@ -344,12 +343,9 @@ public enum Metadata {
     ) -> [Element] {
         var result = elements
         var absorbed = Set<Int>()
-        func endsItsRow(_ glyph: Element) -> Bool {
-            guard let rowEndEdge, glyph.frame.minX >= rowEndEdge else { return false }
-            return !elements.contains { $0.frame != glyph.frame && $0.frame.sharesRow(with: glyph.frame) && $0.frame.minX >= glyph.frame.maxX }
-        }
         for (i, glyph) in elements.enumerated()
-        where glyph.kind == .icon && glyph.children.isEmpty && (glyph.frame.minX >= trailingEdge || endsItsRow(glyph))
+        where glyph.kind == .icon && glyph.children.isEmpty
+            && (glyph.frame.minX >= trailingEdge || ((rowEndEdge.map { glyph.frame.minX >= $0 } ?? false) && endsItsRow(glyph.frame, among: elements)))
             && glyph.detections.contains(where: { $0.iconLabel.map(meanings.contains) ?? false })
         {
             let row = elements.indices.filter { j in
@@ -364,6 +360,12 @@ public enum Metadata {
             absorbed.insert(i)
         }
         return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
+    }
+
+    /// Whether nothing among `elements` lies right of `frame` on its row: a chevron that ends its
+    /// row rather than pointing at the text after it ("▲ 5").
+    static func endsItsRow(_ frame: Rect, among elements: [Element]) -> Bool {
+        !elements.contains { $0.frame != frame && $0.frame.sharesRow(with: frame) && $0.frame.minX >= frame.maxX }
     }
 
     /// A plain icon left of a text button's title, on the same fill, is the button's leading image
