@@ -507,7 +507,9 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// Short texts in a tint colour, or on a tinted fill, are buttons (``TextButtons``).
     public var tintedTextsAreButtons = true
     /// A question followed by its action ("Already have an account? Log in") holds a link: the
-    /// text gains the link trait (``TextButtons/isPromptWithLink(_:)``).
+    /// text gains the link trait (``TextButtons/isPromptWithLink(_:)``); a question read apart
+    /// from the link that answers it ("Already have an account?" before "Log In") is a caption,
+    /// never a button (``TextButtons/promptQuestionIndices(_:)``).
     public var promptLinks = true
     /// The rows of one list — a leading icon and a title each, on one keyline, as in a navigation
     /// drawer or a menu — say the role most of them have (``ListRows/shareRoles(_:screenWidth:)``):

@@ -239,6 +239,70 @@ struct FramedTextTests {
         #expect(plain.elements.filter { $0.kind == .button }.isEmpty)
     }
 
+    /// A line whose sentence goes on below it is not a button's title; a name over its e-mail, a
+    /// title in capitals and a line with a capitalised one below stay what the models say.
+    @Test(
+        "The first line of a sentence that goes on below it is no button",
+        arguments: [
+            // (line, the line below, its top's gap below the line in pixels, continues)
+            ("Learn the life-changing skill", "of meditation", -2.0, true),
+            ("Learn the life-changing skill", "of meditation", 8, true),
+            ("Learn the life-changing skill", "of meditation", 40, false),
+            ("App Crawler", "appcrawler4@gmail.com", 4, false),
+            ("LOG IN NOW", "forgot my password", 4, false),
+            ("Sign up", "Already a member?", 4, false),
+            ("Continue", "with Facebook", 4, false),
+        ] as [(String, String, Double, Bool)])
+    func sentenceGoesOn(line: String, next: String, gap: Double, continues: Bool) throws {
+        let detections = [det(.text, 72, 400, 241, 20, line), det(.text, 116, 420 + gap, 162, 20, next)]
+        #expect(TextButtons.continuesOnNextLine(0, in: detections) == continues)
+        let image = RGBAImage(width: 390, height: 844, fill: Self.white)
+        let content = ReplayContentRecognizer(textButtonProbability: { $0.box.minY == 400 ? 0.99 : 0.01 })
+        let result = try ScreenAnalyzer(contentRecognizer: content).analyze(image: image, detections: detections)
+        let first = result.elements.flatMap(\.flattened).first { $0.label == line }
+        #expect((first?.kind == .button) == !continues)
+    }
+
+    /// A sign-up or log-in prompt's question read apart from its answer is a caption: "Already have
+    /// an account?" before or over "Log In"; "Forgot password?" and a question with no link after
+    /// it stay what the models say.
+    @Test(
+        "A prompt's question beside or over the link that answers it is no button",
+        arguments: [
+            // (question, answer, where the answer lies, caption)
+            ("Already have an account?", "Log In", "right", true),
+            ("Don't have an account?", "SIGN UP", "far right", true),
+            ("Already a Member?", "Sign In", "below", true),
+            ("Ready hero?", "Start now!", "below", true),
+            ("Already have an account?", "Log In", "far below", false),
+            ("Already have an account?", "Log In", "right, past an icon", false),
+            ("Forgot password?", "Sign up", "below", false),
+            ("Trouble signing in?", "Sign in", "right", false),
+            ("Already have an account?", "Continue as guest", "right", false),
+            ("Account?", "Log In", "right", false),
+        ] as [(String, String, String, Bool)])
+    func promptQuestion(question: String, answer: String, place: String, caption: Bool) throws {
+        var detections = [det(.text, 60, 600, 170, 16, question)]
+        switch place {
+        case "right": detections.append(det(.text, 244, 600, 50, 16, answer))
+        case "far right": detections.append(det(.text, 320, 600, 50, 16, answer))
+        case "right, past an icon":
+            detections.append(det(.text, 300, 600, 50, 16, answer))
+            detections.append(det(.icon, 250, 598, 20, 20))
+        case "below": detections.append(det(.text, 110, 626, 70, 16, answer))
+        default: detections.append(det(.text, 110, 660, 70, 16, answer))
+        }
+        #expect(TextButtons.promptQuestionIndices(detections) == (caption ? [0] : []))
+        let image = RGBAImage(width: 390, height: 844, fill: Self.white)
+        let content = ReplayContentRecognizer(textButtonProbability: { _ in 0.99 })
+        let result = try ScreenAnalyzer(contentRecognizer: content).analyze(image: image, detections: detections)
+        #expect((result.elements.first { $0.label == question }?.kind == .button) == !caption)
+        var off = AnalysisConfiguration.default
+        off.interactivity.promptLinks = false
+        let plain = try ScreenAnalyzer(configuration: off, contentRecognizer: content).analyze(image: image, detections: detections)
+        #expect(plain.elements.first { $0.label == question }?.kind == .button)
+    }
+
     /// "continue with" over the sign-in buttons that finish its sentence is a caption; a settings
     /// row's "Allow Calls From" before its value, or a title ending in an ellipsis, is not.
     @Test(

@@ -839,6 +839,21 @@ struct PictureLabelTests {
         #expect(Metadata.absorbDecorativeIcons([banner, title2], gap: 1.5, maxPictureWidth: 72, leadingEdge: 72, maxThumbnailWidth: 126).count == 2)
     }
 
+    @Test(
+        "A leading flag or glyph before a checkbox or switch row is that row's image; before an unlabelled control it stays",
+        arguments: [
+            // (the row's kind, its label, absorbed)
+            (ElementKind.checkbox, "Deutschland - Deutsch" as String?, true), (.toggle, "Notifications", true),
+            (.checkbox, nil, false), (.pageControl, "Page 1 of 3", false),
+        ])
+    func controlRowImage(kind: ElementKind, label: String?, absorbed: Bool) {
+        let flag = Element(kind: .picture, frame: r(14, 134, 30, 20), traits: .image)
+        let row = Element(kind: kind, frame: r(62, 136, 282, 16), label: label, traits: [])
+        let out = Metadata.absorbDecorativeIcons([flag, row], gap: 1.5, maxPictureWidth: 0.2 * 360, leadingGap: 2.75, leadingEdge: 0.2 * 360)
+        #expect(out.count == (absorbed ? 1 : 2))
+        #expect(out.contains { $0.kind == kind && $0.label == label })
+    }
+
     @Test("A small unlabelled picture beside a labelled text is that row's image")
     func rowImage() {
         let avatar = Element(kind: .picture, frame: r(16, 100, 48, 48), traits: .image)

@@ -122,6 +122,35 @@ struct PipelineTests {
         #expect(result.transcript == spoken)
     }
 
+    @Test(
+        "A short dialog over an undimmed screen is a snackbar and hides nothing; a tall one, or one over a dimmed screen, is modal",
+        arguments: [
+            // (panel height, screen behind dimmed, spoken)
+            (80.0, false, ["PACSUN", "Your rewards are waiting", "JOIN, Button"]),
+            (80.0, true, ["Your rewards are waiting"]),
+            (260.0, false, ["Your rewards are waiting"]),
+        ])
+    func snackbarHidesNothing(height: Double, dimmed: Bool, spoken: [String]) throws {
+        // A grey panel at the bottom (40…350 × 600…600+height) over a screen that is either bright
+        // (white texts on black: an app's dark theme) or dimmed by a scrim (grey texts).
+        let behind = dimmed ? RGB(r: 110, g: 110, b: 110) : RGB(r: 255, g: 255, b: 255)
+        var image = RGBAImage(width: 390, height: 844, fill: .black)
+        image = paintGlyph(image, r(120, 300, 150, 20), behind)
+        image = paintGlyph(image, r(20, 760, 60, 20), behind)
+        image = image.filling(r(40, 780 - height, 310, height), with: RGB(r: 90, g: 90, b: 90))
+        image = paintGlyph(image, r(50, 800 - height, 150, 20), .white)
+        let dets = [
+            det(.text, 120, 300, 150, 20, "PACSUN"),
+            det(.dialog, 40, 780 - height, 310, height),
+            det(.text, 50, 800 - height, 150, 20, "Your rewards are waiting"),
+            det(.text, 20, 790, 60, 20, "JOIN"),
+        ]
+        let content = ReplayContentRecognizer(textButtonProbability: { $0.box.minY == 790 ? 0.99 : 0.01 })
+        let result = try ScreenAnalyzer(contentRecognizer: content).analyze(image: image, detections: dets)
+        #expect(result.transcript == spoken)
+        #expect(result.diagnostics.contains { $0.message.contains("snackbar") } == (spoken.count == 3))
+    }
+
     @Test("A dialog's brightness is 0 for boxes off the image or not finite, and the frame then stays as detected")
     func dialogBrightnessDegenerate() {
         let image = RGBAImage(width: 100, height: 100, fill: .white)

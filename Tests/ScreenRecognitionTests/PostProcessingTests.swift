@@ -113,6 +113,21 @@ struct PostProcessingTests {
         #expect(out.last?.source == .ocr)
     }
 
+    @Test(
+        "§5.1 a line is recovered unless a detection touches it — a text box only when it covers a quarter of the smaller of the two",
+        arguments: [
+            // (the detection, recovered): the second line's box grazing the first line by 2 px, a
+            // box holding half the line, an icon inside the line, a picture grazing it by 2 px, a
+            // box elsewhere.
+            (det(.text, 116, 147, 162, 38), true), (det(.text, 60, 120, 120, 40), false), (det(.icon, 80, 132, 14, 14), false),
+            (det(.picture, 0, 147, 385, 200), false), (det(.text, 72, 200, 241, 20), true),
+        ])
+    func recoveryCoverage(detection: Detection, recovered: Bool) {
+        let lines = [RecognizedText(text: "Learn the life-changing skill", box: r(72, 129, 241, 20), confidence: 0.96)]
+        let out = MissingElements.recoverText([detection], lines: lines, minConfidence: 0.5)
+        #expect(out.count == (recovered ? 2 : 1))
+    }
+
     @Test("§5.2 OCR lines label the text detection holding them")
     func assignText() {
         let dets = [det(.text, 0, 0, 200, 50), det(.icon, 300, 0, 30, 30)]

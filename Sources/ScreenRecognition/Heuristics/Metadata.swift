@@ -203,9 +203,11 @@ public enum Metadata {
         return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
     }
 
-    /// Plain icons (not buttons) beside a labelled text, text field or button on their row become
-    /// part of it: VoiceOver reads a table cell's image and label as one element, and a text
-    /// field's left-view image is not an element of its own. The icon must overlap the other's row
+    /// Plain icons (not buttons) beside a labelled text, text field, button, or checkbox or switch
+    /// row on their row become part of it: VoiceOver reads a table cell's image and label as one
+    /// element, and a text field's left-view image is not an element of its own. (A language
+    /// list's 11 flags, one before each radio row, were 11 "Image" stops on one of 40 fresh ui-real
+    /// screens, 2026-11-26.) The icon must overlap the other's row
     /// by half the smaller height and lie within `gap` × its own width of it
     /// (``GroupingSettings/decorationGap``), left or right; the nearest such element takes it.
     /// Pictures no describer could label, or that it only called people (``PictureDescription/saysOnlyPeople(_:)``),
@@ -225,10 +227,14 @@ public enum Metadata {
     ) -> [Element] {
         var result = elements
         var absorbed = Set<Int>()
+        // A checkbox's or switch's row, labelled by its text, hosts its leading icon too (a
+        // language list's flags, a settings row's glyph): the row is one cell.
         let hosts = elements.indices.filter {
-            [.text, .textField, .button].contains(elements[$0].kind) && elements[$0].children.isEmpty
-                && (elements[$0].kind == .textField || elements[$0].label != nil)
-                && elements[$0].detections.allSatisfy { $0.type != .icon }
+            let e = elements[$0]
+            let control = (e.kind == .checkbox || e.kind == .toggle) && e.label != nil
+            return control
+                || [.text, .textField, .button].contains(e.kind) && e.children.isEmpty && (e.kind == .textField || e.label != nil)
+                    && e.detections.allSatisfy { $0.type != .icon }
         }
         let pictures = elements.filter { $0.kind == .picture }.map(\.frame)
         for (i, icon) in elements.enumerated() where icon.children.isEmpty {

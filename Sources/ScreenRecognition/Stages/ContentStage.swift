@@ -68,8 +68,10 @@ struct ContentStage: AnalysisStage {
                     detections, image: image, screenHeight: Double(work.screen.height), medianTextHeight: median, controlLabels: labels))
         }
         textButtons.subtract(appBarTitleIndices(detections, screen: work.screen))
+        textButtons = textButtons.filter { !TextButtons.continuesOnNextLine($0, in: detections) }
         textButtons = textButtons.filter { !TextButtons.namesNoAction(detections[$0].text ?? "") }
         textButtons.subtract(TextButtons.captionIndices(detections))
+        if interactivity.promptLinks { textButtons.subtract(TextButtons.promptQuestionIndices(detections)) }
         if interactivity.keypadKeysAreButtons { textButtons.formUnion(TextButtons.keypadKeys(detections)) }
         var elements: [Element] = []
         for (index, original) in detections.enumerated() {
