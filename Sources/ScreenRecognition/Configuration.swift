@@ -529,6 +529,10 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// The digits of a number pad — 1 to 9 in a 3 × 3 grid, and the row after it — are buttons
     /// ("1, Button") (``TextButtons/keypadKeys(_:)``).
     public var keypadKeysAreButtons = true
+    /// A row of capitalised action titles where one is a button — a dialog's "DENY" beside
+    /// "ALLOW", a bottom bar's "USE A CODE" between "SIGN UP" and "LOG IN" — is a row of buttons
+    /// (``TextButtons/actionRowMates(of:in:screenWidth:)``).
+    public var actionRowsAreButtons = true
     /// A read one-line text centred in a container of its own — a filled, tinted or outlined
     /// rectangle or capsule that pads it on every side (``FramedText/container(of:in:)``) — is a
     /// button, besides those the text-button model finds: HIG's and Material's contained buttons.

@@ -239,6 +239,44 @@ struct FramedTextTests {
         #expect(plain.elements.filter { $0.kind == .button }.isEmpty)
     }
 
+    /// A dialog's or bottom bar's actions in capitals share the role of the one the models call a
+    /// button; a header and its "SHOW ALL", mixed case, another height, or an icon on the row do not.
+    @Test(
+        "Capitalised action titles on a button's row are buttons too",
+        arguments: [
+            // (texts left to right as (title, x, width, height), the button's title, row mates made buttons)
+            ([("DENY", 206.0, 32.0, 10.0), ("ALLOW", 282, 44, 10)], "ALLOW", ["DENY"]),
+            ([("SIGN UP", 39, 50, 10), ("USE A CODE", 156, 74, 10), ("LOG IN", 300, 41, 10)], "LOG IN", ["USE A CODE", "SIGN UP"]),
+            ([("Deny", 206, 32, 10), ("ALLOW", 282, 44, 10)], "ALLOW", []),
+            ([("HOTELS AND RESORTS", 14, 150, 10), ("SHOW ALL", 328, 48, 10)], "SHOW ALL", []),
+            ([("DENY", 206, 32, 15), ("ALLOW", 282, 44, 10)], "ALLOW", []),
+            ([("A", 20, 10, 10), ("B", 60, 10, 10), ("C", 100, 10, 10), ("D", 140, 10, 10), ("OK", 180, 20, 10)], "OK", []),
+            ([("DENY", 206, 32, 10), ("icon", 250, 12, 10), ("ALLOW", 282, 44, 10)], "ALLOW", []),
+            ([("panel", 20, 345, 200), ("DENY", 206, 32, 10), ("ALLOW", 282, 44, 10)], "ALLOW", ["DENY"]),
+        ] as [([(String, Double, Double, Double)], String, [String])])
+    func actionRow(texts: [(String, Double, Double, Double)], button: String, mates: [String]) throws {
+        let detections = texts.map { t in
+            switch t.0 {
+            case "icon": det(.icon, t.1, 592, t.2, t.3)
+            case "panel": det(.container, t.1, 430, t.2, t.3)  // the card the row lies on
+            default: det(.text, t.1, 592, t.2, t.3, t.0)
+            }
+        }
+        let index = try #require(texts.firstIndex { $0.0 == button })
+        #expect(Set(TextButtons.actionRowMates(of: index, in: detections, screenWidth: 385).map { texts[$0].0 }) == Set(mates))
+        let image = RGBAImage(width: 385, height: 640, fill: Self.white)
+        let x = texts[index].1
+        let content = ReplayContentRecognizer(textButtonProbability: { $0.box.minX == x ? 0.99 : 0.01 })
+        for on in [true, false] {
+            var config = AnalysisConfiguration.default
+            config.interactivity.actionRowsAreButtons = on
+            config.interactivity.actionPhrasesAreButtons = false
+            let result = try ScreenAnalyzer(configuration: config, contentRecognizer: content).analyze(image: image, detections: detections)
+            let buttons = Set(result.elements.flatMap(\.flattened).filter { $0.kind == .button }.compactMap(\.label))
+            #expect(buttons == Set([button] + (on ? mates : [])))
+        }
+    }
+
     /// A line whose sentence goes on below it is not a button's title; a name over its e-mail, a
     /// title in capitals and a line with a capitalised one below stay what the models say.
     @Test(

@@ -67,6 +67,10 @@ struct ContentStage: AnalysisStage {
                 framedTextIndices(
                     detections, image: image, screenHeight: Double(work.screen.height), medianTextHeight: median, controlLabels: labels))
         }
+        if interactivity.actionRowsAreButtons {
+            textButtons.formUnion(
+                textButtons.flatMap { TextButtons.actionRowMates(of: $0, in: detections, screenWidth: Double(work.screen.width)) })
+        }
         textButtons.subtract(appBarTitleIndices(detections, screen: work.screen))
         textButtons = textButtons.filter { !TextButtons.continuesOnNextLine($0, in: detections) }
         textButtons = textButtons.filter { !TextButtons.namesNoAction(detections[$0].text ?? "") }
