@@ -61,6 +61,34 @@ struct ListRowTests {
         #expect(Self.kinds(ListRows.shareRoles(base + [noIcon], screenWidth: 385).elements) == ["Home", "Settings", "Help", "Rate us*"])
     }
 
+    /// A settings list's row of text alone: its title at x 16, `y` down the screen, `height` tall.
+    static func plainRow(_ title: String, y: Double, button: Bool, height: Double = 14) -> Element {
+        let d = det(.text, 16, y, 140, height, title)
+        return Element(
+            kind: button ? .button : .text, frame: d.box, label: title, traits: button ? .button : .staticText,
+            hint: button ? Metadata.Hints.button : nil, detections: [d])
+    }
+
+    @Test(
+        "Titles without icons on one keyline, height and pitch are a list of four rows or more",
+        arguments: [
+            // (rows as (y, button, height), spoken)
+            (
+                [(200.0, false, 14.0), (244, false, 14), (288, true, 14), (332, false, 14), (376, false, 14)],
+                ["Emails", "Privacy", "Rate App", "Terms", "Logout"]
+            ),
+            ([(200, true, 14), (244, true, 14), (288, false, 14), (332, true, 14)], ["Emails*", "Privacy*", "Rate App*", "Terms*"]),
+            ([(200, false, 14), (244, false, 14), (288, true, 14)], ["Emails", "Privacy", "Rate App*"]),  // three rows: no list
+            ([(200, false, 14), (244, false, 14), (288, false, 14), (360, true, 14)], ["Emails", "Privacy", "Rate App", "Terms*"]),  // off pitch
+            ([(200, false, 14), (244, false, 14), (288, false, 14), (332, true, 28)], ["Emails", "Privacy", "Rate App", "Terms*"]),  // another height
+        ] as [([(Double, Bool, Double)], [String])])
+    func plainLists(rows: [(Double, Bool, Double)], spoken: [String]) {
+        let titles = ["Emails", "Privacy", "Rate App", "Terms", "Logout"]
+        let elements = rows.enumerated().map { k, row in Self.plainRow(titles[k], y: row.0, button: row.1, height: row.2) }
+        let result = ListRows.shareRoles(elements, screenWidth: 385)
+        #expect(Self.kinds(result.elements) == spoken)
+    }
+
     @Test("A drawer's rows inside a container are one list too")
     func inContainer() {
         let rows = [
