@@ -124,4 +124,21 @@ struct StatusBarTests {
         ]
         #expect(Metadata.markHeader(alone, screenHeight: 640).map { $0.traits.contains(.header) } == [false, true, false, false, false])
     }
+
+    @Test(
+        "a large title starts at the leading side or is centred; a link in the top corner is none",
+        arguments: [
+            // (the text's x and width, a header)
+            (16.0, 150.0, true), (150.0, 85.0, true), (116.0, 219.0, true), (199.0, 146.0, false), (325.0, 27.0, false),
+        ])
+    func titlePlace(x: Double, width: Double, header: Bool) {
+        let elements = [
+            el(.text, r(x, 33, width, 20), "Already Have An Account"),
+            el(.text, r(16, 300, 300, 10), "Over time, Fitbod advances you"),
+            el(.text, r(16, 320, 300, 10), "to more effective exercises."),
+        ]
+        #expect(Metadata.markHeader(elements, screenHeight: 640, screenWidth: 385)[0].traits.contains(.header) == header)
+        // Without the screen's width the place is not judged.
+        #expect(Metadata.markHeader(elements, screenHeight: 640)[0].traits.contains(.header))
+    }
 }

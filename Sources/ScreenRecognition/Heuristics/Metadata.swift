@@ -791,12 +791,29 @@ public enum Metadata {
     /// button ("Next", "Manage"); a tab strip's next tab starts nearer.
     public static let appBarActionsStart = 0.65
 
+    /// A large title starts left of 0.45 of the screen's width — *measured* (2026-11-26): titles
+    /// start at the leading margin (iOS 16 pt, 0.04) or Material's 72-dp keyline (0.2), list and
+    /// card titles after a thumbnail at 0.31–0.32. On the 779 check and 700 held-out screens the
+    /// rule took 7 headings starting at 0.55–0.84 back: three "Already Have An Account" links, a
+    /// "Skip", a selected tab, a status bar's junk and a drawer header's right-aligned app name
+    /// ("Klara", the one that was a title of sorts).
+    public static let largeTitleMaxStart = 0.45
+    /// …or is centred: its middle within 0.05 of the screen's width of the screen's middle —
+    /// *design choice* (a centred title is centred to the pixel; 0.05 leaves room for a
+    /// detector's box around its glyphs).
+    public static let largeTitleCentreTolerance = 0.05
+
     /// Marks the large title as a header: among texts whose centre is in the top
     /// ``AnnouncementSettings/headerBand`` of the screen (the status bar's clock aside) and whose label has
     /// ``minHeaderLetters`` letters, the tallest, if it is at least
     /// ``AnnouncementSettings/headerHeightRatio`` × the median height of the other texts there (of
-    /// all texts when it is alone there).
-    public static func markHeader(_ elements: [Element], screenHeight: Double, settings: AnnouncementSettings = .init()) -> [Element] {
+    /// all texts when it is alone there). Given the screen's width, the title must start at the
+    /// leading side (left of ``largeTitleMaxStart`` of the width) or be centred (its middle within
+    /// ``largeTitleCentreTolerance`` of the screen's): a link in the top corner ("Already Have An
+    /// Account", "Skip") is no title.
+    public static func markHeader(
+        _ elements: [Element], screenHeight: Double, screenWidth: Double? = nil, settings: AnnouncementSettings = .init()
+    ) -> [Element] {
         // Text buttons ("Edit", "Cancel") are set in the same type as the texts beside them: they
         // count for the size comparison, but only a static text can be the header.
         // The status bar is the system's, set apart from the app's type: it counts for neither.
@@ -805,7 +822,11 @@ public enum Metadata {
                 && !StatusBar.isStatusText(elements[$0].label, frame: elements[$0].frame, screenHeight: screenHeight)
         }
         let top = texts.filter { elements[$0].frame.midY <= settings.headerBand * screenHeight }
-        let named = top.filter { elements[$0].kind == .text && (elements[$0].label ?? "").filter(\.isLetter).count >= minHeaderLetters }
+        let named = top.filter { i in
+            let f = elements[i].frame
+            let placed = screenWidth.map { w in f.minX < largeTitleMaxStart * w || abs(f.midX - w / 2) <= largeTitleCentreTolerance * w } ?? true
+            return elements[i].kind == .text && placed && (elements[i].label ?? "").filter(\.isLetter).count >= minHeaderLetters
+        }
         guard let tallest = named.max(by: { elements[$0].frame.height < elements[$1].frame.height }) else {
             return elements
         }

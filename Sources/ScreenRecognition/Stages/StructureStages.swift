@@ -221,7 +221,7 @@ struct SelectionStage: AnalysisStage {
     }
 }
 
-/// The screen's large title is a header (``Metadata/markHeader(_:screenHeight:settings:)``), and so
+/// The screen's large title is a header (``Metadata/markHeader(_:screenHeight:screenWidth:settings:)``), and so
 /// is its top app bar's title (``Metadata/markAppBarTitle(_:screen:settings:)``); marked before
 /// grouping so the text group holding it keeps the trait.
 struct HeaderStage: AnalysisStage {
@@ -229,7 +229,8 @@ struct HeaderStage: AnalysisStage {
     var interactivity: InteractivitySettings
 
     func run(_ work: inout ScreenInProgress) throws {
-        work.elements = Metadata.markHeader(work.elements, screenHeight: Double(work.screen.height), settings: settings)
+        work.elements = Metadata.markHeader(
+            work.elements, screenHeight: Double(work.screen.height), screenWidth: Double(work.screen.width), settings: settings)
         if settings.appBarTitleIsHeader {
             work.elements = Metadata.markAppBarTitle(work.elements, screen: work.screen, settings: interactivity)
         }
