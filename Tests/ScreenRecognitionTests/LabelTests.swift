@@ -1080,6 +1080,21 @@ struct ActionPhraseTests {
         #expect(Announcer.announce(marked)[0].announcement == (c.1 ? "\(c.0), Link" : c.0))
     }
 
+    /// "Or log in" under the sign-up button offers the other way on: a link; a caption naming what
+    /// follows ("OR SIGN UP WITH EMAIL" over a form) is not.
+    @Test(
+        "'Or' and a link verb is a link; a caption ending on what it is done with is not",
+        arguments: [
+            ("Or log in", true), ("or join for free", true), ("OR JOIN LATER", true), ("Or login", true), ("or Sign Up", true),
+            ("OR SIGN UP WITH EMAIL", false), ("or login with", false), ("Or register using", false), ("or", false),
+            ("Or browse the catalogue and more", false), ("Or maybe later", false), ("Log in", false),
+        ])
+    func alternativeLink(_ c: (String, Bool)) {
+        #expect(TextButtons.isAlternativeLink(c.0) == c.1)
+        let marked = TextButtons.markPromptLinks([Element(kind: .text, frame: r(0, 0, 200, 14), label: c.0, traits: .staticText)])
+        #expect(Announcer.announce(marked)[0].announcement == (c.1 ? "\(c.0), Link" : c.0))
+    }
+
     /// "Already have an account? Log In, Link" then "Log In, Button": the link's words read again as
     /// a button of their own are that link, activated where the button lay.
     @Test(

@@ -373,6 +373,21 @@ public enum TextButtons {
         return linkVerbs.contains(verb)
     }
 
+    /// Whether `text` offers the other way on as a link: "or" and then 1–3 words starting with one
+    /// of ``linkVerbs`` — "Or log in" under "Sign up for free", "or join for free" beside "Sign
+    /// In", "OR JOIN LATER" under the sign-in buttons. A line naming what the link is done with
+    /// ("OR SIGN UP WITH EMAIL" over a form, "or login with" over the buttons) is a caption
+    /// for what follows, not a link. 9 such lines were plain text on the 779 check, 700 held-out
+    /// and 180 fresh screens (2026-11-26), every one a link by eye; like a prompt's link the line
+    /// gains the link trait (``markPromptLinks(_:)``).
+    public static func isAlternativeLink(_ text: String) -> Bool {
+        let words = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().split(whereSeparator: \.isWhitespace)
+        guard words.first == "or", (2...4).contains(words.count) else { return false }
+        let rest = words.dropFirst().map { String($0.filter(\.isLetter)) }
+        guard let verb = rest.first, linkVerbs.contains(verb) else { return false }
+        return !rest.contains { danglingPrepositions.contains($0) }
+    }
+
     /// The words that start the link after a question (``isPromptWithLink(_:)``): log in, sign in
     /// or up, register, join, create an account, get started, start.
     public static let linkVerbs: Set<String> = ["log", "login", "sign", "signin", "signup", "register", "join", "create", "get", "start"]
@@ -443,7 +458,11 @@ public enum TextButtons {
         var result = elements.map { e in
             var e = e
             e.children = markPromptLinks(e.children)
-            if e.kind == .text, e.children.isEmpty, !e.traits.contains(.button), isPromptWithLink(e.label ?? "") { e.traits.insert(.link) }
+            if e.kind == .text, e.children.isEmpty, !e.traits.contains(.button),
+                isPromptWithLink(e.label ?? "") || isAlternativeLink(e.label ?? "")
+            {
+                e.traits.insert(.link)
+            }
             return e
         }
         var absorbed = Set<Int>()
