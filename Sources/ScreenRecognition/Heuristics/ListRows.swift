@@ -76,7 +76,7 @@ public enum ListRows {
     /// plain rows and buttons ("Rate App", "Update Profile", "Delete Account" and "Logout" among 11
     /// plain settings rows; "JOIN STRAVA", "INVITE FRIENDS" beside "CHECK IN", "MY PROFILE" in a
     /// menu), 12 rows changed; on the 700 held-out screens one ("Remove Ads" among a drawer's rows).
-    static func plainTextLists(_ elements: [Element], screenWidth: Double) -> [[Int]] {
+    public static func plainTextLists(_ elements: [Element], screenWidth: Double) -> [[Int]] {
         let tolerance = keylineTolerance * screenWidth
         let titles: [(index: Int, box: Rect)] = elements.indices.compactMap { i in
             let e = elements[i]
