@@ -42,9 +42,7 @@ public enum ListRows {
         let tolerance = keylineTolerance * screenWidth
         let rows: [(index: Int, title: Rect, icon: Rect)] = result.indices.compactMap { i in
             let e = result[i]
-            guard [.text, .button].contains(e.kind), e.children.isEmpty, e.label != nil,
-                !e.traits.contains(.header), !e.traits.contains(.link),
-                let title = e.detections.first(where: { $0.type == .text })?.box,
+            guard mayBeRow(e), let title = e.detections.first(where: { $0.type == .text })?.box,
                 let icon = e.detections.first(where: { $0.type == .icon && $0.box.maxX <= title.minX + 2 && $0.box.sharesRow(with: title) })?.box,
                 !e.detections.contains(where: { $0.type == .icon && $0.box.minX >= title.maxX })
             else { return nil }
@@ -80,9 +78,7 @@ public enum ListRows {
         let tolerance = keylineTolerance * screenWidth
         let titles: [(index: Int, box: Rect)] = elements.indices.compactMap { i in
             let e = elements[i]
-            guard [.text, .button].contains(e.kind), e.children.isEmpty, e.label != nil,
-                !e.traits.contains(.header), !e.traits.contains(.link),
-                !e.detections.isEmpty, e.detections.allSatisfy({ $0.type == .text }),
+            guard mayBeRow(e), !e.detections.isEmpty, e.detections.allSatisfy({ $0.type == .text }),
                 (e.label ?? "").filter(\.isLetter).count >= 2,
                 let box = e.detections.first?.box, box.height > 0
             else { return nil }
@@ -107,8 +103,8 @@ public enum ListRows {
                     let pitch = t.box.minY - last.box.minY
                     fits = ratio >= 1 / plainRowHeightRatio && ratio <= plainRowHeightRatio && pitch > 0
                     if run.count >= 2 {
-                        let first = run[1].box.minY - top.box.minY
-                        fits = fits && abs(pitch - first) <= pitchTolerance * first
+                        let firstPitch = run[1].box.minY - top.box.minY
+                        fits = fits && abs(pitch - firstPitch) <= pitchTolerance * firstPitch
                     }
                 }
                 if fits {
@@ -135,6 +131,11 @@ public enum ListRows {
     /// section header's extra space breaks a run.
     public static let pitchTolerance = 0.25
 
+    /// Whether `e` may be a list's row: a read text or text button, not a heading or a link.
+    static func mayBeRow(_ e: Element) -> Bool {
+        [.text, .button].contains(e.kind) && e.children.isEmpty && e.label != nil && !e.traits.contains(.header) && !e.traits.contains(.link)
+    }
+
     /// Gives the rows of one list (indices into `result`) the role most of them have, when that
     /// role has ``minRows`` rows and more than the other. Returns how many rows changed.
     static func vote(_ list: [Int], in result: inout [Element]) -> Int {
@@ -146,10 +147,7 @@ public enum ListRows {
             if buttons > plain {
                 Metadata.makeButton(&result[i])
             } else {
-                result[i].kind = .text
-                result[i].traits.remove(.button)
-                result[i].traits.insert(.staticText)
-                result[i].hint = nil
+                Metadata.makeText(&result[i])
             }
             changed += 1
         }

@@ -501,6 +501,15 @@ public enum Metadata {
         e.hint = Hints.button
     }
 
+    /// The other way: a button a rule finds is no button (a dialog's title, a row among a list's
+    /// plain rows) becomes a static text, without the button's hint.
+    static func makeText(_ e: inout Element) {
+        e.kind = .text
+        e.traits.remove(.button)
+        e.traits.insert(.staticText)
+        e.hint = nil
+    }
+
     /// A label's words, lower-cased, split at everything that is not a letter or a digit.
     static func titleWords(_ s: String) -> [String] {
         s.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)

@@ -152,9 +152,7 @@ struct ModalDialogStage: AnalysisStage {
             e.frame.midY <= dialog.minY + titleBand * dialog.height, below >= minBelowTitle
         else { return elements }
         var result = elements
-        result[top].kind = .text
-        result[top].traits = .staticText
-        result[top].hint = nil
+        Metadata.makeText(&result[top])
         return result
     }
 
