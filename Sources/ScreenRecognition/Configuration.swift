@@ -431,6 +431,10 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     /// destructive heuristic, and the interim detector's dialog AP on real screens is 4%
     /// (Models/detector/MODEL_CARD.md): its dialogs at 0.2–0.3 hid whole screens.
     public var modalDialogMinConfidence: Double = 0.5
+    /// An open navigation drawer hides the content behind it as a modal dialog does (Android's
+    /// `DrawerLayout`, an iOS side menu): found from the pixels (``NavigationDrawer/edge(in:)``),
+    /// only the status bar and the elements within the drawer stay.
+    public var drawersHideScreen = true
     public init() {}
 }
 
@@ -486,6 +490,9 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// A recognised glyph on a row of glyph buttons of about its size is a button too
     /// (``Interactivity/glyphRowButtons(_:)``: a player's queue glyph beside ⏮ ▶ ⏭).
     public var glyphRowsAreButtons = true
+    /// A glyph on a page control's row is the pager's button (``Interactivity/pagerButtons(_:)``:
+    /// an onboarding's → beside its dots).
+    public var pagerArrowsAreButtons = true
     /// A list row with a trailing disclosure chevron (an icon recognised as `forward` in the
     /// screen's trailing band, mirroring ``leadingIconBand``) is a button labelled by its title, the
     /// chevron part of it (``Metadata/markDisclosureRows(_:trailingEdge:rowEndEdge:)``): iOS's disclosure

@@ -73,6 +73,7 @@ public struct ScreenAnalyzer: Sendable {
                 interactivity: c.interactivity, grouping: c.grouping, headerHeightRatio: c.announcements.headerHeightRatio,
                 colourDistance: c.selection.minTintDistance),
             ModalDialogStage(settings: c.grouping),  // dialogs hide the rest
+            NavigationDrawerStage(settings: c.grouping),  // so do open drawers
             SelectionStage(settings: c.selection),  // §5.3
             HeaderStage(settings: c.announcements, interactivity: c.interactivity),  // header trait
             GroupStage(settings: c.grouping, selection: c.selection, ordering: c.ordering),  // §5.5

@@ -123,6 +123,19 @@ struct GroupingTests {
     }
 
     @Test(
+        "A tab bar's items are spread evenly: a mini player's ▶ at one end and two glyphs at the other are no tab bar",
+        arguments: [
+            ([20.0, 320, 360], 0),  // gaps 300 : 40 — a mini player
+            ([20.0, 150, 350], 3),  // gaps 130 : 200 — a bar with an item the detector missed
+            ([20.0, 150, 280], 3),  // evenly
+        ])
+    func tabsSpreadEvenly(xs: [Double], expected: Int) {
+        let elements = xs.map { el(.icon, r($0, 800, 24, 24), "Home") }
+        let out = Grouping.groupTabs(elements, screen: Self.screen, image: nil, settings: .init(), selection: .init())
+        #expect(out.filter { $0.kind == .tabButton }.count == expected)
+    }
+
+    @Test(
         "Tabs need at least three buttons, close to the bottom-most element",
         arguments: [
             ([r(150, 780, 90, 30)], 0),  // one lone button
@@ -345,6 +358,22 @@ struct GroupingTests {
         let group = out.first { $0.kind == .group }
         #expect((group?.children.count ?? 0) == c.groupedCount)
         if let group { #expect(group.traits.contains(.image)) }
+    }
+
+    @Test(
+        "A photo behind the screen's content takes no subtitle: the link under a sign-in screen's photo is the screen's own",
+        arguments: [
+            // (texts on the photo, grouped)
+            (2, false),  // a backdrop: the title and a button lie on it
+            (1, true),  // one text on a large photo: its caption below still joins
+        ])
+    func backdropTakesNoSubtitle(inside: Int, grouped: Bool) {
+        let photo = el(.picture, r(0, 40, 390, 700))  // 0.85 of the screen
+        let onIt = [el(.text, r(40, 100, 300, 40), "Branding Design"), el(.button, r(60, 640, 270, 40), "CREATE AN ACCOUNT")]
+        let link = el(.text, r(80, 744, 230, 16), "Already have an account? Log in here")
+        let out = Grouping.groupPictureSubtitles([photo] + onIt.prefix(inside) + [link], screen: Self.screen, settings: .init())
+        #expect(out.contains { $0.kind == .group } == grouped)
+        #expect(out.contains { $0.kind == .text && $0.label == link.label } == !grouped)
     }
 }
 

@@ -991,6 +991,32 @@ struct PictureLabelTests {
         #expect(Interactivity.glyphRowButtons([glyph, title] + buttons)[0].kind == .icon)
     }
 
+    /// An onboarding's → beside its page dots is the pager's button; one above or below the dots,
+    /// a picture on their row, or a glyph on a screen without dots stays as it was.
+    @Test(
+        "A glyph on a page control's row is the pager's button",
+        arguments: [
+            // (glyph frame, kind, page control present, spoken)
+            (r(350, 597, 14, 20), ElementKind.icon, true, "Forward, Button"),  // → at the dots' right
+            (r(20, 597, 14, 20), .icon, true, "Forward, Button"),  // ← at their left
+            (r(350, 540, 14, 20), .icon, true, "Forward, Image"),  // above the dots' row
+            (r(350, 597, 14, 20), .icon, false, "Forward, Image"),  // no dots on the screen
+            (r(350, 597, 14, 20), .picture, true, "Forward, Image"),  // a picture is not a glyph
+            (r(190, 595, 14, 20), .icon, true, "Forward, Image"),  // on the dots themselves
+        ])
+    func pagerArrow(frame: Rect, kind: ElementKind, pager: Bool, spoken: String) {
+        var glyph = Element(kind: kind, frame: frame, label: "Forward", traits: .image)
+        glyph.detections = [det(kind == .icon ? .icon : .picture, frame.minX, frame.minY, frame.width, frame.height, icon: .forward)]
+        var dots = Element(kind: .pageControl, frame: r(176, 603, 29, 7), traits: .adjustable)
+        dots.detections = [det(.pageControl, 176, 603, 29, 7)]
+        let out = Interactivity.pagerButtons(pager ? [glyph, dots] : [glyph])
+        #expect(Announcer.announce([out[0]])[0].announcement == spoken)
+        // "NEXT ›": an arrow right after a word is that word's, left to the decoration rules.
+        var next = el(.text, r(frame.minX - 40, frame.minY + 4, 36, 12), "NEXT")
+        next.detections = [det(.text, frame.minX - 40, frame.minY + 4, 36, 12, "NEXT")]
+        #expect(Interactivity.pagerButtons([glyph, dots, next])[0].kind == kind)
+    }
+
     /// "Facebook, Button" then "CONTINUE WITH FACEBOOK": the glyph the clickability model made a
     /// button, or a brand's logo, and the text that starts or ends with its name are one button.
     @Test(
@@ -1156,6 +1182,28 @@ struct RowLabelTests {
         let out = Metadata.mergeNestedRepeats([outer, title], containment: 0.8)
         #expect(out.map { Announcer.announcement(for: $0) } == spoken)
         #expect(Metadata.mergeNestedRepeats([title, outer], containment: 0.8).count == spoken.count)  // either order
+    }
+
+    @Test(
+        "A text inside a longer one that repeats a run of its words is spoken once, by the longer one; a text button stays",
+        arguments: [
+            // (inner label, inner is a button, share of the inner inside the outer, spoken)
+            ("app.", false, 0.7, ["Book your whole trip — all from one app."]),
+            ("whole trip", false, 1.0, ["Book your whole trip — all from one app."]),
+            ("trip whole", false, 1.0, ["Book your whole trip — all from one app.", "trip whole"]),  // out of order
+            ("app.", false, 0.5, ["Book your whole trip — all from one app.", "app."]),  // mostly outside
+            ("one app", true, 1.0, ["Book your whole trip — all from one app.", "one app, Button"]),  // a button
+        ])
+    func nestedParts(inner: String, innerIsButton: Bool, inside: Double, spoken: [String]) {
+        let outerFrame = r(20, 154, 340, 100)
+        let frame = r(23, 254 - 20 * inside, 52, 20)
+        var outer = el(.text, outerFrame, "Book your whole trip — all from one app.")
+        outer.detections = [Detection(type: .text, box: outerFrame, confidence: 0.9, text: outer.label)]
+        var part = innerIsButton ? Element(kind: .button, frame: frame, label: inner, traits: .button) : el(.text, frame, inner)
+        part.detections = [Detection(type: .text, box: frame, confidence: 0.9, text: inner)]
+        let out = Metadata.mergeNestedRepeats([outer, part], containment: 0.85)
+        #expect(out.map { Announcer.announcement(for: $0) } == spoken)
+        #expect(Metadata.mergeNestedRepeats([part, outer], containment: 0.85).count == spoken.count)  // either order
     }
 
     @Test("A checkbox or switch row takes the text inside it as its label")

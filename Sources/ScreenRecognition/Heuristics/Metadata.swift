@@ -135,7 +135,8 @@ public enum Metadata {
     /// A text lying inside another text (≥ `containment` of its area) that says the same words is
     /// the same text detected twice — a button's whole box read "LOGIN" and its title inside it
     /// again — and is spoken once: the outer one stays (its frame is the one a finger finds), a
-    /// button if either was. Same words: equal ignoring case, spaces and punctuation.
+    /// button if either was. Same words: equal ignoring case, spaces and punctuation. A static text
+    /// that repeats a run of a longer text's words is merged into it too (``partContainment``).
     public static func mergeNestedRepeats(_ elements: [Element], containment: Double) -> [Element] {
         func isText(_ e: Element) -> Bool { (e.kind == .text || e.kind == .button) && e.children.isEmpty && isMadeOfText(e) }
         func words(_ e: Element) -> String? {
@@ -146,12 +147,15 @@ public enum Metadata {
         let keys = elements.map { isText($0) ? words($0) : nil }
         var result = elements
         var absorbed = Set<Int>()
+        let runs = elements.map { isText($0) ? titleWords($0.label ?? "") : [] }
         for (i, inner) in elements.enumerated() {
             guard let w = keys[i],
                 let o = elements.indices.first(where: { j in
-                    j != i && !absorbed.contains(j) && keys[j] == w
+                    j != i && !absorbed.contains(j)
                         && inner.frame.width * inner.frame.height < elements[j].frame.width * elements[j].frame.height
-                        && inner.frame.fractionInside(elements[j].frame) >= containment
+                        && ((keys[j] == w && inner.frame.fractionInside(elements[j].frame) >= containment)
+                            || (inner.kind == .text && runs[j].count > runs[i].count && !runs[i].isEmpty
+                                && inner.frame.fractionInside(elements[j].frame) >= partContainment && contains(runs[j], run: runs[i])))
                 })
             else { continue }
             if inner.kind == .button, result[o].kind != .button {
@@ -164,6 +168,20 @@ public enum Metadata {
         }
         return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
     }
+
+    /// Whether `words` holds `run` as consecutive words.
+    static func contains(_ words: [String], run: [String]) -> Bool {
+        guard !run.isEmpty, run.count <= words.count else { return false }
+        return (0...(words.count - run.count)).contains { Array(words[$0..<($0 + run.count)]) == run }
+    }
+
+    /// A static text mostly inside a longer text (≥ 0.6 of its area) whose words it repeats, in
+    /// order, is part of that text detected again — a paragraph's box and its last line's ("app."
+    /// under "…Book your whole trip — all from one app."), a price inside "Subtotal: $62.58" — and
+    /// is not spoken twice. *Measured* on the 779 check, 700 held-out and 40 fresh ui-real screens
+    /// (2026-11-26): 14 texts were spoken again inside a group with the text covering 0.64–1.0 of
+    /// them; a text button inside a text ("Log In" in "Already have an account? Log In") stays.
+    public static let partContainment = 0.6
 
     /// Text and icons lying inside a text field, a segment, or a checkbox or switch row (≥
     /// `containment` of their area) become part of it: the text is its label (a text field's
@@ -586,14 +604,22 @@ public enum Metadata {
     public static func backgroundPictures(
         _ elements: [Element], screen: ImageInfo, minScreenShare: Double, containment: Double, minInside: Int = 2
     ) -> Set<Int> {
-        let screenArea = Double(screen.width * screen.height)
-        return Set(
+        Set(
             elements.indices.filter { i in
-                let p = elements[i]
-                guard p.kind == .picture, p.label == nil, p.value == nil, p.frame.width * p.frame.height > minScreenShare * screenArea else { return false }
-                let inside = elements.indices.filter { $0 != i && elements[$0].frame.fractionInside(p.frame) >= containment }
-                return inside.count >= minInside
+                elements[i].label == nil && elements[i].value == nil
+                    && isBackdrop(i, in: elements, screen: screen, minScreenShare: minScreenShare, containment: containment, minInside: minInside)
             })
+    }
+
+    /// Whether element `i` is a picture behind the screen's content: covering more than
+    /// `minScreenShare` of the screen, with at least `minInside` other elements lying ≥ `containment`
+    /// inside it (a sign-in screen's photo under its title and buttons).
+    public static func isBackdrop(
+        _ i: Int, in elements: [Element], screen: ImageInfo, minScreenShare: Double, containment: Double, minInside: Int = 2
+    ) -> Bool {
+        let p = elements[i]
+        guard p.kind == .picture, p.frame.width * p.frame.height > minScreenShare * Double(screen.width * screen.height) else { return false }
+        return elements.indices.filter { $0 != i && elements[$0].frame.fractionInside(p.frame) >= containment }.count >= minInside
     }
 
     /// How far a row's leading thumbnail may sit from its text, in thumbnail widths: 0.5 — Material's

@@ -150,10 +150,14 @@ public struct AnalysisTrace: Sendable, Hashable {
     /// The modal dialog whose elements alone were kept (``GroupingSettings/modalDialogMinConfidence``);
     /// `nil` when none hid the screen.
     public var dialog: Rect?
+    /// The open navigation drawer whose elements alone were kept (``GroupingSettings/drawersHideScreen``);
+    /// `nil` when none was found.
+    public var drawer: Rect?
 
-    public init(detections: [Detection] = [], ocr: OCRReport? = nil, dialog: Rect? = nil) {
+    public init(detections: [Detection] = [], ocr: OCRReport? = nil, dialog: Rect? = nil, drawer: Rect? = nil) {
         self.detections = detections
         self.ocr = ocr
         self.dialog = dialog
+        self.drawer = drawer
     }
 }

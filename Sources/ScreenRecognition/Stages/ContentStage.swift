@@ -96,6 +96,7 @@ struct ContentStage: AnalysisStage {
             elements.append(Metadata.element(for: d, clickable: clickable, pictureDescription: description))
         }
         if interactivity.glyphRowsAreButtons { elements = Interactivity.glyphRowButtons(elements) }
+        if interactivity.pagerArrowsAreButtons { elements = Interactivity.pagerButtons(elements) }
         if grouping.mergeNestedRepeats {
             elements = Metadata.mergeNestedRepeats(elements, containment: grouping.containment)
         }

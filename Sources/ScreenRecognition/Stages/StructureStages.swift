@@ -164,6 +164,35 @@ struct ModalDialogStage: AnalysisStage {
     static let minBelowTitle = 2
 }
 
+/// An open navigation drawer hides the screen behind it, as a modal dialog does
+/// (``NavigationDrawer``): when no dialog hid the screen and the pixels show a drawer's trailing
+/// edge, only the elements above the drawer (the status bar, an app bar it opened below) and
+/// those across its width (§3.3's containment along x, ``GroupingSettings/containment``) stay. The drawer is kept in ``AnalysisTrace/drawer``.
+struct NavigationDrawerStage: AnalysisStage {
+    var settings: GroupingSettings
+
+    func run(_ work: inout ScreenInProgress) throws {
+        guard settings.drawersHideScreen, work.trace.dialog == nil, let image = work.image,
+            image.width == work.screen.width, image.height == work.screen.height,
+            let drawer = NavigationDrawer.frame(in: image)
+        else { return }
+        let statusBar = StatusBar.Constants.maxBottom * Double(work.screen.height)
+        // What lies above the drawer (the status bar, an app bar and tabs it opened below) stays,
+        // and so does all that lies across the drawer's width: its top is found less surely than
+        // its edge (a header as dark as what is beside it starts the edge lower).
+        let kept = work.elements.filter {
+            $0.frame.maxY <= max(statusBar, drawer.minY) || $0.frame.midY < drawer.minY
+                || $0.frame.xOverlap(drawer) >= settings.containment * $0.frame.width
+        }
+        // A drawer holds rows; one that would keep nothing but the status bar is no drawer.
+        guard kept.contains(where: { $0.frame.maxY > statusBar }) else { return }
+        let hidden = work.elements.count - kept.count
+        work.note("drawer", "navigation drawer \(drawer): \(hidden) element(s) behind it are hidden")
+        work.trace.drawer = drawer
+        work.elements = kept
+    }
+}
+
 /// §5.3: state and values read from pixels — a checkbox's "Checked" (``CheckboxState``), a page
 /// control's "Page 2 of 4", a slider's percentage — and segmented controls: the segments on one row numbered left to right ("2 of 3")
 /// and the selected one found by its fill, tint or underline.
