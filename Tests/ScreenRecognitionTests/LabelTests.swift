@@ -1015,6 +1015,12 @@ struct PictureLabelTests {
         var next = el(.text, r(frame.minX - 40, frame.minY + 4, 36, 12), "NEXT")
         next.detections = [det(.text, frame.minX - 40, frame.minY + 4, 36, 12, "NEXT")]
         #expect(Interactivity.pagerButtons([glyph, dots, next])[0].kind == kind)
+        // The word itself, on the dots' row, is the pager's button; a sentence there is not.
+        let words = Interactivity.pagerButtons([next, dots])[0]
+        #expect(Announcer.announce([words])[0].announcement == (frame.minY >= 590 && frame.minX != 190 ? "NEXT, Button" : "NEXT"))
+        var sentence = el(.text, r(230, 601, 140, 12), "Swipe left to see more")
+        sentence.detections = [det(.text, 230, 601, 140, 12, "Swipe left to see more")]
+        #expect(Interactivity.pagerButtons([sentence, dots])[0].kind == .text)
     }
 
     /// "Facebook, Button" then "CONTINUE WITH FACEBOOK": the glyph the clickability model made a

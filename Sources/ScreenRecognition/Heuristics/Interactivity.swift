@@ -96,13 +96,24 @@ public enum Interactivity {
     /// arrows by eye: 17 "Forward, Image", 5 "Back, Image" and one bare "Icon" (2026-11-26); 13
     /// more the decoration rules had dropped were not spoken at all. An arrow right beside a word
     /// on its row ("NEXT ›", within ``pagerTitleGap`` of its width) belongs to that word's button.
+    /// A short word on the row is the pager's button too: of 142 texts there, the text-button model
+    /// had made 140 buttons ("SKIP", "NEXT", "DONE"); the two left were "FORWARD" and "GOT IT".
     public static func pagerButtons(_ elements: [Element]) -> [Element] {
         let pagers = elements.filter { $0.kind == .pageControl }.map(\.frame)
         guard !pagers.isEmpty else { return elements }
         let words = elements.filter { $0.detections.contains { $0.type == .text } }.map(\.frame)
+        let onPagerRow = { (e: Element) in pagers.contains { $0.sharesRow(with: e.frame) && $0.xOverlap(e.frame) <= 0 } }
         return elements.map { e in
+            // A word of the pager's own ("NEXT", "GOT IT") the text-button model left as text.
+            if e.kind == .text, e.children.isEmpty, Metadata.isMadeOfText(e), onPagerRow(e),
+                (e.label ?? "").filter(\.isLetter).count >= 2, Metadata.titleWords(e.label ?? "").count <= maxPagerWords
+            {
+                var b = e
+                Metadata.makeButton(&b)
+                return b
+            }
             guard e.kind == .icon, e.children.isEmpty, !e.detections.isEmpty, e.detections.allSatisfy({ $0.type == .icon }),
-                pagers.contains(where: { $0.sharesRow(with: e.frame) && $0.xOverlap(e.frame) <= 0 }),
+                onPagerRow(e),
                 !words.contains(where: { w in
                     w.sharesRow(with: e.frame) && max(w.minX - e.frame.maxX, e.frame.minX - w.maxX) <= pagerTitleGap * e.frame.width
                 })
@@ -116,6 +127,8 @@ public enum Interactivity {
 
     /// 1.5 widths: ``GroupingSettings/decorationGap``'s reach of a decoration from its text.
     public static let pagerTitleGap = 1.5
+    /// A pager's word is one to three words ("SKIP", "GOT IT", "LET'S GO") — *design choice*.
+    public static let maxPagerWords = 3
 
     /// Whether the icon's recognised meaning is a media transport control (``mediaControlMeanings``).
     public static func isMediaControl(_ f: IconFeatures) -> Bool {
