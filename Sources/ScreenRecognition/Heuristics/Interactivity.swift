@@ -89,15 +89,17 @@ public enum Interactivity {
         }
     }
 
-    /// A glyph on a page control's row is one of the pager's buttons: an onboarding's → (next) and
-    /// ← (back) beside its dots (Material, "Steppers": a mobile stepper's Back and Next flank its
-    /// dots), spoken "Forward, Image" where the clickability model judged the arrow alone. On the
-    /// 779 check and 700 held-out screens, 23 glyphs sat on a page control's row, all the pager's
-    /// arrows by eye: 17 "Forward, Image", 5 "Back, Image" and one bare "Icon" (2026-11-26); 13
-    /// more the decoration rules had dropped were not spoken at all. An arrow right beside a word
-    /// on its row ("NEXT ›", within ``pagerTitleGap`` of its width) belongs to that word's button.
-    /// A short word on the row is the pager's button too: of 142 texts there, the text-button model
-    /// had made 140 buttons ("SKIP", "NEXT", "DONE"); the two left were "FORWARD" and "GOT IT".
+    /// A glyph on a page control's row is one of the pager's buttons: an onboarding's → (next),
+    /// ← (back), ✓ (done) or ✕ beside its dots (Material, "Steppers": a mobile stepper's Back and
+    /// Next flank its dots), which the clickability model, judging the glyph alone, had called an
+    /// image. An arrow right beside a word on its row ("NEXT ›", within ``pagerTitleGap`` of its
+    /// width) belongs to that word's button. A short word on the row is the pager's button too.
+    /// *Measured* on the 779 check and 700 held-out screens (2026-11-26): 39 glyphs became buttons
+    /// — 16 "Forward, Image", 4 "Back, Image", 2 bare "Icon", a carousel's "Full Screen, Image",
+    /// and 16 arrows the decoration rules had left unspoken — all the pager's controls by eye but
+    /// one unclear mark under a card; of 142 texts on such rows the text-button model had made
+    /// 140 buttons ("SKIP", "NEXT", "DONE"), the two left were "GOT IT" (read "COT IT") and
+    /// "FORWARD".
     public static func pagerButtons(_ elements: [Element]) -> [Element] {
         let pagers = elements.filter { $0.kind == .pageControl }.map(\.frame)
         guard !pagers.isEmpty else { return elements }

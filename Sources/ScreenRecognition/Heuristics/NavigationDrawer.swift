@@ -36,7 +36,7 @@ public enum NavigationDrawer {
     /// tab's title crossing the column steps on a few rows only. (A drawer's header as dark as
     /// the dimmed app bar beside it starts the run lower, which only leaves more of the screen in
     /// view.) `nil` when no run is that long: the edge is too ragged to tell what it covers.
-    static func top(ofEdgeAt x: Int, in image: RGBAImage, below bottom: Int) -> Int? {
+    public static func top(ofEdgeAt x: Int, in image: RGBAImage, below bottom: Int) -> Int? {
         let w = image.width
         guard x >= 2, x + 2 < w, bottom > 0 else { return nil }
         let minRun = max(1, Int(minTopRun * Double(image.height)))
