@@ -70,24 +70,31 @@ public enum NavigationDrawer {
         let hi = Int(maxEdge * Double(w))
         let leadingLo = max(2, Int(leadingEdgeStart * Double(w)))
         guard w >= 40, bottom - top >= 12, hi > lo, lo - 2 >= leadingLo else { return nil }
-        // Grey levels (ITU-R BT.601 luma), one row at a time; tall screenshots are read on every
-        // `step`-th row, which keeps the pass near 800 rows at any scale.
-        let step = max(1, (bottom - top) / 800)
+        // Grey levels (ITU-R BT.601 luma) of the columns looked at, one row at a time; tall
+        // screenshots are read on every `step`-th row, which keeps the pass near 400 rows at any
+        // scale (every row of ui-real's 640-px screens, on which the constants were measured).
+        let step = max(1, (bottom - top) / 400)
         let rows = Array(stride(from: top, to: bottom, by: step))
         let bottomStart = rows.count - rows.count / 6
         var counts = [Int](repeating: 0, count: w)
         var bottomCounts = [Int](repeating: 0, count: w)
         var grey = [Int](repeating: 0, count: w)
         image.pixels.withUnsafeBufferPointer { p in
-            for (r, y) in rows.enumerated() {
-                var i = y * w * 4
-                for x in 0..<w {
-                    grey[x] = (299 * Int(p[i]) + 587 * Int(p[i + 1]) + 114 * Int(p[i + 2])) / 1000
-                    i += 4
-                }
-                for x in leadingLo...hi where abs(grey[x - 2] - grey[x + 2]) >= minStep {
-                    counts[x] += 1
-                    if r >= bottomStart { bottomCounts[x] += 1 }
+            counts.withUnsafeMutableBufferPointer { counts in
+                bottomCounts.withUnsafeMutableBufferPointer { bottomCounts in
+                    grey.withUnsafeMutableBufferPointer { grey in
+                        for (r, y) in rows.enumerated() {
+                            var i = (y * w + leadingLo - 2) * 4
+                            for x in (leadingLo - 2)...(hi + 2) {
+                                grey[x] = (299 * Int(p[i]) + 587 * Int(p[i + 1]) + 114 * Int(p[i + 2])) / 1000
+                                i += 4
+                            }
+                            for x in leadingLo...hi where abs(grey[x - 2] - grey[x + 2]) >= minStep {
+                                counts[x] += 1
+                                if r >= bottomStart { bottomCounts[x] += 1 }
+                            }
+                        }
+                    }
                 }
             }
         }
