@@ -1127,6 +1127,21 @@ struct ActionPhraseTests {
         #expect(Announcer.announce(marked)[0].announcement == (c.1 ? "\(c.0), Link" : c.0))
     }
 
+    /// "Click here" and "tap here" say where the link is: a short line holding them is a link.
+    @Test(
+        "A short line saying 'click here' or 'tap here' is a link",
+        arguments: [
+            ("Not yet registered? Click here.", true), ("Click here to enter a voucher code", true), ("Tap here to login", true),
+            ("Click here to Login", true), ("No movies here.", false), ("I'm new here", false), ("Click", false),
+            ("Your fitness journey starts here", false),
+            ("Once you have read the terms and the policy in full you can click here to accept them", false),  // a paragraph
+        ])
+    func hereLink(_ c: (String, Bool)) {
+        #expect(TextButtons.isHereLink(c.0) == c.1)
+        let marked = TextButtons.markPromptLinks([Element(kind: .text, frame: r(0, 0, 200, 14), label: c.0, traits: .staticText)])
+        #expect(Announcer.announce(marked)[0].announcement == (c.1 ? "\(c.0), Link" : c.0))
+    }
+
     /// "Already have an account? Log In, Link" then "Log In, Button": the link's words read again as
     /// a button of their own are that link, activated where the button lay.
     @Test(
