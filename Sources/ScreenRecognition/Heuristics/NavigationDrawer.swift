@@ -43,17 +43,18 @@ public enum NavigationDrawer {
         var start = -1
         var last = -1
         return image.pixels.withUnsafeBufferPointer { p -> Int? in
-            func grey(_ x: Int, _ y: Int) -> Int {
-                let i = (y * w + x) * 4
-                return (299 * Int(p[i]) + 587 * Int(p[i + 1]) + 114 * Int(p[i + 2])) / 1000
-            }
-            for y in 0..<bottom where abs(grey(x - 2, y) - grey(x + 2, y)) >= minStep {
+            for y in 0..<bottom where abs(grey(p, (y * w + x - 2) * 4) - grey(p, (y * w + x + 2) * 4)) >= minStep {
                 if start < 0 || y - last > maxRunGap + 1 { start = y }
                 last = y
                 if last - start + 1 >= minRun { return start }
             }
             return nil
         }
+    }
+
+    /// The grey level (ITU-R BT.601 luma, 0–255) of the RGBA pixel at byte offset `i`.
+    @inline(__always) static func grey(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+        (299 * Int(p[i]) + 587 * Int(p[i + 1]) + 114 * Int(p[i + 2])) / 1000
     }
 
     /// The x (in pixels) of an open drawer's trailing edge, or `nil` when the screen shows none.
@@ -70,7 +71,7 @@ public enum NavigationDrawer {
         let hi = Int(maxEdge * Double(w))
         let leadingLo = max(2, Int(leadingEdgeStart * Double(w)))
         guard w >= 40, bottom - top >= 12, hi > lo, lo - 2 >= leadingLo else { return nil }
-        // Grey levels (ITU-R BT.601 luma) of the columns looked at, one row at a time; tall
+        // Grey levels of the columns looked at, one row at a time; tall
         // screenshots are read on every `step`-th row, which keeps the pass near 400 rows at any
         // scale (every row of ui-real's 640-px screens, on which the constants were measured).
         let step = max(1, (bottom - top) / 400)
@@ -86,7 +87,7 @@ public enum NavigationDrawer {
                         for (r, y) in rows.enumerated() {
                             var i = (y * w + leadingLo - 2) * 4
                             for x in (leadingLo - 2)...(hi + 2) {
-                                grey[x] = (299 * Int(p[i]) + 587 * Int(p[i + 1]) + 114 * Int(p[i + 2])) / 1000
+                                grey[x] = Self.grey(p, i)
                                 i += 4
                             }
                             for x in leadingLo...hi where abs(grey[x - 2] - grey[x + 2]) >= minStep {
