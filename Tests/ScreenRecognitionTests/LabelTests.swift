@@ -1107,9 +1107,15 @@ struct ActionPhraseTests {
         ])
     func promptLink(_ c: (String, Bool)) {
         #expect(TextButtons.isPromptWithLink(c.0) == c.1)
-        let marked = TextButtons.markPromptLinks([Element(kind: .text, frame: r(0, 0, 200, 14), label: c.0, traits: .staticText)])
-        #expect(marked[0].traits.contains(.link) == c.1)
-        #expect(Announcer.announce(marked)[0].announcement == (c.1 ? "\(c.0), Link" : c.0))
+        expectMarkedAsLink(c.0, c.1)
+    }
+
+    /// `line` alone on a screen, through ``TextButtons/markPromptLinks(_:)``: a link ("…, Link") or
+    /// the plain text it was.
+    private func expectMarkedAsLink(_ line: String, _ isLink: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
+        let marked = TextButtons.markPromptLinks([Element(kind: .text, frame: r(0, 0, 200, 14), label: line, traits: .staticText)])
+        #expect(marked[0].traits.contains(.link) == isLink, sourceLocation: sourceLocation)
+        #expect(Announcer.announce(marked)[0].announcement == (isLink ? "\(line), Link" : line), sourceLocation: sourceLocation)
     }
 
     /// "Or log in" under the sign-up button offers the other way on: a link; a caption naming what
@@ -1123,8 +1129,7 @@ struct ActionPhraseTests {
         ])
     func alternativeLink(_ c: (String, Bool)) {
         #expect(TextButtons.isAlternativeLink(c.0) == c.1)
-        let marked = TextButtons.markPromptLinks([Element(kind: .text, frame: r(0, 0, 200, 14), label: c.0, traits: .staticText)])
-        #expect(Announcer.announce(marked)[0].announcement == (c.1 ? "\(c.0), Link" : c.0))
+        expectMarkedAsLink(c.0, c.1)
     }
 
     /// "Click here" and "tap here" say where the link is: a short line holding them is a link.
@@ -1138,8 +1143,7 @@ struct ActionPhraseTests {
         ])
     func hereLink(_ c: (String, Bool)) {
         #expect(TextButtons.isHereLink(c.0) == c.1)
-        let marked = TextButtons.markPromptLinks([Element(kind: .text, frame: r(0, 0, 200, 14), label: c.0, traits: .staticText)])
-        #expect(Announcer.announce(marked)[0].announcement == (c.1 ? "\(c.0), Link" : c.0))
+        expectMarkedAsLink(c.0, c.1)
     }
 
     /// "Already have an account? Log In, Link" then "Log In, Button": the link's words read again as

@@ -66,7 +66,6 @@ public enum Interactivity {
     /// a caption (starting within 0.75 of its height below it: a tab's or a tile's) to the caption
     /// and tab rules.
     public static func glyphRowButtons(_ elements: [Element]) -> [Element] {
-        func isGlyph(_ e: Element) -> Bool { e.children.isEmpty && !e.detections.isEmpty && e.detections.allSatisfy { $0.type == .icon } }
         let detections = elements.flatMap(\.detections)
         return elements.map { e in
             guard e.kind == .icon, isGlyph(e), e.label != nil else { return e }
@@ -82,11 +81,20 @@ public enum Interactivity {
                     && t.frame.minY - e.frame.maxY <= 0.75 * e.frame.height
             }
             guard peers.count >= 2, !leads, !captioned else { return e }
-            var b = e
-            b.kind = .button
-            b.traits = .button
-            return b
+            return glyphButton(e)
         }
+    }
+
+    /// Whether `e` is a glyph alone: a leaf made of icon detections only.
+    static func isGlyph(_ e: Element) -> Bool { e.children.isEmpty && !e.detections.isEmpty && e.detections.allSatisfy { $0.type == .icon } }
+
+    /// A glyph a layout rule found to be a button: spoken "Label, Button" (as an icon the
+    /// clickability model calls a button, ``Metadata/element(for:clickable:pictureDescription:)``).
+    static func glyphButton(_ e: Element) -> Element {
+        var b = e
+        b.kind = .button
+        b.traits = .button
+        return b
     }
 
     /// A glyph on a page control's row is one of the pager's buttons: an onboarding's → (next),
@@ -114,16 +122,12 @@ public enum Interactivity {
                 Metadata.makeButton(&b)
                 return b
             }
-            guard e.kind == .icon, e.children.isEmpty, !e.detections.isEmpty, e.detections.allSatisfy({ $0.type == .icon }),
-                onPagerRow(e),
+            guard e.kind == .icon, isGlyph(e), onPagerRow(e),
                 !words.contains(where: { w in
                     w.sharesRow(with: e.frame) && max(w.minX - e.frame.maxX, e.frame.minX - w.maxX) <= pagerTitleGap * e.frame.width
                 })
             else { return e }
-            var b = e
-            b.kind = .button
-            b.traits = .button
-            return b
+            return glyphButton(e)
         }
     }
 

@@ -81,21 +81,15 @@ public enum NavigationDrawer {
         var bottomCounts = [Int](repeating: 0, count: w)
         var grey = [Int](repeating: 0, count: w)
         image.pixels.withUnsafeBufferPointer { p in
-            counts.withUnsafeMutableBufferPointer { counts in
-                bottomCounts.withUnsafeMutableBufferPointer { bottomCounts in
-                    grey.withUnsafeMutableBufferPointer { grey in
-                        for (r, y) in rows.enumerated() {
-                            var i = (y * w + leadingLo - 2) * 4
-                            for x in (leadingLo - 2)...(hi + 2) {
-                                grey[x] = Self.grey(p, i)
-                                i += 4
-                            }
-                            for x in leadingLo...hi where abs(grey[x - 2] - grey[x + 2]) >= minStep {
-                                counts[x] += 1
-                                if r >= bottomStart { bottomCounts[x] += 1 }
-                            }
-                        }
-                    }
+            for (r, y) in rows.enumerated() {
+                var i = (y * w + leadingLo - 2) * 4
+                for x in (leadingLo - 2)...(hi + 2) {
+                    grey[x] = Self.grey(p, i)
+                    i += 4
+                }
+                for x in leadingLo...hi where abs(grey[x - 2] - grey[x + 2]) >= minStep {
+                    counts[x] += 1
+                    if r >= bottomStart { bottomCounts[x] += 1 }
                 }
             }
         }

@@ -369,8 +369,7 @@ public enum TextButtons {
         let question = t[..<q].split(whereSeparator: \.isWhitespace)
         let answer = t[t.index(after: q)...].split(whereSeparator: \.isWhitespace)
         guard (2...8).contains(question.count), (1...4).contains(answer.count), let first = answer.first else { return false }
-        let verb = first.lowercased().filter(\.isLetter)
-        return linkVerbs.contains(verb)
+        return isLinkVerb(first)
     }
 
     /// Whether `text` offers the other way on as a link: "or" and then 1–3 words starting with one
@@ -384,7 +383,7 @@ public enum TextButtons {
         let words = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().split(whereSeparator: \.isWhitespace)
         guard words.first == "or", (2...4).contains(words.count) else { return false }
         let rest = words.dropFirst().map { String($0.filter(\.isLetter)) }
-        guard let verb = rest.first, linkVerbs.contains(verb) else { return false }
+        guard let verb = rest.first, isLinkVerb(Substring(verb)) else { return false }
         return !rest.contains { danglingPrepositions.contains($0) }
     }
 
@@ -395,7 +394,7 @@ public enum TextButtons {
     /// 120 fresh screens (2026-11-26), each a link by eye; "Forgot your password? Click here" was a
     /// button already.
     public static func isHereLink(_ text: String) -> Bool {
-        let words = titleWordsOf(text)
+        let words = Metadata.titleWords(text)
         guard words.count <= maxHereLinkWords else { return false }
         return zip(words, words.dropFirst()).contains { ($0 == "click" || $0 == "tap") && $1 == "here" }
     }
@@ -404,9 +403,8 @@ public enum TextButtons {
     /// no link).
     public static let maxHereLinkWords = 10
 
-    private static func titleWordsOf(_ s: String) -> [String] {
-        s.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init)
-    }
+    /// Whether `word` is one of ``linkVerbs``, case and punctuation aside ("Log", "SIGN", "Login!").
+    static func isLinkVerb(_ word: Substring) -> Bool { linkVerbs.contains(word.lowercased().filter(\.isLetter)) }
 
     /// The words that start the link after a question (``isPromptWithLink(_:)``): log in, sign in
     /// or up, register, join, create an account, get started, start.
@@ -441,7 +439,7 @@ public enum TextButtons {
         func isAnswer(_ j: Int) -> Bool {
             let words = (detections[j].text ?? "").split(whereSeparator: \.isWhitespace)
             guard let first = words.first, (1...4).contains(words.count) else { return false }
-            return linkVerbs.contains(first.lowercased().filter(\.isLetter))
+            return isLinkVerb(first)
         }
         return Set(
             texts.filter { i in

@@ -181,7 +181,7 @@ struct NavigationDrawerStage: AnalysisStage {
         // and so does all that lies across the drawer's width: its top is found less surely than
         // its edge (a header as dark as what is beside it starts the edge lower).
         let kept = work.elements.filter {
-            $0.frame.maxY <= max(statusBar, drawer.minY) || $0.frame.midY < drawer.minY
+            $0.frame.maxY <= statusBar || $0.frame.midY < drawer.minY
                 || $0.frame.xOverlap(drawer) >= settings.containment * $0.frame.width
         }
         // A drawer holds rows; one that would keep nothing but the status bar is no drawer.
