@@ -154,9 +154,12 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// contrast-normalised and scaled up (``ElementOCR``).
     public var readUnreadElements = true
     /// At most this many crop reads a screen, largest elements first: a crop read costs one
-    /// recogniser call (about 5–30 ms with Tesseract), so 24 bounds the pass to well under the
-    /// whole-screen read — *design choice*.
-    public var maxElementReads = 24
+    /// recogniser call (about 5–30 ms with Tesseract), so 48 bounds the pass to about the
+    /// whole-screen read. 24 (until 2026-11-26) left 14 small labels unread on two dense Korean
+    /// screens of 599 (ui-real valid and 300 random train screens: a clothing category grid's
+    /// "코트", "자켓", "니트"…, each read right from its own crop), and no screen of the 599 asks
+    /// for more than 35 — *measured*.
+    public var maxElementReads = 48
     /// A text element whose whole-screen OCR lines span less than this share of its width is
     /// re-read from its crop (``ElementOCR/rereadPartlyRead(_:lines:image:recognizer:minCoverage:maxCalls:rejectUnreadable:lastReader:diagnostics:)``):
     /// 0.8 — *design choice*: one dropped letter of a short word ("Alarm" read as "larm", 77 %)
@@ -269,8 +272,11 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// An icon left unknown that is a small chevron or caret triangle takes its direction
     /// (``IconGlyphs/chevronDirection(_:box:minDistance:maxTinySide:)``): "Forward", "Back", "Up",
     /// "Down"; a chevron ⌄ the classifier calls "checkmark" is "Down" (a checkmark is not its own
-    /// mirror image). On ui-real valid's analyses: 17 unknown icons and 15 "checkmarks", all
-    /// chevrons or carets by eye (2026-11-24).
+    /// mirror image), and an outlined › it calls "play" is "Forward" (a play triangle is filled).
+    /// On ui-real valid's analyses: 17 unknown icons and 15 "checkmarks", all chevrons or carets
+    /// by eye (2026-11-24). On ui-real valid and 300 random train screens (2026-11-26): 2 list
+    /// chevrons had been "Play, Button" (the 21 other "Play" glyphs of 13 px or less were play
+    /// triangles and stay), and a box grown by a pixel read 5 more (a "Deliver to …" ⌄, four ›).
     public var readChevrons = true
     /// An icon still unknown that shows a number (a rank, a count, a version the detector took for
     /// an icon) is read from its crop and becomes that text

@@ -92,6 +92,35 @@ struct ChevronTests {
         #expect(IconGlyphs.chevronDirection(image, box: box, minDistance: 40, maxTinySide: maxTinySide) == expected)
     }
 
+    /// A 7 × 9 px › of a 1x iPhone list (ui-real train, IMG_1614), grey levels from (335, 80), and
+    /// the detector's box for it.
+    static let listChevron: [[UInt8]] = [
+        [255, 255, 255, 240, 255, 255, 255, 255, 251, 255, 243, 255, 255],
+        [255, 253, 251, 255, 255, 241, 254, 255, 255, 251, 255, 255, 251],
+        [255, 254, 239, 255, 244, 246, 255, 233, 254, 237, 255, 241, 255],
+        [255, 254, 255, 196, 251, 255, 245, 255, 255, 255, 255, 252, 255],
+        [255, 255, 236, 80, 1, 57, 248, 255, 236, 248, 245, 255, 253],
+        [255, 245, 247, 255, 227, 0, 0, 150, 255, 255, 240, 254, 255],
+        [255, 255, 250, 253, 253, 255, 178, 0, 0, 237, 255, 249, 254],
+        [255, 255, 248, 255, 255, 240, 255, 255, 63, 11, 240, 255, 251],
+        [255, 241, 255, 255, 253, 248, 255, 31, 0, 146, 240, 255, 245],
+        [255, 255, 255, 225, 255, 227, 0, 17, 251, 235, 255, 255, 240],
+        [255, 255, 254, 255, 47, 0, 131, 255, 248, 255, 255, 251, 251],
+        [255, 245, 244, 4, 24, 254, 250, 243, 255, 250, 244, 252, 255],
+        [255, 255, 255, 251, 242, 253, 255, 242, 247, 255, 253, 255, 255],
+        [255, 248, 255, 255, 249, 254, 254, 246, 255, 255, 255, 255, 254],
+    ]
+    static let listChevronBox = r(337.92 - 335, 82.95 - 80, 7.04, 9.81)
+
+    @Test func aChevronTheBoxReadsLopsidedIsReadFromTheBoxGrownAPixel() {
+        var image = RGBAImage(width: 13, height: Self.listChevron.count, fill: RGB(r: 255, g: 255, b: 255))
+        for (y, row) in Self.listChevron.enumerated() {
+            for (x, v) in row.enumerated() { image = image.filling(r(Double(x), Double(y), 1, 1), with: RGB(r: v, g: v, b: v)) }
+        }
+        #expect(IconGlyphs.direction(image, box: Self.listChevronBox, minDistance: 40, maxTinySide: 5.8) == nil)
+        #expect(IconGlyphs.chevronDirection(image, box: Self.listChevronBox, minDistance: 40, maxTinySide: 5.8) == .forward)
+    }
+
     @Test func aBlankOrDegenerateBoxHasNoDirection() {
         let (image, _) = Self.glyph(Self.right)
         #expect(IconGlyphs.chevronDirection(image, box: r(30, 30, 6, 6), minDistance: 40, maxTinySide: 6) == nil)

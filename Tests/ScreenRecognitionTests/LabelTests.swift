@@ -683,6 +683,31 @@ struct PictureLabelTests {
         #expect(label([picture], twice) == "Home, Quick Credit")
     }
 
+    @Test("A header photo under the status bar takes its own text, not the status bar's clock and carrier")
+    func statusBarOverAPicture() {
+        let photo = det(.picture, 3, 0, 353, 281)
+        let lines = [
+            RecognizedText(text: "AT&T", box: r(10, 4, 30, 10), confidence: 0.95),
+            RecognizedText(text: "1:34 PM", box: r(160, 4, 40, 10), confidence: 0.95),
+            RecognizedText(text: "Venice", box: r(140, 200, 80, 20), confidence: 0.95),
+        ]
+        func label(_ lines: [RecognizedText]) -> String? {
+            MissingElements.assignTextToPictures(
+                [photo], lines: lines, insideFraction: 0.5, minConfidence: 0.8, screen: ImageInfo(width: 360, height: 640), maxScreenShare: 0.5
+            ).first?.text
+        }
+        #expect(label(lines) == "Venice")
+        #expect(label(Array(lines.prefix(2))) == nil)
+        // Without a clock there is no status bar: a line at the top is the picture's.
+        #expect(label([lines[0], lines[2]]) == "AT&T, Venice")
+        // The picture reader leaves the status bar out too.
+        var diagnostics: [Diagnostic] = []
+        let read = ElementOCR.readPictures(
+            [photo], image: RGBAImage(width: 360, height: 640, fill: .white), reader: ReplayTextRecognizer(lines), minConfidence: 0.9,
+            maxCalls: 4, maxScreenShare: 0.5, insideFraction: 0.5, diagnostics: &diagnostics)
+        #expect(read.first?.text == "Venice")
+    }
+
     @Test(
         "A one-digit number filling a picture is its label; a small one on a photo is not",
         arguments: [

@@ -618,22 +618,26 @@ struct ContentSeamTests {
     }
 
     @Test(
-        "A small chevron the classifier leaves unknown or calls a checkmark says its direction",
+        "A small chevron the classifier leaves unknown, calls a checkmark (⌄) or play (›) says its direction; a play triangle stays play",
         arguments: [
-            (nil as IconMeaning?, true, "Down" as String?), (nil, false, nil),
-            (.checkmark, true, "Down"), (.checkmark, false, IconMeaning.checkmark.spokenLabel),
-        ])
-    func chevrons(classified: IconMeaning?, on: Bool, label: String?) throws {
+            (ChevronTests.down, nil as IconMeaning?, true, "Down" as String?), (ChevronTests.down, nil, false, nil),
+            (ChevronTests.down, .checkmark, true, "Down"), (ChevronTests.down, .checkmark, false, IconMeaning.checkmark.spokenLabel),
+            (ChevronTests.right, .play, true, "Forward"), (ChevronTests.right, .play, false, IconMeaning.play.spokenLabel),
+            (ChevronTests.play, .play, true, IconMeaning.play.spokenLabel),  // filled, wider than a disclosure chevron
+            (ChevronTests.down, .play, true, IconMeaning.play.spokenLabel),  // a ⌄ is no play glyph's misreading
+            (ChevronTests.right, .checkmark, true, IconMeaning.checkmark.spokenLabel),
+        ] as [([String], IconMeaning?, Bool, String?)])
+    func chevrons(glyph: [String], classified: IconMeaning?, on: Bool, label: String?) throws {
         var cfg = AnalysisConfiguration.default
         cfg.content.readChevrons = on
-        // ChevronTests.down drawn at (200, 400) on a white screen, its box a pixel wider.
+        // The glyph drawn at (200, 400) on a white screen, its box a pixel wider.
         var image = RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255))
-        for (y, row) in ChevronTests.down.enumerated() {
+        for (y, row) in glyph.enumerated() {
             for (x, c) in row.enumerated() where c == "#" {
                 image = image.filling(r(Double(200 + x), Double(400 + y), 1, 1), with: RGB(r: 70, g: 70, b: 70))
             }
         }
-        let icon = det(.icon, 199, 399, 11, 8)
+        let icon = det(.icon, 199, 399, Double(glyph[0].count + 2), Double(glyph.count + 2))
         let content = ReplayContentRecognizer(
             icons: classified.map { [icon.box: IconRecognition(meaning: $0, confidence: 0.9)] } ?? [:], clickProbability: { _ in 0.01 })
         let result = try ScreenAnalyzer(configuration: cfg, contentRecognizer: content).analyze(image: image, detections: [icon])

@@ -53,6 +53,16 @@ struct StatusBarTests {
         #expect(StatusBar.clean(lines, screenHeight: 640).map(\.text) == ["7:01", "5G", "Welcome back"])
     }
 
+    @Test func theBarHoldsTheLinesOnItsClocksRowsOnly() throws {
+        let bar = try #require(StatusBar.bar(of: [Self.line(["AT&T"]), Self.line(["1:34", "PM"], x: 160)], screenHeight: 640))
+        #expect(bar.holds(Self.line(["AT&T"]).box))
+        #expect(bar.holds(Self.line(["81%"], x: 300).box))
+        #expect(!bar.holds(Self.line(["Venice"], y: 30).box))  // a photo's caption below it
+        #expect(!bar.holds(r(10, 2, 300, 60)))  // a tall line reaching below the top 8 %
+        #expect(StatusBar.bar(of: [Self.line(["AT&T"]), Self.line(["Venice"], y: 30)], screenHeight: 640) == nil)  // no clock
+        #expect(StatusBar.bar(of: [Self.line(["1:34"])], screenHeight: 0) == nil)
+    }
+
     @Test(
         "no clock in the top 8 %, nothing changes",
         arguments: [

@@ -112,7 +112,9 @@ public enum MissingElements {
 
     /// A picture with legible text inside (a logo, a banner, a poster; §5.2) takes the OCR lines
     /// lying ≥ `insideFraction` inside it that no text-bearing detection holds — the detector saw a
-    /// picture, not texts — at most ``maxPictureLines`` of them in reading order. Pictures larger
+    /// picture, not texts — at most ``maxPictureLines`` of them in reading order; the status bar's
+    /// lines (``StatusBar/bar(of:screenHeight:)``) over a header photo are the status bar's, not
+    /// the photo's ("1:34 PM, Image", then "AT&T, Image", on a 1x iPhone screen). Pictures larger
     /// than `maxScreenShare` of the screen are backgrounds and take none.
     /// Lines on a picture's pixels are read less reliably than on a flat fill: only lines at or above
     /// `minConfidence` with at least two letters or digits take part — or a number of one digit
@@ -123,8 +125,10 @@ public enum MissingElements {
         screen: ImageInfo, maxScreenShare: Double
     ) -> [Detection] {
         let holders: [Rect] = detections.filter { ElementOCR.readTypes.contains($0.type) }.map(\.box)
+        let bar = StatusBar.bar(of: lines, screenHeight: Double(screen.height))
         let free = lines.filter { (l: RecognizedText) -> Bool in
             l.confidence >= minConfidence && !holders.contains { l.box.fractionInside($0) >= insideFraction }
+                && !(bar?.holds(l.box) ?? false)
         }
         func takes(_ l: RecognizedText, _ picture: Rect) -> Bool {
             guard l.box.fractionInside(picture) >= insideFraction else { return false }

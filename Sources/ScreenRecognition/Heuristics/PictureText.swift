@@ -23,7 +23,7 @@ extension ElementOCR {
     /// (``maxPictureReadPadding``). A line labels its picture when the
     /// reader is at least `minConfidence` sure of it, it has ``minPictureReadCharacters`` letters or digits, ``ReadableText``
     /// accepts it, and it does not lie in a detected text (`insideFraction` of it), which speaks
-    /// for itself. The label is made as for
+    /// for itself, nor is a status bar's (``StatusBar/bar(of:screenHeight:)``). The label is made as for
     /// ``MissingElements/assignTextToPictures(_:lines:insideFraction:minConfidence:screen:maxScreenShare:)``'s
     /// lines: at most ``MissingElements/maxPictureLines`` of them, in reading order, repeats once. Reader errors are counted into `diagnostics`, never thrown.
     public static func readPictures(
@@ -47,11 +47,14 @@ extension ElementOCR {
             do {
                 let pad = min(Constants.lastReadPadding * min(box.width, box.height), maxPictureReadPadding)
                 let region = grown(box, by: pad, in: image)
-                let lines = centred(in: box, TextRepair.repair(try reader.recognizeText(in: image, region: region)))
+                let read = TextRepair.repair(try reader.recognizeText(in: image, region: region))
+                let bar = StatusBar.bar(of: read, screenHeight: Double(image.height))
+                let lines = centred(in: box, read)
                     .filter { l in
                         l.confidence >= minConfidence && l.text.filter { $0.isLetter || $0.isNumber }.count >= minPictureReadCharacters
                             && ReadableText.isReadable(l.text, confidence: l.confidence)
                             && !holders.contains { l.box.fractionInside($0) >= insideFraction }
+                            && !(bar?.holds(l.box) ?? false)
                     }
                 guard let label = MissingElements.pictureLabel(lines) else { continue }
                 result[i].text = label

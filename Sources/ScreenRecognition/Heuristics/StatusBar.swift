@@ -26,16 +26,36 @@ public enum StatusBar {
     /// `lines` with the status bar's lines reduced to their clock, network, battery and carrier
     /// words (a line left without any is dropped). Lines elsewhere are returned unchanged.
     public static func clean(_ lines: [RecognizedText], screenHeight: Double) -> [RecognizedText] {
-        guard screenHeight > 0 else { return lines }
-        let limit = Constants.maxBottom * screenHeight
-        let clocks = lines.flatMap { words(of: $0) }.filter { clock(in: $0.text) != nil && $0.box.maxY <= limit }
-        guard let clock = clocks.min(by: { $0.box.minY < $1.box.minY }) else { return lines }
-        let pad = clock.box.height / 2
-        let band = (clock.box.minY - pad)...(clock.box.maxY + pad)
+        guard let bar = bar(of: lines, screenHeight: screenHeight) else { return lines }
         return lines.compactMap { line in
-            guard band.contains(line.box.midY), line.box.maxY <= limit + pad else { return line }
+            guard bar.holds(line.box) else { return line }
             return kept(line)
         }
+    }
+
+    /// Where a screenshot's status bar lies, found from its OCR lines.
+    public struct Bar: Sendable, Equatable {
+        /// The rows of the clock's line, grown by half the clock's height either way.
+        public var rows: ClosedRange<Double>
+        /// No line of the bar reaches below this.
+        public var bottom: Double
+
+        /// Whether a line with this box is the status bar's: its middle on the clock's rows and
+        /// its bottom above ``bottom``.
+        public func holds(_ box: Rect) -> Bool {
+            rows.contains(box.midY) && box.maxY <= bottom
+        }
+    }
+
+    /// The status bar of a screen whose OCR lines are `lines`: the rows of its clock (the topmost
+    /// time in the top ``Constants/maxBottom`` of the screen), or nil when no line there shows one.
+    public static func bar(of lines: [RecognizedText], screenHeight: Double) -> Bar? {
+        guard screenHeight > 0 else { return nil }
+        let limit = Constants.maxBottom * screenHeight
+        let clocks = lines.flatMap { words(of: $0) }.filter { clock(in: $0.text) != nil && $0.box.maxY <= limit }
+        guard let clock = clocks.min(by: { $0.box.minY < $1.box.minY }) else { return nil }
+        let pad = clock.box.height / 2
+        return Bar(rows: (clock.box.minY - pad)...(clock.box.maxY + pad), bottom: limit + pad)
     }
 
     /// Whether a text with this label and frame is the status bar's (its clock with network,

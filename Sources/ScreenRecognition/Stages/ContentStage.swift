@@ -29,14 +29,17 @@ struct ContentStage: AnalysisStage {
         var meanings = iconMeanings(work.detections, work: &work)
         if let image = work.image {
             // Glyphs too small for the classifier, from their pixels: overflow "more" dots (⋮ 3–4 px
-            // wide), and chevrons and carets — also where the classifier read a ⌄ as a checkmark.
+            // wide), and chevrons and carets — also where the classifier read a ⌄ as a checkmark or
+            // a small › as a play triangle (an outlined chevron has two arms where a ▶ is filled;
+            // ``IconGlyphs/chevronDirection(_:box:minDistance:maxTinySide:)`` takes a filled sideways
+            // triangle only at a size no play button has).
             let tiny = IconGlyphs.tinySideShare * Double(work.screen.width)
             for (i, d) in work.detections.enumerated() where d.type == .icon && d.iconLabel == nil {
                 if content.readThreeDots, meanings[i] == nil, IconGlyphs.isThreeDots(image, box: d.box, minDistance: colourDistance) {
                     meanings[i] = .more
-                } else if content.readChevrons, meanings[i] == nil || meanings[i] == .checkmark,
+                } else if content.readChevrons, meanings[i] == nil || meanings[i] == .checkmark || meanings[i] == .play,
                     let direction = IconGlyphs.chevronDirection(image, box: d.box, minDistance: colourDistance, maxTinySide: tiny),
-                    meanings[i] == nil || direction == .down
+                    meanings[i] == nil || (meanings[i] == .checkmark && direction == .down) || (meanings[i] == .play && direction == .forward)
                 {
                     meanings[i] = direction
                 }
