@@ -198,6 +198,7 @@ struct GroupingTests {
             ("34", "Search", "Search"), ("M E", "Profile", "Profile"), ("r=", "Home", "Home"), ("Mo", "Profile", "Mo"),
             ("홈", "Home", "홈"), ("Saved", "Favorite", "Saved"), ("34", nil, "34"), ("Cort", "Cart", "Cart"),
             ("Favorites", "Favorite", "Favorites"), ("Chat", "Chart", "Chat"), ("Ham", "Hat", "Ham"),
+            ("Horne", "Home", "Home"), ("Hornes", "Home", "Hornes"), ("Horne", nil, "Horne"),
         ] as [(String, String?, String)])
     func tabJunkTitle(text: String, icon: String?, expected: String) {
         var elements: [Element] = []

@@ -288,11 +288,18 @@ public enum Grouping {
     /// at least 4 letters, one letter different ("Cort" under a cart, "Hame" and "Profila" under
     /// home and person icons: 5 tabs on the 779 ui-real and iPhone screens, none of them a word,
     /// none on 700 other train screens; 2026-11-25). A plural ("Favorites" under a star) or another
-    /// word ("Chat" beside "Chart") differs in length and stays.
+    /// word ("Chat" beside "Chart") differs in length and stays. An "m" read as "rn", OCR's
+    /// classic confusion of the two shapes, counts as that letter ("Horne" under a house on a 1x
+    /// iPhone tab bar, ui-real train, 2026-11-26): the reading with "rn" as "m" may be the meaning
+    /// itself or differ from it in one letter.
     static func isMisreading(_ text: String, of meaning: String) -> Bool {
-        let a = Array(text.lowercased())
+        let read = text.lowercased()
         let b = Array(meaning.lowercased())
-        return a.count >= 4 && a.allSatisfy({ $0.isLetter && $0.isASCII }) && TextRepair.differInOneLetter(a, b)
+        guard read.count >= 4, read.allSatisfy({ $0.isLetter && $0.isASCII }) else { return false }
+        if TextRepair.differInOneLetter(Array(read), b) { return true }
+        guard read.contains("rn") else { return false }
+        let mended = Array(read.replacingOccurrences(of: "rn", with: "m"))
+        return mended == b || TextRepair.differInOneLetter(mended, b)
     }
 
     /// A tab's icon is at least this share of the screen's width each way: HIG tab bar glyphs
