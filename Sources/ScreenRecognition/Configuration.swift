@@ -148,7 +148,9 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// dropped instead of spoken.
     public var rejectUnreadableOCR = true
     /// The status bar's OCR lines keep only its clock, network, battery and carrier words
-    /// (``StatusBar``): its notification icons read as letters ("B 6:35", "G@ 8:56") are not spoken.
+    /// (``StatusBar``): its notification icons read as letters ("B 6:35", "G@ 8:56") are not spoken;
+    /// nor is Android's navigation bar's home button read as "O"
+    /// (``StatusBar/withoutNavigationBarHome(_:image:)``).
     public var cleanStatusBar = true
     /// Text-bearing elements the whole-screen OCR left unread get a second read of their own crop,
     /// contrast-normalised and scaled up (``ElementOCR``).

@@ -63,6 +63,39 @@ struct StatusBarTests {
         #expect(StatusBar.bar(of: [Self.line(["1:34"])], screenHeight: 0) == nil)
     }
 
+    /// A 295 × 640 screen with Android's navigation bar drawn in its bottom rows (recent apps |||
+    /// at 0.2 of the width, home ○ in the middle, back ‹ at 0.77), as on ui-real's Samsung
+    /// screenshots, less the glyphs `without`; `extra` paints more ink on the bar.
+    static func navigationBar(without: Set<Int> = [], extra: [Rect] = []) -> RGBAImage {
+        var image = RGBAImage(width: 295, height: 640, fill: RGB(r: 255, g: 255, b: 255)).filling(r(0, 600, 295, 40), with: RGB(r: 246, g: 246, b: 248))
+        let ink = RGB(r: 90, g: 90, b: 90)
+        let glyphs: [[Rect]] = [
+            [r(58, 615, 2, 13), r(63, 615, 2, 13), r(68, 615, 2, 13)],  // |||
+            [r(141, 615, 12, 2), r(141, 626, 12, 2), r(141, 615, 2, 13), r(151, 615, 2, 13)],  // ○
+            [r(226, 615, 2, 13), r(228, 620, 3, 3)],  // ‹
+        ]
+        for (k, parts) in glyphs.enumerated() where !without.contains(k) { for p in parts { image = image.filling(p, with: ink) } }
+        for p in extra { image = image.filling(p, with: ink) }
+        return image
+    }
+
+    @Test(
+        "Android's navigation bar: its home circle read as a letter is left out; other lines stay",
+        arguments: [
+            ("O", r(141, 615, 12, 13), Set<Int>(), [Rect](), false),
+            ("0", r(141, 615, 12, 13), [], [], false),
+            ("OK", r(141, 615, 12, 13), [], [], true),  // a word
+            ("O", r(141, 560, 12, 13), [], [], true),  // above the bar
+            ("O", r(200, 615, 12, 13), [], [], true),  // off the middle
+            ("O", r(141, 615, 12, 13), [2], [], true),  // no back button: no navigation bar
+            ("O", r(141, 615, 12, 13), [], [r(100, 618, 20, 6)], true),  // more ink on the row
+        ] as [(String, Rect, Set<Int>, [Rect], Bool)])
+    func navigationBarHome(text: String, box: Rect, without: Set<Int>, extra: [Rect], kept: Bool) {
+        let line = RecognizedText(text: text, box: box, confidence: 0.92)
+        let image = Self.navigationBar(without: without, extra: extra)
+        #expect(StatusBar.withoutNavigationBarHome([line], image: image).count == (kept ? 1 : 0))
+    }
+
     @Test(
         "no clock in the top 8 %, nothing changes",
         arguments: [

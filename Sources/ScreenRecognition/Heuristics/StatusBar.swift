@@ -66,6 +66,63 @@ public enum StatusBar {
         return words.contains(where: isClock) && words.allSatisfy { isStatusWord($0) || ["AM", "PM"].contains($0) }
     }
 
+    /// `lines` without the home button of Android's system navigation bar read as a letter: the
+    /// bar's three buttons (recent apps |||, home ○, back ‹; or ◁ ○ □) belong to the system, not to
+    /// the app, and OCR reads the home circle as "O" or "0" — spoken as a text "O" at the bottom
+    /// of 5 Samsung screenshots among ui-real valid, 300 random train screens and 50 more
+    /// (2026-11-26). A line is that button when it is one such character in the bottom
+    /// ``NavigationBar/topShare`` of the screen, centred, and the rows it spans hold exactly three
+    /// glyphs: it and one on each side (``NavigationBar``).
+    public static func withoutNavigationBarHome(_ lines: [RecognizedText], image: RGBAImage) -> [RecognizedText] {
+        lines.filter { !isNavigationBarHome($0, image: image) }
+    }
+
+    /// Where Android's navigation bar buttons lie, as shares of the screen (*measured* on the 5
+    /// screenshots above: their glyphs' middles at 0.20–0.24, 0.49–0.50 and 0.77–0.78 of the
+    /// width, in the bottom 4 % of the height).
+    public enum NavigationBar {
+        /// The bar's glyphs lie below this share of the screen's height.
+        public static let topShare = 0.94
+        /// The home glyph's middle lies within this share of the width of the middle.
+        public static let centreTolerance = 0.05
+        /// The side glyphs' middles lie in these shares of the width (the back and recent-apps
+        /// buttons sit a quarter in from either edge; either side may hold either).
+        public static let sideBands: [ClosedRange<Double>] = [0.12...0.38, 0.62...0.88]
+        /// A glyph is at most this share of the screen's width wide: a word is wider.
+        public static let maxGlyphShare = 0.1
+        /// Ink columns this share of the width apart or closer are one glyph (the three bars of
+        /// ||| stand 4–5 px apart on a 295-px screenshot).
+        public static let glyphGapShare = 0.03
+        /// A pixel is ink at this distance from the band's median colour: the bar's glyphs are
+        /// dark grey on light grey, 100 or more apart on the 5 screenshots, and JPEG noise stays
+        /// under 20 — *design choice*.
+        public static let minInkDistance = 48.0
+    }
+
+    static func isNavigationBarHome(_ line: RecognizedText, image: RGBAImage) -> Bool {
+        let w = Double(image.width)
+        let h = Double(image.height)
+        guard w > 0, ["O", "0", "o", "○"].contains(line.text.trimmingCharacters(in: .whitespaces)),
+            line.box.minY >= NavigationBar.topShare * h, abs(line.box.midX - w / 2) <= NavigationBar.centreTolerance * w
+        else { return false }
+        let y0 = max(0, Int(line.box.minY.rounded(.down)))
+        let y1 = min(image.height, Int(line.box.maxY.rounded(.up)))
+        guard y1 > y0 else { return false }
+        var colours: [RGB] = []
+        for y in y0..<y1 { for x in stride(from: 0, to: image.width, by: 2) { colours.append(image.color(x: x, y: y)) } }
+        guard let background = RGB.channelMedian(colours) else { return false }
+        // Columns with ink, joined into glyphs.
+        var glyphs: [(start: Int, end: Int)] = []
+        let gap = max(1, Int(NavigationBar.glyphGapShare * w))
+        for x in 0..<image.width where (y0..<y1).contains(where: { image.color(x: x, y: $0).distance(to: background) >= NavigationBar.minInkDistance }) {
+            if let last = glyphs.last, x - last.end <= gap { glyphs[glyphs.count - 1].end = x } else { glyphs.append((x, x)) }
+        }
+        guard glyphs.count == 3, glyphs.allSatisfy({ Double($0.end - $0.start + 1) <= NavigationBar.maxGlyphShare * w }) else { return false }
+        let middles = glyphs.map { Double($0.start + $0.end + 1) / 2 / w }
+        return NavigationBar.sideBands[0].contains(middles[0]) && abs(middles[1] - 0.5) <= NavigationBar.centreTolerance
+            && NavigationBar.sideBands[1].contains(middles[2])
+    }
+
     /// The line with only its status words, or nil when none is left.
     static func kept(_ line: RecognizedText) -> RecognizedText? {
         let all = words(of: line)

@@ -28,6 +28,9 @@ struct ReadTextStage: AnalysisStage {
             let before = lines
             lines = StatusBar.clean(lines, screenHeight: Double(image.height))
             if lines != before { work.note("ocr", "status bar read as its clock, network and battery only") }
+            let read = lines.count
+            lines = StatusBar.withoutNavigationBarHome(lines, image: image)
+            if lines.count < read { work.note("ocr", "Android's navigation bar: its home button read as a letter left out") }
         }
         if content.rejectUnreadableOCR {
             let read = lines.count
