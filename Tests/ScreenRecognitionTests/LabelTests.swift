@@ -655,6 +655,13 @@ struct ElementOCRTests {
 struct PictureLabelTests {
     static let screen = ImageInfo(width: 390, height: 844)
 
+    /// The label `assignTextToPictures` gives the first of `dets` from `lines` (lines inside half,
+    /// read at 0.8 or more, pictures up to half the screen).
+    static func label(_ dets: [Detection], _ lines: [RecognizedText], screen: ImageInfo = screen) -> String? {
+        MissingElements.assignTextToPictures(dets, lines: lines, insideFraction: 0.5, minConfidence: 0.8, screen: screen, maxScreenShare: 0.5)
+            .first?.text
+    }
+
     @Test("A logo's OCR line labels the picture; noise, held lines and backgrounds do not")
     func ownText() {
         let picture = det(.picture, 20, 100, 200, 80)
@@ -664,10 +671,7 @@ struct PictureLabelTests {
             RecognizedText(text: "re Tore Chace", box: r(40, 160, 100, 12), confidence: 0.5),
             RecognizedText(text: "f", box: r(200, 100, 10, 12), confidence: 0.95),
         ]
-        func label(_ dets: [Detection], _ lines: [RecognizedText]) -> String? {
-            MissingElements.assignTextToPictures(dets, lines: lines, insideFraction: 0.5, minConfidence: 0.8, screen: Self.screen, maxScreenShare: 0.5)
-                .first?.text
-        }
+        let label = { (dets: [Detection], lines: [RecognizedText]) in Self.label(dets, lines) }
         #expect(label([picture], lines) == "DOORDASH, delightful delivery")
         // A line a text detection holds is that text's, not the picture's.
         #expect(label([picture, det(.text, 38, 108, 130, 24)], Array(lines.prefix(1))) == nil)
@@ -691,11 +695,7 @@ struct PictureLabelTests {
             RecognizedText(text: "1:34 PM", box: r(160, 4, 40, 10), confidence: 0.95),
             RecognizedText(text: "Venice", box: r(140, 200, 80, 20), confidence: 0.95),
         ]
-        func label(_ lines: [RecognizedText]) -> String? {
-            MissingElements.assignTextToPictures(
-                [photo], lines: lines, insideFraction: 0.5, minConfidence: 0.8, screen: ImageInfo(width: 360, height: 640), maxScreenShare: 0.5
-            ).first?.text
-        }
+        let label = { (lines: [RecognizedText]) in Self.label([photo], lines, screen: ImageInfo(width: 360, height: 640)) }
         #expect(label(lines) == "Venice")
         #expect(label(Array(lines.prefix(2))) == nil)
         // Without a clock there is no status bar: a line at the top is the picture's.
