@@ -20,6 +20,11 @@ struct ContentStage: AnalysisStage {
     /// ``SelectionSettings/minTintDistance``: colours closer than this are one fill (a button's).
     var colourDistance: Double = SelectionSettings().minTintDistance
 
+    /// The classifier's meanings that a small chevron is taken for, each with the direction the
+    /// glyph must point to be that chevron (``ContentSettings/readChevrons``): a ⌄ read as a
+    /// checkmark, a › read as a play triangle.
+    static let chevronMisreadings: [IconMeaning: IconMeaning] = [.checkmark: .down, .play: .forward]
+
     func run(_ work: inout ScreenInProgress) throws {
         let kept = Self.withoutUnreadTextsInGlyphs(work.detections)
         if kept.count < work.detections.count {
@@ -37,9 +42,9 @@ struct ContentStage: AnalysisStage {
             for (i, d) in work.detections.enumerated() where d.type == .icon && d.iconLabel == nil {
                 if content.readThreeDots, meanings[i] == nil, IconGlyphs.isThreeDots(image, box: d.box, minDistance: colourDistance) {
                     meanings[i] = .more
-                } else if content.readChevrons, meanings[i] == nil || meanings[i] == .checkmark || meanings[i] == .play,
+                } else if content.readChevrons, meanings[i].map({ Self.chevronMisreadings[$0] != nil }) ?? true,
                     let direction = IconGlyphs.chevronDirection(image, box: d.box, minDistance: colourDistance, maxTinySide: tiny),
-                    meanings[i] == nil || (meanings[i] == .checkmark && direction == .down) || (meanings[i] == .play && direction == .forward)
+                    meanings[i].map({ Self.chevronMisreadings[$0] == direction }) ?? true
                 {
                     meanings[i] = direction
                 }
