@@ -352,6 +352,9 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     /// took held a back arrow and every one was a toolbar by eye: a web view's ‹ ↻ ⌂ bar, Korean
     /// banking apps' 이전 / 다음 / 홈 bars, a keypad's ⌫ 0 확인 row (measured 2026-11-25).
     public var backArrowBarsAreToolbars = true
+    /// A tab bar title OCR misread is mended to the destination it misreads ("Fuplore" → "Explore",
+    /// "“avorites" → "Favorites"; ``TabTitles``).
+    public var mendTabTitles = true
     /// Container grouping: a detection is inside a container when this fraction of its area is
     /// inside (0.85, the paper's containment rule of §3.3).
     public var containment: Double = 0.85

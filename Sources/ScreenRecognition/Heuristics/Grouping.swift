@@ -194,8 +194,11 @@ public enum Grouping {
             settings.backArrowBarsAreToolbars
             && clusters.contains { $0.contains { elements[$0].detections.contains { $0.type == .icon && $0.iconLabel == .back } } }
         var tabs: [Element] = clusters.enumerated().map { n, members in
-            let parts = members.map { elements[$0] }.sorted { $0.frame.minY < $1.frame.minY }
+            var parts = members.map { elements[$0] }.sorted { $0.frame.minY < $1.frame.minY }
             let frame = frames[n]
+            if settings.mendTabTitles, let k = parts.firstIndex(where: isText), let read = parts[k].label {
+                parts[k].label = TabTitles.mended(read)
+            }
             let text = parts.first(where: isText)?.label
             let iconLabel = parts.first { !isText($0) }?.label
             let title: String? = text.flatMap { t in

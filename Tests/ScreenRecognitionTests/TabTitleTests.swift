@@ -1,0 +1,48 @@
+import Testing
+
+@testable import ScreenRecognition
+
+@Suite("Tab bar titles")
+struct TabTitleTests {
+    /// Misreadings of 6–8-px tab titles on ui-real screens (2026-11-26) and what they are.
+    @Test(
+        "a misread destination is mended",
+        arguments: [
+            ("Fuplore", "Explore"), ("Feplore", "Explore"), ("“avorites", "Favorites"), ("nopping", "Shopping"),
+            ("A-erns", "Alerts"), ("A-ers", "Alerts"), ("Cammunities", "Communities"), ("Homo", "Home"),
+            ("Shep", "Shop"), ("Meal Pian", "Meal Plan"), ("Inco me", "Income"), ("EXPL0RE", "EXPLORE"),
+            ("Prof1le", "Profile"),
+        ])
+    func mended(read: String, expected: String) {
+        #expect(TabTitles.mended(read) == expected)
+    }
+
+    /// Tab titles read right on those screens that are one letter from a destination, words too
+    /// short or too damaged to tell, titles in other scripts, destinations themselves.
+    @Test(
+        "a title that is no misread destination stays",
+        arguments: [
+            "Host", "Poll", "Rack", "Link", "Local", "Mo", ">rohle", "ther", "Stories", "MyCarMax", "Cost Guide",
+            "Favorite Pros", "보관함", "Explore", "PROFILE", "Favorite", "Past orders", "Fovontos", "M E",
+        ])
+    func kept(read: String) {
+        #expect(TabTitles.mended(read) == read)
+    }
+
+    @Test("the tab bar speaks the mended title; the setting turns it off", arguments: [true, false])
+    func inTheBar(mend: Bool) {
+        let screen = ImageInfo(width: 390, height: 844)
+        var elements: [Element] = []
+        for (i, name) in ["Home", "Fuplore", "Profile"].enumerated() {
+            let x = 30 + Double(i) * 130
+            elements.append(el(.icon, r(x, 770, 28, 28), i == 1 ? nil : name))
+            elements.append(el(.text, r(x - 6, 800, 40, 12), name))
+        }
+        var settings = GroupingSettings()
+        settings.mendTabTitles = mend
+        let out = Grouping.groupTabs(elements, screen: screen, image: nil, settings: settings, selection: .init())
+        let tab = out.first { $0.kind == .tabButton && $0.position?.index == 2 }
+        #expect(tab?.label == (mend ? "Explore" : "Fuplore"))
+        #expect(tab?.children.first { $0.kind == .text }?.label == (mend ? "Explore" : "Fuplore"))
+    }
+}
