@@ -149,6 +149,27 @@ struct GroupingTests {
         #expect(out.filter { $0.kind == .tabButton }.count == expected)
     }
 
+    /// A picture beside the bar: a photo tile whose box runs from above into the bar is content
+    /// under it; a picture on the bar's rows, or one that runs on below them, is not.
+    @Test(
+        "A picture reaching into the bar from above leaves it a tab bar",
+        arguments: [
+            (r(200, 560, 190, 250), 3),  // from far above to the middle of the icons: content under the bar
+            (r(200, 770, 60, 40), 0),  // a thumbnail on the bar's rows
+            (r(0, 300, 390, 544), 0),  // a photo behind the whole lower screen, past the bar's bottom
+            (r(200, 760, 190, 40), 0),  // starting just above the bar
+        ])
+    func pictureOverTheBar(picture: Rect, expected: Int) {
+        var elements: [Element] = [el(.picture, picture)]
+        for (i, name) in ["Home", "Search", "Profile"].enumerated() {
+            let x = 30 + Double(i) * 130
+            elements.append(el(.icon, r(x, 780, 28, 28), name))
+            elements.append(el(.text, r(x - 6, 810, 40, 12), name))
+        }
+        let out = Grouping.groupTabs(elements, screen: Self.screen, image: nil, settings: .init(), selection: .init())
+        #expect(out.filter { $0.kind == .tabButton }.count == expected)
+    }
+
     /// A tab bar item is an icon with its title: a row of texts alone at the foot of the screen
     /// ("SIGN UP", "USE A CODE", "LOG IN"), or with only a speck the detector took for an icon,
     /// is not a tab bar (GroupingSettings.tabsNeedAnIcon).
@@ -195,7 +216,7 @@ struct GroupingTests {
     @Test(
         "A tab's junk title gives way to its icon's meaning",
         arguments: [
-            ("34", "Search", "Search"), ("M E", "Profile", "Profile"), ("r=", "Home", "Home"), ("Mo", "Profile", "Mo"),
+            ("34", "Search", "Search"), ("M E", "Profile", "Profile"), ("r=", "Home", "Home"), ("Mo", "Profile", "Me"),
             ("홈", "Home", "홈"), ("Saved", "Favorite", "Saved"), ("34", nil, "34"), ("Cort", "Cart", "Cart"),
             ("Favorites", "Favorite", "Favorites"), ("Chat", "Chart", "Chat"), ("Ham", "Hat", "Ham"),
             ("Horne", "Home", "Home"), ("Hornes", "Home", "Hornes"), ("Horne", nil, "Horne"),

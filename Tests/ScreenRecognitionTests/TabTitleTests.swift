@@ -11,7 +11,7 @@ struct TabTitleTests {
             ("Fuplore", "Explore"), ("Feplore", "Explore"), ("“avorites", "Favorites"), ("nopping", "Shopping"),
             ("A-erns", "Alerts"), ("A-ers", "Alerts"), ("Cammunities", "Communities"), ("Homo", "Home"),
             ("Shep", "Shop"), ("Meal Pian", "Meal Plan"), ("Inco me", "Income"), ("EXPL0RE", "EXPLORE"),
-            ("Prof1le", "Profile"),
+            ("Prof1le", "Profile"), ("Mo", "Me"),
         ])
     func mended(read: String, expected: String) {
         #expect(TabTitles.mended(read) == expected)
@@ -22,7 +22,7 @@ struct TabTitleTests {
     @Test(
         "a title that is no misread destination stays",
         arguments: [
-            "Host", "Poll", "Rack", "Link", "Local", "Mo", ">rohle", "ther", "Stories", "MyCarMax", "Cost Guide",
+            "Host", "Poll", "Rack", "Link", "Local", "Now", "New", "My Items", "2a", ">rohle", "ther", "Stories", "MyCarMax", "Cost Guide",
             "Favorite Pros", "보관함", "Explore", "PROFILE", "Favorite", "Past orders", "Fovontos", "M E",
         ])
     func kept(read: String) {

@@ -256,12 +256,18 @@ public enum Grouping {
     /// A row of texts and icons is not a tab bar when another kind of element shares its band: a
     /// checkbox or switch on the row (a form), or a container holding only some of the candidates
     /// (the titles of cards at the bottom of a grid). A container holding all of them is the bar
-    /// itself — *design choice* guarding the paper's rule against such rows.
+    /// itself — *design choice* guarding the paper's rule against such rows. A picture that reaches
+    /// into the band from above — starting at least a band's height over it and ending before its
+    /// bottom — is the screen's content scrolled under the bar (HIG, "Tab bars": the bar floats over
+    /// content; Material's navigation bar likewise) and blocks nothing: a shop's photo tile whose box
+    /// ran 20 px into its Home / Favorites / Search / Account / Cart bar had made those five
+    /// buttons (ui-real train, 2026-11-26).
     static func isBlocked(_ candidates: [Int], _ elements: [Element], _ settings: GroupingSettings) -> Bool {
         let band = candidates.dropFirst().reduce(elements[candidates[0]].frame) { $0.union(elements[$1].frame) }
         let set = Set(candidates)
         for (i, e) in elements.enumerated() where !set.contains(i) && ![.text, .icon, .button].contains(e.kind) {
             guard e.frame.yOverlap(band) > 0 else { continue }
+            if e.kind == .picture, e.frame.minY <= band.minY - band.height, e.frame.maxY < band.maxY { continue }
             if e.kind == .container || e.kind == .group {
                 let holds = candidates.filter { elements[$0].frame.fractionInside(e.frame) >= settings.containment }
                 if holds.isEmpty || holds.count == candidates.count { continue }

@@ -13,8 +13,8 @@ import Foundation
 /// the destination it is a misreading of, when exactly one is near enough:
 ///
 /// - **One or two look-alike letters** (``lookAlikes``: "o" for "e", "i" for "l"), at most one in a
-///   word of 4 or 5 letters and two in a longer one ("Homo" → "Home", "Shep" → "Shop", "Pian" →
-///   "Plan"). Another letter there is another word: "Host", "Poll", "Rack" and "Link" are tab
+///   word of 2 to 5 letters and two in a longer one ("Homo" → "Home", "Shep" → "Shop", "Pian" →
+///   "Plan", "Mo" → "Me": three Etsy-style tab bars read their "Me" under a person so). Another letter there is another word: "Host", "Poll", "Rack" and "Link" are tab
 ///   titles on those screens, one letter from "Post", "Pool", "Back" and "Line".
 /// - **Any two edits** (a letter inserted, dropped or changed) in a word of 7 characters or more,
 ///   or of 5 or more that OCR damaged — a character that is not a letter inside or around it
@@ -23,8 +23,8 @@ import Foundation
 ///   "Profile", stays).
 /// - **Two words read apart** whose letters together are one destination ("Inco me" → "Income").
 ///
-/// A title with a word that stays unknown keeps that word as read; titles in other scripts and
-/// words under 4 letters ("Mo", which is "Me" on one screen and "More" on another; "M E") stay. Written in
+/// A title with a word that stays unknown keeps that word as read; titles in other scripts, single
+/// letters and letters read apart into a destination under 4 letters ("M E") stay. Written in
 /// capitals when the read word is, else as ``destinations`` spells it.
 public enum TabTitles {
     /// Words of tab bar destinations: those of Apple's and Google's own apps and guidelines
@@ -42,7 +42,9 @@ public enum TabTitles {
         "Account", "Bookings", "Cart", "Chat", "Community", "Coupons", "Create", "Following", "Groceries", "Inbox",
         "Income", "Local", "Meal", "Messages", "More", "Near", "Me", "Notifications", "Offers", "Online", "Orders",
         "Plan", "Profile", "Projects", "Saved", "Sell", "Shop", "Shopping", "Stores", "Trips", "Video", "Wallet",
-        "Alerts", "Items", "Guide", "Weekly", "Ads", "Host", "Link", "Poll", "Play",
+        "Alerts", "Items", "Guide", "Weekly", "Ads", "Host", "Link", "Poll", "Play", "My",
+        // short titles one look-alike letter from another ("New" beside "Now", "Hot" beside "Hat")
+        "All", "Go", "Hot", "New", "TV",
         // common destinations of shopping, travel, finance, social and health apps
         "Accounts", "Activity", "Bag", "Budget", "Calendar", "Cards", "Categories", "Category", "Courses",
         "Dashboard", "Deals", "Downloads", "Events", "Expenses", "Feed", "Friends", "Goals", "Groups", "Health",
@@ -60,8 +62,10 @@ public enum TabTitles {
         "ao", "ae", "eo", "ce", "co", "il", "it", "lt", "ft", "hn", "nr", "bh", "uv", "nu", "mn", "gq",
     ]
 
-    /// The shortest word mended: 4 letters.
-    public static let minLetters = 4
+    /// The shortest word mended: 2 letters ("Mo" under a person is "Me").
+    public static let minLetters = 2
+    /// The shortest destination two read words are joined into: 4 letters ("M E" stays).
+    public static let minJoinedLetters = 4
 
     static let byLowercase: [String: String] = Dictionary(destinations.map { ($0.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
 
@@ -86,7 +90,7 @@ public enum TabTitles {
     /// Two read words that together spell a destination ("Inco me"), not both of them one.
     static func joinedDestination(_ a: String, _ b: String) -> String? {
         guard byLowercase[a.lowercased()] == nil || byLowercase[b.lowercased()] == nil,
-            let word = byLowercase[(a + b).lowercased()], word.count >= minLetters
+            let word = byLowercase[(a + b).lowercased()], word.count >= minJoinedLetters
         else { return nil }
         return spelled(word, like: a + b)
     }
