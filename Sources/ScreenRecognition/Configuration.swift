@@ -128,6 +128,9 @@ public struct MissingElementSettings: Codable, Sendable, Hashable {
 
 /// §5.2: content of text, icons and pictures.
 public struct ContentSettings: Codable, Sendable, Hashable {
+    /// A text field's reading becomes its label without the field's own "Show" / "Forgot?" button
+    /// (offered as a custom action) and with misread placeholder words mended (``TextFieldLabels``).
+    public var fieldLabels = true
     /// An OCR line labels a text detection when at least this fraction of the line's box lies inside
     /// the detection: 0.5 — *design choice* (a line belongs to the box holding most of it).
     public var ocrLineInsideFraction: Double = 0.5

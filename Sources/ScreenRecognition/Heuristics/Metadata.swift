@@ -15,7 +15,10 @@ public enum Metadata {
     static func checkboxValue(checked: Bool) -> String { checked ? "Checked" : "Unchecked" }
 
     /// The leaf element for one detection. `clickable` says whether an icon or a read text is a button (§5.4).
-    public static func element(for d: Detection, clickable: Bool = false, pictureDescription: String? = nil) -> Element {
+    /// With `fieldLabels`, a text field's reading is made its label by ``TextFieldLabels``.
+    public static func element(
+        for d: Detection, clickable: Bool = false, pictureDescription: String? = nil, fieldLabels: Bool = true
+    ) -> Element {
         let label = d.text?.trimmingCharacters(in: .whitespacesAndNewlines)
         let nonEmpty = (label?.isEmpty ?? true) ? nil : label
         switch d.type {
@@ -47,11 +50,11 @@ public enum Metadata {
         case .pageControl:
             return Element(kind: .pageControl, frame: d.box, traits: .adjustable, hint: Hints.adjustable, detections: [d])
         case .textField:
-            let (placeholder, searchWords) = fieldPlaceholder(nonEmpty)
-            let search = searchWords || d.iconLabel == .search
+            let field = fieldPlaceholder(nonEmpty, fieldLabels: fieldLabels)
+            let search = field.isSearch || d.iconLabel == .search
             return Element(
-                kind: .textField, frame: d.box, label: placeholder, traits: search ? .searchField : [],
-                hint: Hints.textField, detections: [d])
+                kind: .textField, frame: d.box, label: field.text, traits: search ? .searchField : [],
+                hint: Hints.textField, customActions: fieldActions(field.accessory, frame: d.box), detections: [d])
         case .segmentedControl:
             return Element(kind: .segment, frame: d.box, label: nonEmpty, traits: .button, detections: [d])
         case .dialog:
@@ -83,10 +86,27 @@ public enum Metadata {
     /// starting "Search").
     /// With `hasMagnifier` (the icon classifier found a magnifier in the field), the glyph in front
     /// goes before any placeholder: an iPhone search field's "Q TV app" is "TV app" (ui-real train).
-    static func fieldPlaceholder(_ reading: String?, hasMagnifier: Bool = false) -> (text: String?, isSearch: Bool) {
-        if isSearchGlyph(reading) { return (nil, true) }
-        let text = withoutSearchGlyph(reading, beforeAnyText: hasMagnifier)
-        return (text, isSearchPlaceholder(text))
+    /// With `fieldLabels`, the placeholder is then split from the field's own button and mended
+    /// (``TextFieldLabels/split(_:)``), the button's title returned as `accessory`.
+    static func fieldPlaceholder(
+        _ reading: String?, hasMagnifier: Bool = false, fieldLabels: Bool = true
+    ) -> (text: String?, isSearch: Bool, accessory: String?) {
+        if isSearchGlyph(reading) { return (nil, true, nil) }
+        var text = withoutSearchGlyph(reading, beforeAnyText: hasMagnifier)
+        var accessory: String?
+        if fieldLabels, let read = text {
+            (text, accessory) = TextFieldLabels.split(read)
+        }
+        return (text, isSearchPlaceholder(text), accessory)
+    }
+
+    /// The custom action of a text field's own button (``TextFieldLabels``), at the field's
+    /// trailing end: a square as tall as the field, where Material and the iOS apps put a password
+    /// toggle or a "Forgot?" link.
+    static func fieldActions(_ accessory: String?, frame: Rect) -> [CustomAction] {
+        guard let accessory else { return [] }
+        let x = max(frame.minX, frame.maxX - frame.height / 2)
+        return [CustomAction(name: accessory, activationPoint: Point(x: x, y: frame.midY))]
     }
 
     /// The magnifier glyph read as a letter in front of a search placeholder ("Q Search" → "Search",
@@ -187,7 +207,8 @@ public enum Metadata {
     /// `containment` of their area) become part of it: the text is its label (a text field's
     /// placeholder, a segment's title, the row's text) and a magnifier icon makes a
     /// text field a search field.
-    public static func absorbIntoControls(_ elements: [Element], containment: Double) -> [Element] {
+    /// With `fieldLabels`, a text field's placeholder is made its label by ``TextFieldLabels``.
+    public static func absorbIntoControls(_ elements: [Element], containment: Double, fieldLabels: Bool = true) -> [Element] {
         var result = elements
         var absorbed = Set<Int>()
         let kinds: Set<ElementKind> = [.textField, .segment, .checkbox, .toggle]
@@ -207,9 +228,10 @@ public enum Metadata {
             if c.kind == .textField {
                 // (a placeholder the field's own detection read is already one: the mending is idempotent)
                 let searchIcon = inside.contains { elements[$0].detections.contains { $0.iconLabel == .search } }
-                let (placeholder, searchWords) = fieldPlaceholder(c.label, hasMagnifier: searchIcon)
-                c.label = placeholder
-                if searchWords || searchIcon { c.traits.insert(.searchField) }
+                let field = fieldPlaceholder(c.label, hasMagnifier: searchIcon, fieldLabels: fieldLabels)
+                c.label = field.text
+                if field.isSearch || searchIcon { c.traits.insert(.searchField) }
+                if c.customActions.isEmpty { c.customActions = fieldActions(field.accessory, frame: c.frame) }
             }
             if c.kind == .segment, c.label == nil, let icon = inside.first(where: { elements[$0].kind != .text }) {
                 c.label = elements[icon].label

@@ -101,14 +101,14 @@ struct ContentStage: AnalysisStage {
                 features.meaning = d.iconLabel
                 clickable = iconIsButton(features, precedesText: Interactivity.precedesText(original, among: detections), work: &work)
             }
-            elements.append(Metadata.element(for: d, clickable: clickable, pictureDescription: description))
+            elements.append(Metadata.element(for: d, clickable: clickable, pictureDescription: description, fieldLabels: content.fieldLabels))
         }
         if interactivity.glyphRowsAreButtons { elements = Interactivity.glyphRowButtons(elements) }
         if interactivity.pagerArrowsAreButtons { elements = Interactivity.pagerButtons(elements) }
         if grouping.mergeNestedRepeats {
             elements = Metadata.mergeNestedRepeats(elements, containment: grouping.containment)
         }
-        elements = Metadata.absorbIntoControls(elements, containment: grouping.containment)
+        elements = Metadata.absorbIntoControls(elements, containment: grouping.containment, fieldLabels: content.fieldLabels)
         let smallPictureWidth = grouping.decorativePictureWidth * Double(work.screen.width)
         if grouping.joinIconCaptions {
             elements = Metadata.joinIconCaptions(
