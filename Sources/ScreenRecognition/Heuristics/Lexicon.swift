@@ -20,7 +20,7 @@ import Foundation
 /// ("emall" → "email"), else as the vocabulary spells it ("nopping" → "Shopping").
 public struct Lexicon: Sendable {
     /// Letters OCR confuses with each other at small sizes (round vowels, thin strokes, arches).
-    static let lookAlikes: Set<String> = [
+    public static let lookAlikes: Set<String> = [
         "ao", "ae", "eo", "ce", "co", "il", "it", "lt", "ft", "hn", "nr", "bh", "uv", "nu", "mn", "gq",
     ]
 
