@@ -5,8 +5,8 @@ import Foundation
 /// A tab bar names an app's top-level destinations, and apps name them from a short list (HIG,
 /// "Tab bars": "Favorites", "Recents", "Contacts"; Material, "Navigation bar": "Home", "Explore",
 /// "Library"). Titles are set at 10–12 pt under their icons, so on a 1x screenshot they are 6–8 px
-/// tall and both OCR engines misread them: on 659 ui-real screens (valid and 300 random train)
-/// and 110 more of its iPhone, Android and "other" screens, "Fuplore" and "Feplore" for Explore,
+/// tall and both OCR engines misread them: on 599 ui-real screens (valid and 300 random train)
+/// and 160 more of its iPhone, Android and "other" screens, "Fuplore" and "Feplore" for Explore,
 /// "“avorites" for Favorites, "nopping" for Shopping, "A-erns" and "A-ers" for Alerts,
 /// "Cammunities", "Homo", "Shep", "Meal Pian", "Inco me" (2026-11-26). A VoiceOver user hears the
 /// title on every screen of the app. A word of the title that is not in ``destinations`` becomes
@@ -29,7 +29,7 @@ import Foundation
 public enum TabTitles {
     /// Words of tab bar destinations: those of Apple's and Google's own apps and guidelines
     /// (Clock, Music, Phone, Photos, App Store; HIG and Material examples), and the titles read
-    /// right on the tab bars of the 769 ui-real screens above — *measured*. Words with a misread
+    /// right on the tab bars of the 759 ui-real screens above — *measured*. Words with a misread
     /// look-alike in the list are in it too ("Stories" beside "Stores", "Scores").
     public static let destinations: [String] = [
         // Apple's and Google's apps and the guidelines' examples

@@ -6,7 +6,7 @@ import Foundation
 ///   toggle, or a "Help" or "Forgot?" link, at its trailing end (Material, "Text fields": trailing
 ///   icon or text for password visibility; the iOS apps' "Forgot?" links), and OCR reads it into the
 ///   placeholder: "Password Show", "Password HELP", "Password Forgot Password?" (5 of 285 fields on
-///   819 ui-real screens, 2026-11-26). The trailing words are dropped from the label and offered
+///   759 ui-real screens, 2026-11-26). The trailing words are dropped from the label and offered
 ///   as the field's custom action (VoiceOver: "Actions available"; swipe up or down to "Show").
 ///   A field that reads only "Show" or "Hide" is a password field whose placeholder was not read:
 ///   only a password field has that toggle, so it is labelled "Password".
