@@ -40,9 +40,6 @@ public struct Lexicon: Sendable {
         self.freeEditsFrom = freeEditsFrom
     }
 
-    /// Whether `word` is in the vocabulary (case ignored).
-    public func contains(_ word: String) -> Bool { byLowercase[word.lowercased()] != nil }
-
     /// `text` with each misread word mended (the rules above); unchanged when none is.
     public func mended(_ text: String) -> String {
         let words = text.split(whereSeparator: \.isWhitespace).map(String.init)

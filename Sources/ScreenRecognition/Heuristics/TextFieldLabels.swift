@@ -50,11 +50,9 @@ public enum TextFieldLabels {
         let lower = words.map { $0.lowercased() }
         var accessory: String?
         var rest = words
-        if let phrase = forgotPhrases.first(where: { p in
-            let n = p.split(separator: " ").count
-            return lower.count > n && lower.suffix(n).joined(separator: " ") == p
-        }) {
-            let n = phrase.split(separator: " ").count
+        if let n = forgotPhrases.lazy.map({ $0.split(separator: " ") }).first(where: { p in
+            lower.count > p.count && lower.suffix(p.count).elementsEqual(p.map(String.init))
+        })?.count {
             accessory = words.suffix(n).joined(separator: " ")
             rest = Array(words.dropLast(n))
         } else if accessoryWords.contains(last.lowercased()), last.first?.isUppercase ?? false {
