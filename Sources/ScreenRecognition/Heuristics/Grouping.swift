@@ -84,9 +84,14 @@ public enum Grouping {
             // A whole-line OCR reading can already hold the next part ("9:41 AM" read into the
             // time's box, "AM" re-read from its own): a part the label so far ends with is not repeated.
             var label = ""
-            for part in parts.compactMap(\.label) where !part.isEmpty {
+            var previous: Element?
+            for element in parts {
+                guard let part = element.label, !part.isEmpty else { continue }
                 if label.lowercased().hasSuffix(part.lowercased()) { continue }
-                label += label.isEmpty ? part : " " + part
+                // A rating beside a text is a phrase of its own: "4.1, 4 of 5 stars".
+                let rating = Metadata.isRating(element) || previous.map(Metadata.isRating) == true
+                label += label.isEmpty ? part : (rating ? ", " : " ") + part
+                previous = element
             }
             result.append(
                 Element(
@@ -127,7 +132,8 @@ public enum Grouping {
             let prevText = prev.label ?? ""
             let continues = (text.first?.isLowercase ?? false) || prevText.split(separator: " ").count >= 4
             let endsSentence = prevText.last.map { ".!?:;".contains($0) } ?? false
-            label += (sameSize && spans && continues && !endsSentence) ? " " : ", "
+            let rating = Metadata.isRating(line) || Metadata.isRating(prev)
+            label += (sameSize && spans && continues && !endsSentence && !rating) ? " " : ", "
             label += text
         }
         return Element(

@@ -64,6 +64,20 @@ public enum Metadata {
         }
     }
 
+    /// The element for a row of stars read as a rating (``StarRatings``): static text that says
+    /// the rating ("4.5 of 5 stars"), never a button. Its detection keeps its type (an icon or a
+    /// picture), so that pixel audits judge it as a graphic, not as text.
+    public static func ratingElement(for d: Detection, reading: StarRatings.Reading) -> Element {
+        Element(kind: .text, frame: d.box, label: reading.spoken, traits: .staticText, detections: [d])
+    }
+
+    /// Whether `e` is a rating read from a row of stars (``ratingElement(for:reading:)``): a text
+    /// whose one detection is a graphic.
+    public static func isRating(_ e: Element) -> Bool {
+        e.kind == .text && e.label != nil && e.children.isEmpty && e.detections.count == 1
+            && (e.detections[0].type == .icon || e.detections[0].type == .picture)
+    }
+
     /// A text field whose placeholder starts with "Search" is a search field.
     static func isSearchPlaceholder(_ label: String?) -> Bool { label?.lowercased().hasPrefix("search") ?? false }
 
@@ -274,14 +288,17 @@ public enum Metadata {
             let control = (e.kind == .checkbox || e.kind == .toggle) && e.label != nil
             return control
                 || [.text, .textField, .button].contains(e.kind) && e.children.isEmpty && (e.kind == .textField || e.label != nil)
-                    && e.detections.allSatisfy { $0.type != .icon }
+                    && e.detections.allSatisfy { $0.type != .icon } && !isRating(e)
         }
         let pictures = elements.filter { $0.kind == .picture }.map(\.frame)
         for (i, icon) in elements.enumerated() where icon.children.isEmpty {
             let undescribed = icon.kind == .picture && (icon.label == nil || PictureDescription.saysOnlyPeople(icon.label))
             let decorativePicture = undescribed && icon.frame.width <= maxPictureWidth
             let thumbnail = undescribed && !decorativePicture && icon.frame.width <= maxThumbnailWidth && icon.frame.minX <= leadingEdge
-            guard icon.kind == .icon || decorativePicture || thumbnail else { continue }
+            // A rating's stars join the text beside them as a decorative icon would, and say their
+            // value in its label ("Terry Schmidt, 5 of 5 stars"), in the row's order.
+            let rating = isRating(icon)
+            guard icon.kind == .icon || decorativePicture || thumbnail || rating else { continue }
             let f = icon.frame
             let candidates = hosts.compactMap { j -> (Int, Double)? in
                 let g = elements[j].frame
@@ -293,10 +310,16 @@ public enum Metadata {
                 let leading = f.maxX <= leadingEdge && g.minX >= f.maxX
                 let allowed = thumbnail ? Self.thumbnailGap : leading ? max(maxGap, leadingGap) : maxGap
                 let atKeyline = leading && icon.kind == .icon && g.minX <= keyline
+                // A rating's row is wide: its reach is in its height (a word space), not its width.
+                if rating { return gap <= Self.ratingGap * f.height ? (j, gap) : nil }
                 return gap <= allowed * f.width || atKeyline ? (j, gap) : nil
             }
             guard let (host, _) = candidates.min(by: { $0.1 < $1.1 }) else { continue }
             result[host].detections += icon.detections
+            if rating, let value = icon.label {
+                let parts = f.midX < elements[host].frame.midX ? [value, result[host].label] : [result[host].label, value]
+                result[host].label = parts.compactMap { $0 }.joined(separator: ", ")
+            }
             absorbed.insert(i)
         }
         return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
@@ -649,6 +672,10 @@ public enum Metadata {
     /// a 60-pt image (0.25); on ui-real valid a product photo 1.5 widths from an open menu's
     /// "My Lists" was taken as that item's thumbnail at 1.5 (2026-11-25).
     public static let thumbnailGap = 0.5
+    /// How far a rating's stars may sit from the text on their row that they join, in the row's
+    /// heights: 2 — *measured* on the 820 check screens (2026-11-26), where the stars sat 0.4–0.8
+    /// heights from their count or name ("(15)", "Terry Schmidt", "1132 reviews").
+    public static let ratingGap = 2.0
 
     /// The widest icon (width over height) whose caption gap ``joinIconCaptions(_:screen:maxGap:bottomBand:maxPictureWidth:)``
     /// counts in its width: 1.5 — *measured* on ui-real (2026-11-24, tenth session): the glyphs

@@ -50,8 +50,25 @@ struct ContentStage: AnalysisStage {
                 }
             }
         }
+        // A wide "icon" that is a row of stars is a rating ("4.5 of 5 stars"), whatever the
+        // classifier made of the row (mostly "More": a row of blobs).
+        var ratings: [Int: StarRatings.Reading] = [:]
+        if content.readStarRatings, let image = work.image {
+            for (i, d) in work.detections.enumerated()
+            where (d.type == .icon || d.type == .picture) && d.iconLabel == nil
+                && StarRatings.isCandidate(d.box, screenWidth: Double(work.screen.width))
+            {
+                if let reading = StarRatings.read(image, box: d.box) {
+                    ratings[i] = reading
+                    meanings[i] = nil
+                }
+            }
+            if !ratings.isEmpty {
+                work.note("content", "\(ratings.count) row(s) of stars read as a rating: \(ratings.values.map(\.spoken).sorted().joined(separator: ", "))")
+            }
+        }
         if content.readNumbersInIcons, let reader = iconTextReader, let image = work.image {
-            readNumbersInIcons(meanings: meanings, image: image, reader: reader, work: &work)
+            readNumbersInIcons(meanings: meanings, skipping: Set(ratings.keys), image: image, reader: reader, work: &work)
         }
         // A small, square picture the icon classifier recognises is an icon the detector took for a
         // picture (an envelope, a play button, a download arrow in a circle): from here on it is one.
@@ -89,6 +106,10 @@ struct ContentStage: AnalysisStage {
         for (index, original) in detections.enumerated() {
             try work.checkpoint()  // one content-model call per element: stop between them too
             var d = original
+            if let reading = ratings[index] {
+                elements.append(Metadata.ratingElement(for: d, reading: reading))
+                continue
+            }
             var description: String?
             if let meaning = meanings[index] { d.iconLabel = meaning }
             if d.type == .picture { description = pictureDescription(d, work: &work) }
@@ -151,7 +172,9 @@ struct ContentStage: AnalysisStage {
     /// text with that reading: each is read from its own crop (at most
     /// ``ContentSettings/maxIconReads`` a screen, the smallest first: numbers are small), and a
     /// reading is kept when ``isNumberReading(_:confidence:)`` accepts it.
-    func readNumbersInIcons(meanings: [Int: IconMeaning], image: RGBAImage, reader: any TextRecognizer, work: inout ScreenInProgress) {
+    func readNumbersInIcons(
+        meanings: [Int: IconMeaning], skipping: Set<Int> = [], image: RGBAImage, reader: any TextRecognizer, work: inout ScreenInProgress
+    ) {
         // An icon that a whole-screen OCR line covers (at least half of it inside — the line runs
         // over the icon's box, so §3.3's 85 % is too strict — *design choice*), where that line is a
         // text's reading (a list's "2." read with its item "2. We notify you"), is already spoken.
@@ -164,7 +187,7 @@ struct ContentStage: AnalysisStage {
         }
         let unknown = work.detections.indices.filter { i in
             let d = work.detections[i]
-            return d.type == .icon && d.iconLabel == nil && meanings[i] == nil && d.text == nil && !alreadySpoken(d.box)
+            return d.type == .icon && d.iconLabel == nil && meanings[i] == nil && d.text == nil && !skipping.contains(i) && !alreadySpoken(d.box)
         }
         .sorted { work.detections[$0].box.width * work.detections[$0].box.height < work.detections[$1].box.width * work.detections[$1].box.height }
         var read: [String] = []
