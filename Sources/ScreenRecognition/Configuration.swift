@@ -506,6 +506,17 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// which were wrong already. Menu glyphs (≡) are left to the model: card and list pictures read
     /// as "Menu" were most of its misreadings there.
     public var commandIconsAreButtons = true
+    /// With a model, a heart, star or bookmark glyph (``Interactivity/favoriteMeanings``) is a
+    /// button whatever the model says, unless a text follows it on its row (a count's or a score's
+    /// leading glyph, "♥ 123", "★ 4.8"): standing alone — in a photo's corner, at a card's or a
+    /// row's trailing end, beside a share glyph — it is the toggle that saves or likes what it sits
+    /// on (Material's "favorite" icon toggle button, the heart on App Store and Airbnb cards), but
+    /// ui-real labels 192 of 193 such glyphs plain icons, so the model learnt not to. On the 820
+    /// check screens (2026-11-26) 75 stood alone as "Favorite, Image" (52) or "Star, Image" (23);
+    /// on a contact sheet of them about 65 were toggles by eye — hearts on photos and cards,
+    /// outline stars ending list rows — and about 10 were not (an illustration's heart, a
+    /// rating's lone star).
+    public var favoriteIconsAreButtons = true
     /// A recognised glyph on a row of glyph buttons of about its size is a button too
     /// (``Interactivity/glyphRowButtons(_:)``: a player's queue glyph beside ⏮ ▶ ⏭).
     public var glyphRowsAreButtons = true

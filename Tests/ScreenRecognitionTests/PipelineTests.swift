@@ -438,6 +438,7 @@ struct ContentSeamTests {
     func threshold(probability: Double, threshold: Double, button: Bool) throws {
         var cfg = AnalysisConfiguration.default
         cfg.interactivity.clickThreshold = threshold
+        cfg.interactivity.favoriteIconsAreButtons = false  // the model alone decides for the heart here
         let content = ReplayContentRecognizer(
             icons: [Self.lone.box: IconRecognition(meaning: .heart, confidence: 0.9)],
             clickProbability: { $0.meaning == .heart ? probability : 0 })
@@ -460,23 +461,28 @@ struct ContentSeamTests {
     }
 
     /// The icons that are buttons whatever the clickability model says, each behind its setting.
-    enum AlwaysButton: Sendable { case media, overflow, command }
+    enum AlwaysButton: Sendable { case media, overflow, command, favorite }
 
     @Test(
-        "With a model, a media transport, overflow or command icon is a button whatever the model says, unless its setting is off",
+        "With a model, a media transport, overflow, command or favourite icon is a button whatever the model says, unless its setting is off",
         arguments: [
             (IconMeaning.next, AlwaysButton.media, true, true), (.previous, .media, true, true), (.play, .media, true, true),
             (.next, .media, false, false), (.star, .media, true, false),
             (.more, .overflow, true, true), (.more, .overflow, false, false), (.star, .overflow, true, false),
             (.close, .command, true, true), (.edit, .command, true, true), (.share, .command, true, true),
             (.close, .command, false, false), (.menu, .command, true, false), (.heart, .command, true, false),
+            (.heart, .favorite, true, true), (.star, .favorite, true, true), (.bookmark, .favorite, true, true),
+            (.heart, .favorite, false, false), (.menu, .favorite, true, false),
         ])
     func alwaysButtons(meaning: IconMeaning, setting: AlwaysButton, on: Bool, button: Bool) throws {
         var cfg = AnalysisConfiguration.default
+        // Each rule alone: the favourite rule would make the star and heart of the other cases buttons.
+        cfg.interactivity.favoriteIconsAreButtons = false
         switch setting {
         case .media: cfg.interactivity.mediaControlsAreButtons = on
         case .overflow: cfg.interactivity.overflowIconsAreButtons = on
         case .command: cfg.interactivity.commandIconsAreButtons = on
+        case .favorite: cfg.interactivity.favoriteIconsAreButtons = on
         }
         let icon = det(.icon, 180, 600, 30, 30)
         let content = ReplayContentRecognizer(
@@ -485,6 +491,19 @@ struct ContentSeamTests {
             .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)), detections: [icon])
         #expect((result.elements.first?.kind == .button) == button)
         #expect(result.elements.first?.label == meaning.spokenLabel)
+    }
+
+    @Test("A heart or star leading a count or a score stays that text's image, not a toggle")
+    func favoriteBeforeText() throws {
+        for meaning in [IconMeaning.heart, .star] {
+            let icon = det(.icon, 20, 600, 16, 16)
+            let count = det(.text, 42, 601, 30, 14, "123")
+            let content = ReplayContentRecognizer(
+                icons: [icon.box: IconRecognition(meaning: meaning, confidence: 0.9)], clickProbability: { _ in 0.01 })
+            let result = try ScreenAnalyzer(contentRecognizer: content)
+                .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)), detections: [icon, count])
+            #expect(result.transcript == ["123"])
+        }
     }
 
     @Test("A pager's back button is no disclosure row's title: its forward chevron stays")
@@ -519,7 +538,7 @@ struct ContentSeamTests {
             (IconMeaning.forward, 350.0, true, ["Fashion, Button"]),
             (.forward, 350.0, false, ["Fashion", "Forward, Image"]),  // the setting off
             (.forward, 200.0, true, ["Fashion", "Forward, Image"]),  // not at the row's trailing end
-            (.star, 350.0, true, ["Fashion", "Star, Image"]),
+            (.star, 350.0, true, ["Fashion", "Star, Button"]),  // a row's trailing star: its favourite toggle
             (.down, 350.0, true, ["Fashion, Button"]),  // an expanding row's or dropdown's ⌄
             (.up, 350.0, true, ["Fashion, Button"]),  // an open panel's ⌃; alone, no state
             (.forward, 250.0, true, ["Fashion, Button"]),  // ending its row short of the edge (a drawer's)
@@ -609,7 +628,7 @@ struct ContentSeamTests {
             (IconMeaning.checkmark, 350.0, true, ["Selected, Blue sky"]),
             (.checkmark, 350.0, false, ["Blue sky", "Done, Image"]),  // the setting off
             (.checkmark, 200.0, true, ["Blue sky", "Done, Image"]),  // not at the row's trailing end
-            (.star, 350.0, true, ["Blue sky", "Star, Image"]),
+            (.star, 350.0, true, ["Blue sky", "Star, Button"]),  // a row's trailing star: its favourite toggle
         ])
     func checkedRows(meaning: IconMeaning, iconX: Double, on: Bool, spoken: [String]) throws {
         var cfg = AnalysisConfiguration.default

@@ -50,7 +50,24 @@ public enum Interactivity {
     /// from ``precedesText(_:among:)``; asked only for a command glyph of that size, as it scans the
     /// screen's detections).
     public static func isCommand(_ f: IconFeatures, precedesText: @autoclosure () -> Bool) -> Bool {
-        guard let m = f.meaning, commandMeanings.contains(m) else { return false }
+        isStandalone(f, meanings: commandMeanings, precedesText: precedesText())
+    }
+
+    /// Favourite meanings: a heart, star or bookmark glyph standing alone is the toggle that saves
+    /// or likes what it sits on (``InteractivitySettings/favoriteIconsAreButtons``).
+    public static let favoriteMeanings: Set<IconMeaning> = [.heart, .star, .bookmark]
+
+    /// Whether the icon's recognised meaning is a favourite (``favoriteMeanings``), at least
+    /// ``minCommandSide`` on its shorter side, with no text following it on its row: a glyph leading
+    /// a count or a score ("♥ 123", "★ 4.8") decorates that text and stays an image.
+    public static func isFavoriteToggle(_ f: IconFeatures, precedesText: @autoclosure () -> Bool) -> Bool {
+        isStandalone(f, meanings: favoriteMeanings, precedesText: precedesText())
+    }
+
+    /// Whether the icon's meaning is one of `meanings`, it is at least ``minCommandSide`` of the
+    /// screen's width on its shorter side, and no text follows it on its row.
+    static func isStandalone(_ f: IconFeatures, meanings: Set<IconMeaning>, precedesText: @autoclosure () -> Bool) -> Bool {
+        guard let m = f.meaning, meanings.contains(m) else { return false }
         let side = min(f.normalizedFrame.width * f.screenWidth, f.normalizedFrame.height * f.screenHeight)
         return side >= minCommandSide * f.screenWidth && !precedesText()
     }

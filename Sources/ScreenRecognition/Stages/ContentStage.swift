@@ -385,6 +385,7 @@ struct ContentStage: AnalysisStage {
                 || (interactivity.mediaControlsAreButtons && Interactivity.isMediaControl(features))
                 || (interactivity.overflowIconsAreButtons && features.meaning == .more)
                 || (interactivity.commandIconsAreButtons && Interactivity.isCommand(features, precedesText: precedesText()))
+                || (interactivity.favoriteIconsAreButtons && Interactivity.isFavoriteToggle(features, precedesText: precedesText()))
         }
         return interactivity.useRuleWithoutModel && Interactivity.ruleBasedClickable(features, settings: interactivity)
     }
