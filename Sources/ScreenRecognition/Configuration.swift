@@ -512,10 +512,10 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// row's trailing end, beside a share glyph — it is the toggle that saves or likes what it sits
     /// on (Material's "favorite" icon toggle button, the heart on App Store and Airbnb cards), but
     /// ui-real labels 192 of 193 such glyphs plain icons, so the model learnt not to. On the 820
-    /// check screens (2026-11-26) 75 stood alone as "Favorite, Image" (52) or "Star, Image" (23);
-    /// on a contact sheet of them about 65 were toggles by eye — hearts on photos and cards,
-    /// outline stars ending list rows — and about 10 were not (an illustration's heart, a
-    /// rating's lone star).
+    /// check screens (2026-11-26) the rule made 73 buttons (52 hearts, 18 stars, 3 bookmarks); on a
+    /// contact sheet of them 70 are toggles by eye — hearts on photos and cards, beside a share
+    /// glyph, outline stars ending list rows —, 2 are an illustration's heart (a rating prompt's,
+    /// an onboarding picture's) and 1 is unclear. Stars leading a score ("★ 4.8") stay images.
     public var favoriteIconsAreButtons = true
     /// A recognised glyph on a row of glyph buttons of about its size is a button too
     /// (``Interactivity/glyphRowButtons(_:)``: a player's queue glyph beside ⏮ ▶ ⏭).
