@@ -131,16 +131,8 @@ public enum StarRatings {
         let w = x1 - x0
         let h = y1 - y0
         guard w >= Constants.minStars * Constants.minGlyphHeight, h >= Constants.minGlyphHeight else { return nil }
-        var ring: [RGB] = []
-        for x in x0..<x1 {
-            ring.append(image.color(x: x, y: y0))
-            ring.append(image.color(x: x, y: y1 - 1))
-        }
-        for y in y0..<y1 {
-            ring.append(image.color(x: x0, y: y))
-            ring.append(image.color(x: x1 - 1, y: y))
-        }
-        guard let bg = RGB.channelMedian(ring) else { return nil }
+        // The background: the median colour of a 2-px ring just outside the box.
+        guard let bg = image.ringMedian(around: box, width: 2) else { return nil }
         let background = (r: Double(bg.r), g: Double(bg.g), b: Double(bg.b))
         var distance = [Double](repeating: 0, count: w * h)
         var counts = [Int](repeating: 0, count: w)
