@@ -15,6 +15,9 @@ public struct Detection: Codable, Sendable, Hashable {
         case rowCompletion
         /// A text turned into a segment of a tab strip under a toolbar (``MissingElements/recoverTabStrips(_:image:settings:)``).
         case tabStrip
+        /// A checkbox or radio glyph beside a text that the detector missed
+        /// (``MissingElements/recoverCheckboxGlyphs(_:image:lines:)``).
+        case checkboxGlyph
     }
 
     public var type: ElementClass

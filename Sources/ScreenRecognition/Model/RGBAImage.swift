@@ -106,10 +106,23 @@ extension RGBAImage {
         let outer = Rect(x: box.minX - width, y: box.minY - width, width: box.width + 2 * width, height: box.height + 2 * width)
             .clamped(width: Double(self.width), height: Double(height))
         var ring: [RGB] = []
+        let xs = Int(outer.minX)..<Int(outer.maxX)
+        // The columns whose pixel centres the box holds (its bounds included) are skipped on the
+        // rows it spans: only the ring is visited, not the box's area.
+        let lo = (box.minX - 0.5).rounded(.up)
+        let hi = (box.maxX - 0.5).rounded(.down)
+        func column(_ v: Double) -> Int { Int(Swift.max(Double(xs.lowerBound) - 1, Swift.min(Double(xs.upperBound) + 1, v))) }
+        let inside = lo.isNaN || hi.isNaN ? 0..<0 : column(lo)..<Swift.max(column(lo), column(hi) + 1)
         for y in Int(outer.minY)..<Int(outer.maxY) {
-            for x in Int(outer.minX)..<Int(outer.maxX) where !box.contains(Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) {
-                ring.append(color(x: x, y: y))
+            let cy = Double(y) + 0.5
+            guard cy >= box.minY, cy <= box.maxY, !inside.isEmpty else {
+                for x in xs { ring.append(color(x: x, y: y)) }
+                continue
             }
+            let leftEnd = min(xs.upperBound, inside.lowerBound)
+            if leftEnd > xs.lowerBound { for x in xs.lowerBound..<leftEnd { ring.append(color(x: x, y: y)) } }
+            let rightStart = max(xs.lowerBound, inside.upperBound)
+            if rightStart < xs.upperBound { for x in rightStart..<xs.upperBound { ring.append(color(x: x, y: y)) } }
         }
         return RGB.channelMedian(ring)
     }

@@ -137,5 +137,10 @@ struct RecoverMissingStage: AnalysisStage {
             let strips = work.detections.filter { $0.source == .tabStrip }.count - before
             if strips > 0 { work.note("missing", "\(strips) text(s) of a tab strip turned into segments") }
         }
+        if settings.recoverCheckboxGlyphs, let image = work.image {
+            let found = MissingElements.recoverCheckboxGlyphs(work.detections, image: image, lines: work.lines ?? [])
+            work.detections = found.detections
+            if found.added > 0 { work.note("missing", "\(found.added) checkbox or radio glyph(s) beside a text found from pixels") }
+        }
     }
 }
