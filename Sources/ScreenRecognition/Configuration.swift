@@ -127,8 +127,9 @@ public struct MissingElementSettings: Codable, Sendable, Hashable {
     /// an empty or dotted ring) is a checkbox with that state
     /// (``MissingElements/recoverCheckboxGlyphs(_:image:lines:)``, ``CheckboxGlyphs``). On ui-real
     /// valid the detector had missed 27 of 103 checkbox rows; this found 14 of them and nothing
-    /// else on the 820 check screens, and 13 of 26 missed rows (and one more radio) with no false
-    /// glyph on 102 held-out train screens with checkbox rows (2026-11-26).
+    /// else on the 820 check screens, and 12 of 26 missed rows (and one radio ui-real leaves
+    /// unlabelled) with no false glyph on 102 held-out train screens with checkbox rows
+    /// (2026-11-26; `Benchmarks/checkboxes/rows.py`).
     public var recoverCheckboxGlyphs = true
     public init() {}
 }
