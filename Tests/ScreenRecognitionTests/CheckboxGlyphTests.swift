@@ -124,6 +124,17 @@ struct CheckboxGlyphTests {
         #expect(CheckboxGlyphs.find(Self.screen(.box, x: 36, size: 18), beside: Self.text, lineHeight: 16)?.kind == .emptyBox)
     }
 
+    @Test(
+        "Boxes off the image, empty or not finite find nothing and do not trap",
+        arguments: [
+            r(-200, 50, 100, 16), r(500, 50, 100, 16), r(60, -40, 150, 16), r(60, 200, 150, 16), r(60, 50, 0, 0),
+            r(-10, 40, 420, 90), r(.nan, 50, 150, 16), r(60, 50, .infinity, 16), r(1e300, 1e300, 1e300, 1e300),
+        ])
+    func offImage(box: Rect) {
+        #expect(CheckboxGlyphs.find(Self.screen(.box), beside: box, lineHeight: 16) == nil)
+        #expect(CheckboxGlyphs.find(Self.screen(.box), beside: box, lineHeight: .nan) == nil)
+    }
+
     @Test("A tick is a V with a short left arm and a long right one; equal arms or a bar are not")
     func ticks() {
         func mask(_ w: Int, _ h: Int, _ f: (Double, Double) -> Bool) -> [Bool] {

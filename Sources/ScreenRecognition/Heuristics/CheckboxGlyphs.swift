@@ -104,7 +104,11 @@ public enum CheckboxGlyphs {
 
     /// The checkbox or radio glyph on the row of a text with this box, or nil. `lineHeight` is the
     /// height of one of the text's lines (its box, for one line).
-    public static func find(_ image: RGBAImage, beside text: Rect, lineHeight: Double) -> Glyph? {
+    public static func find(_ image: RGBAImage, beside box: Rect, lineHeight: Double) -> Glyph? {
+        // Only the part of the box on the image counts (a detections file may say anything).
+        guard [box.minX, box.minY, box.maxX, box.maxY, lineHeight].allSatisfy(\.isFinite) else { return nil }
+        let text = box.clamped(width: Double(image.width), height: Double(image.height))
+        guard text.width > 0, text.height > 0 else { return nil }
         let line = max(1, min(lineHeight, text.height))
         let half = max(text.height / 2 + 0.3 * line, Constants.bandHalfHeight * line)
         let y0 = max(0, Int((text.midY - half).rounded(.down)))
