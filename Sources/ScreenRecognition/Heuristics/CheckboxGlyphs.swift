@@ -43,10 +43,10 @@ public enum CheckboxGlyphs {
     /// checked once on 102 train screens with `CheckedTextView` rows none of the check lists
     /// holds (2026-11-26; the closing note has the figures).
     public enum Constants {
-        /// Ink levels tried in turn (largest channel difference from the band's colour, as
-        /// ``CheckboxState/Constants/inkThresholds``): 40 finds dark and coloured glyphs, 24 and 14
-        /// the light grey rings and boxes of pale rows.
-        public static let inkThresholds = [40, 24, 14]
+        /// Ink levels tried in turn (largest channel difference from the band's colour): the
+        /// checkbox state's own, ``CheckboxState/Constants/inkThresholds`` — 40 finds dark and
+        /// coloured glyphs, 24 and 14 the light grey rings and boxes of pale rows.
+        public static let inkThresholds = CheckboxState.Constants.inkThresholds
         /// The glyph is looked for up to this many line heights left of the text (plus 4 px):
         /// a checkbox's text starts about one glyph width after it (the furthest of the 27: 1.6).
         public static let leftReach = 3.0
@@ -59,10 +59,10 @@ public enum CheckboxGlyphs {
         /// (at least half the text's height plus 0.3 line heights): the glyphs measured 0.9–2.1
         /// line heights.
         public static let bandHalfHeight = 1.15
-        /// A glyph is 0.6–2.3 line heights tall and at least 6 px (as ``CheckboxState``), and
-        /// square-ish: width / height 0.8–1.25.
+        /// A glyph is 0.6–2.3 line heights tall and at least as many pixels (samples) as
+        /// ``CheckboxState/Constants/minGlyphSide`` (6), and square-ish: width / height 0.8–1.25.
         public static let sideToLine: ClosedRange<Double> = 0.6...2.3
-        public static let minSide = 6
+        public static let minSide = Int(CheckboxState.Constants.minGlyphSide)
         public static let aspect: ClosedRange<Double> = 0.8...1.25
         /// A box's four sides each hold ink along 85 % of their length, in a band a fifth of the
         /// glyph wide; its corners (beyond 1.1 of the inscribed circle's radius) are at least 35 %
@@ -120,10 +120,8 @@ public enum CheckboxGlyphs {
         // instead of finding its blobs keeps the rule's cost to a few milliseconds a screen.
         let textEnd = min(image.width, Int(text.maxX.rounded(.up)))
         let glyphStart = max(textEnd, Int((Constants.rightEndShare * Double(image.width) - Constants.sideToLine.upperBound * line).rounded(.down)) - 2)
-        let rightOpen =
-            glyphStart - textEnd < Constants.minSide
-            || isBlank(image, x0: textEnd, x1: glyphStart, y0: y0, y1: y1, step: 2 * max(1, Int(line / Constants.samplesPerLine)))
         let step = max(1, Int(line / Constants.samplesPerLine))
+        let rightOpen = glyphStart - textEnd < Constants.minSide || isBlank(image, x0: textEnd, x1: glyphStart, y0: y0, y1: y1, step: 2 * step)
         for (isLeft, (x0, x1)) in [(true, left), (false, (glyphStart, image.width))] where isLeft || rightOpen {
             guard x1 - x0 >= Constants.minSide * step, y1 - y0 >= Constants.minSide * step,
                 let glyph = search(image, x0: x0, x1: x1, y0: y0, y1: y1, step: step, isLeft: isLeft, text: text, line: line)
@@ -152,16 +150,9 @@ public enum CheckboxGlyphs {
 
     /// The glyph nearest the text in one band, read every `step` pixels, or nil.
     static func search(_ image: RGBAImage, x0: Int, x1: Int, y0: Int, y1: Int, step: Int, isLeft: Bool, text: Rect, line fullLine: Double) -> Glyph? {
-        let inner = Rect(x: Double(x0 + 1), y: Double(y0 + 1), width: Double(x1 - x0 - 2), height: Double(y1 - y0 - 2))
-        guard let background = image.ringMedian(around: inner, width: 1) else { return nil }
         // Sample coordinates from here on; `line` in samples.
-        let w = (x1 - x0) / step
-        let h = (y1 - y0) / step
+        guard let (distance, w, h) = image.distanceMap(x0: x0, y0: y0, x1: x1, y1: y1, step: step) else { return nil }
         let line = fullLine / Double(step)
-        var distance = [Int](repeating: 0, count: w * h)
-        for y in 0..<h {
-            for x in 0..<w { distance[y * w + x] = image.color(x: x0 + x * step, y: y0 + y * step).channelDistance(to: background) }
-        }
         for threshold in Constants.inkThresholds {
             let blobs = MaskBlob.blobs(of: distance.map { $0 >= threshold }, width: w, height: h)
                 .filter { min($0.width, $0.height) >= Constants.minSide }
@@ -334,7 +325,6 @@ extension MissingElements {
         detections: [Detection], added: Int
     ) {
         let top = StatusBar.Constants.maxBottom * Double(image.height)
-        var result = detections
         var removed = Set<Int>()
         var added: [Detection] = []
         for (i, d) in detections.enumerated() where d.type == .text && d.box.maxY > top {
@@ -368,7 +358,6 @@ extension MissingElements {
                     source: .checkboxGlyph))
         }
         guard !added.isEmpty else { return (detections, 0) }
-        result = result.enumerated().filter { !removed.contains($0.offset) }.map(\.element) + added
-        return (result, added.count)
+        return (detections.enumerated().filter { !removed.contains($0.offset) }.map(\.element) + added, added.count)
     }
 }

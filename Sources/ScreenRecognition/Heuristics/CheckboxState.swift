@@ -30,13 +30,8 @@ public enum CheckboxState {
         let w = x1 - x0
         let h = y1 - y0
         guard Double(min(w, h)) >= Constants.minGlyphSide, w * h <= Constants.maxPixels else { return nil }
-        // The row's colour: the median of the crop's outermost pixels.
-        let inner = Rect(x: Double(x0 + 1), y: Double(y0 + 1), width: Double(w - 2), height: Double(h - 2))
-        guard let background = image.ringMedian(around: inner, width: 1) else { return nil }
-        var distance = [Int](repeating: 0, count: w * h)
-        for y in 0..<h {
-            for x in 0..<w { distance[y * w + x] = image.color(x: x0 + x, y: y0 + y).channelDistance(to: background) }
-        }
+        // Each pixel's distance from the row's colour (the median of the crop's outermost pixels).
+        guard let distance = image.distanceMap(x0: x0, y0: y0, x1: x1, y1: y1)?.distance else { return nil }
         let nearText = texts.filter { $0.intersection(box) != nil }
         for threshold in Constants.inkThresholds {
             let ink = distance.map { $0 >= threshold }
@@ -113,6 +108,25 @@ extension RGB {
     /// a designer's "10 % darker" moves every channel.
     func channelDistance(to o: RGB) -> Int {
         max(abs(Int(r) - Int(o.r)), abs(Int(g) - Int(o.g)), abs(Int(b) - Int(o.b)))
+    }
+}
+
+extension RGBAImage {
+    /// Each pixel's ``RGB/channelDistance(to:)`` from the colour the area `x0..<x1 × y0..<y1`
+    /// stands on (the median of its outermost pixels), sampled every `step` pixels each way:
+    /// `width × height` samples in row-major order; nil when the area has no border pixels.
+    /// Shared by the checkbox state (``CheckboxState``) and the missed-checkbox finder
+    /// (``CheckboxGlyphs``).
+    func distanceMap(x0: Int, y0: Int, x1: Int, y1: Int, step: Int = 1) -> (distance: [Int], width: Int, height: Int)? {
+        let inner = Rect(x: Double(x0 + 1), y: Double(y0 + 1), width: Double(x1 - x0 - 2), height: Double(y1 - y0 - 2))
+        guard step >= 1, let background = ringMedian(around: inner, width: 1) else { return nil }
+        let w = (x1 - x0) / step
+        let h = (y1 - y0) / step
+        var distance = [Int](repeating: 0, count: max(0, w * h))
+        for y in 0..<max(0, h) {
+            for x in 0..<max(0, w) { distance[y * w + x] = color(x: x0 + x * step, y: y0 + y * step).channelDistance(to: background) }
+        }
+        return (distance, w, h)
     }
 }
 
