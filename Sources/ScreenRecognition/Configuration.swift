@@ -283,7 +283,7 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// ui-real's screenshots, too thin for the classifier (2 of valid's 174 unlabelled icons).
     public var readThreeDots = true
     /// An icon left unknown that is a small chevron or caret triangle takes its direction
-    /// (``IconGlyphs/chevronDirection(_:box:minDistance:maxTinySide:)``): "Forward", "Back", "Up",
+    /// (``IconGlyphs/chevronDirection(_:box:minDistance:maxTinySide:inkShares:)``): "Forward", "Back", "Up",
     /// "Down"; a chevron ⌄ the classifier calls "checkmark" is "Down" (a checkmark is not its own
     /// mirror image), and an outlined › it calls "play" is "Forward" (a play triangle is filled).
     /// On ui-real valid's analyses: 17 unknown icons and 15 "checkmarks", all chevrons or carets

@@ -121,6 +121,68 @@ struct ChevronTests {
         #expect(IconGlyphs.chevronDirection(image, box: Self.listChevronBox, minDistance: 40, maxTinySide: 5.8) == .forward)
     }
 
+    /// Two › of ui-real's 1x list rows that half the largest distance reads as one arm, with the
+    /// detector's boxes (grey levels from the box's corner less 2 px): a black 1 px chevron whose
+    /// upper arm JPEG left a pixel thick and the lower two (27236, "Indianapolis"), and a light
+    /// grey one on white, 38 grey levels from the page (KakaoTalk 195351311_02, "패딩").
+    static let thinChevron: [[UInt8]] = [
+        [247, 255, 255, 255, 255, 255, 255, 255, 255],
+        [249, 255, 240, 231, 255, 255, 255, 255, 255],
+        [255, 254, 187, 172, 248, 255, 255, 255, 255],
+        [249, 253, 183, 7, 183, 249, 253, 255, 254],
+        [250, 255, 228, 197, 5, 182, 247, 249, 249],
+        [249, 255, 255, 255, 195, 0, 196, 250, 249],
+        [255, 238, 245, 230, 26, 50, 231, 255, 245],
+        [255, 246, 252, 23, 60, 236, 255, 255, 253],
+        [243, 255, 87, 60, 241, 255, 237, 250, 255],
+        [247, 251, 255, 238, 255, 255, 255, 255, 253],
+        [255, 254, 243, 255, 251, 252, 255, 241, 255],
+        [255, 255, 255, 255, 255, 255, 255, 255, 255],
+    ]
+    static let faintChevron: [[UInt8]] = [
+        [255, 251, 255, 255, 253, 251, 254, 255, 253],
+        [255, 254, 255, 255, 254, 252, 254, 254, 252],
+        [255, 255, 252, 251, 255, 255, 255, 254, 255],
+        [255, 253, 240, 238, 252, 255, 254, 253, 255],
+        [255, 247, 227, 225, 247, 255, 251, 249, 255],
+        [255, 255, 243, 229, 231, 245, 255, 255, 249],
+        [255, 251, 255, 252, 234, 227, 239, 253, 255],
+        [255, 251, 255, 255, 232, 217, 234, 253, 255],
+        [255, 255, 255, 243, 227, 229, 247, 255, 250],
+        [255, 255, 240, 225, 231, 247, 255, 255, 251],
+        [255, 250, 234, 230, 243, 255, 254, 254, 255],
+        [255, 248, 245, 245, 251, 255, 255, 255, 255],
+        [255, 255, 255, 254, 250, 254, 255, 255, 247],
+        [255, 255, 255, 255, 255, 255, 255, 255, 255],
+    ]
+
+    static func greyImage(_ rows: [[UInt8]]) -> RGBAImage {
+        var image = RGBAImage(width: rows[0].count, height: rows.count, fill: RGB(r: 255, g: 255, b: 255))
+        for (y, row) in rows.enumerated() {
+            for (x, v) in row.enumerated() { image = image.filling(r(Double(x), Double(y), 1, 1), with: RGB(r: v, g: v, b: v)) }
+        }
+        return image
+    }
+
+    @Test(
+        "a chevron read as one arm at half the largest distance is read with fainter ink",
+        arguments: [(thinChevron, r(2.31, 2.45, 4.51, 7.63)), (faintChevron, r(2.25, 2.95, 4.35, 8.3)), (faintChevron, r(2.25, 3, 4.25, 8.25))])
+    func fainterInk(rows: [[UInt8]], box: Rect) {
+        let image = Self.greyImage(rows)
+        for b in [box, box.insetBy(dx: -1, dy: -1)] {
+            #expect(IconGlyphs.direction(image, box: b, minDistance: 40, maxTinySide: 5.8) == nil)
+        }
+        #expect(IconGlyphs.chevronDirection(image, box: box, minDistance: 40, maxTinySide: 5.8, inkShares: [0.5]) == nil)
+        #expect(IconGlyphs.chevronDirection(image, box: box, minDistance: 40, maxTinySide: 5.8) == .forward)
+    }
+
+    @Test func fainterInkStillNeedsAGlyphFarEnoughFromThePage() {
+        // The light chevron (38 grey levels from the page at most: an RGB distance of 66) with its
+        // ink lifted to 20 levels (a distance of 35): under `minDistance` 40, nothing at any share.
+        let lifted = Self.faintChevron.map { row in row.map { v in UInt8(255 - (255 - Int(v)) * 20 / 38) } }
+        #expect(IconGlyphs.chevronDirection(Self.greyImage(lifted), box: r(2.25, 2.95, 4.35, 8.3), minDistance: 40, maxTinySide: 5.8) == nil)
+    }
+
     @Test func aBlankOrDegenerateBoxHasNoDirection() {
         let (image, _) = Self.glyph(Self.right)
         #expect(IconGlyphs.chevronDirection(image, box: r(30, 30, 6, 6), minDistance: 40, maxTinySide: 6) == nil)

@@ -663,6 +663,24 @@ struct ContentSeamTests {
         #expect(result.elements.first?.label == label)
     }
 
+    @Test(
+        "A light grey › that half its largest distance reads as one arm says its direction, unless the classifier called it play",
+        arguments: [(nil as IconMeaning?, "Forward" as String?), (.play, IconMeaning.play.spokenLabel)])
+    func faintChevrons(classified: IconMeaning?, label: String?) throws {
+        // ui-real's light › (ChevronTests.faintChevron) at (198, 398) on a white screen, with its
+        // box; 360 px wide, so that a filled sideways triangle more than 5.76 px tall is no chevron.
+        var image = RGBAImage(width: 360, height: 780, fill: RGB(r: 255, g: 255, b: 255))
+        for (y, row) in ChevronTests.faintChevron.enumerated() {
+            for (x, v) in row.enumerated() { image = image.filling(r(Double(198 + x), Double(398 + y), 1, 1), with: RGB(r: v, g: v, b: v)) }
+        }
+        // The detector's box (2.25, 2.95, 4.35, 8.3) in binary fractions, which clipping keeps exact.
+        let icon = det(.icon, 200.25, 401, 4.25, 8.25)
+        let content = ReplayContentRecognizer(
+            icons: classified.map { [icon.box: IconRecognition(meaning: $0, confidence: 0.9)] } ?? [:], clickProbability: { _ in 0.01 })
+        let result = try ScreenAnalyzer(contentRecognizer: content).analyze(image: image, detections: [icon])
+        #expect(result.elements.first?.label == label)
+    }
+
     @Test("A cell's clickable icon becomes the cell's custom action; a plain one is not spoken as an action")
     func customActions() throws {
         let cell = det(.container, 0, 300, 390, 60)

@@ -36,14 +36,16 @@ struct ContentStage: AnalysisStage {
             // Glyphs too small for the classifier, from their pixels: overflow "more" dots (⋮ 3–4 px
             // wide), and chevrons and carets — also where the classifier read a ⌄ as a checkmark or
             // a small › as a play triangle (an outlined chevron has two arms where a ▶ is filled;
-            // ``IconGlyphs/chevronDirection(_:box:minDistance:maxTinySide:)`` takes a filled sideways
+            // ``IconGlyphs/chevronDirection(_:box:minDistance:maxTinySide:inkShares:)`` takes a filled sideways
             // triangle only at a size no play button has).
             let tiny = IconGlyphs.tinySideShare * Double(work.screen.width)
             for (i, d) in work.detections.enumerated() where d.type == .icon && d.iconLabel == nil {
                 if content.readThreeDots, meanings[i] == nil, IconGlyphs.isThreeDots(image, box: d.box, minDistance: colourDistance) {
                     meanings[i] = .more
                 } else if content.readChevrons, meanings[i].map({ Self.chevronMisreadings[$0] != nil }) ?? true,
-                    let direction = IconGlyphs.chevronDirection(image, box: d.box, minDistance: colourDistance, maxTinySide: tiny),
+                    let direction = IconGlyphs.chevronDirection(
+                        image, box: d.box, minDistance: colourDistance, maxTinySide: tiny,
+                        inkShares: meanings[i] == .play ? [0.5] : IconGlyphs.inkShares),
                     meanings[i].map({ Self.chevronMisreadings[$0] == direction }) ?? true
                 {
                     meanings[i] = direction
