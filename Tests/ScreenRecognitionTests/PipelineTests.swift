@@ -550,6 +550,22 @@ struct ContentSeamTests {
     }
 
     @Test(
+        "In a grid of two cells a row, the trailing chevron marks its own cell's title, not the first cell's",
+        arguments: [(IconMeaning.forward, ["Coats", "Forward, Image", "Jackets, Button"]), (.star, ["Coats, Button", "Star, Image", "Jackets"])])
+    func gridCells(firstGlyph: IconMeaning, spoken: [String]) throws {
+        let first = det(.icon, 150, 406, 8, 12)
+        let last = det(.icon, 350, 406, 8, 12)
+        let content = ReplayContentRecognizer(
+            icons: [first.box: IconRecognition(meaning: firstGlyph, confidence: 0.9), last.box: IconRecognition(meaning: .forward, confidence: 0.9)],
+            clickProbability: { _ in 0.01 })
+        let result = try ScreenAnalyzer(contentRecognizer: content)
+            .analyze(
+                image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)),
+                detections: [det(.text, 40, 400, 60, 24, "Coats"), first, det(.text, 200, 400, 70, 24, "Jackets"), last])
+        #expect(result.transcript == spoken)
+    }
+
+    @Test(
         "A chevron ending its row short of the screen's edge marks it only with nothing right of it and past disclosureRowEnd",
         arguments: [
             (0.55, false, ["Fashion, Button", "Sale"]), (0.55, true, ["Fashion", "Forward, Image", "Sale"]),

@@ -329,7 +329,10 @@ public enum Metadata {
     /// Material's trailing "›" mark a list row that opens another screen, and VoiceOver reads such
     /// a cell as one button ("Fashion, Button"), not its chevron apart ("Forward, Image"). A plain
     /// icon recognised as `forward`, starting right of `trailingEdge` (x in pixels: the screen's
-    /// trailing band), makes the row's first labelled text left of it a button and joins it. So
+    /// trailing band), makes the row's first labelled text left of it a button and joins it — the
+    /// first of its own cell: where another chevron lies between a text and this one, the text is
+    /// another cell's title (a grid of "Coats ›  Jackets ›"; on ui-real 2 screens of 913, 12 rows,
+    /// and a "65 ▾ kg ▾" pair of dropdowns, 2026-11-26). So
     /// does a trailing `down` chevron ⌄: Material's expansion panels and exposed dropdown menus
     /// put it at the end of a row that opens when tapped ("Categories ⌄"), and an `up` chevron ⌃,
     /// the same panel open.
@@ -345,10 +348,19 @@ public enum Metadata {
         // The rows marked, by their title's frame (which joining leaves as it is), with their chevron.
         var states: [(title: Rect, glyph: Rect, meaning: IconMeaning)] = []
         var joined: [Rect] = []
-        // the row's first labelled text: an icon button left of the chevron (a pager's ‹ … ›) is none
-        var result = joinTrailingGlyphs(elements, trailingEdge: trailingEdge, rowEndEdge: rowEndEdge, meanings: [.forward, .down, .up]) {
-            row, result, _, _ in
-            row.min { result[$0].frame.minX < result[$1].frame.minX }
+        // The row's first labelled text of the glyph's own cell: an icon button left of the chevron
+        // (a pager's ‹ … ›) is none, and a text with another chevron between it and this one is
+        // another cell's title (a grid of "Coats ›  Jackets ›" cells).
+        let chevrons: Set<IconMeaning> = [.forward, .down, .up]
+        var result = joinTrailingGlyphs(elements, trailingEdge: trailingEdge, rowEndEdge: rowEndEdge, meanings: chevrons) {
+            row, result, glyph, elements in
+            let end = elements[glyph].frame
+            let others = elements.indices.filter { k in
+                k != glyph && elements[k].kind == .icon && elements[k].frame.sharesRow(with: end) && elements[k].frame.maxX <= end.minX
+                    && elements[k].detections.contains { $0.iconLabel.map(chevrons.contains) ?? false }
+            }
+            let cell = row.filter { j in !others.contains { elements[$0].frame.minX >= result[j].frame.maxX } }
+            return cell.min { result[$0].frame.minX < result[$1].frame.minX }
         } mark: { title, glyph in
             makeButton(&title)
             joined.append(glyph.frame)
