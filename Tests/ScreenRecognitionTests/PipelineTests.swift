@@ -566,6 +566,36 @@ struct ContentSeamTests {
     }
 
     @Test(
+        "A column of three chevrons ending a grid's first cells marks those cells too; two, or before a number, do not",
+        arguments: [
+            (3, false, ["Coats, Button", "Jackets, Button", "Boots, Button", "Shirts, Button", "Hats, Button", "Bags, Button"]),
+            (2, false, ["Coats", "Forward, Image", "Jackets, Button", "Boots", "Forward, Image", "Shirts, Button"]),
+            (3, true, ["Coats", "2", "Boots", "4", "Hats", "6"]),  // a ranking: the titles stay texts
+        ])
+    func gridColumns(rows: Int, numbers: Bool, spoken: [String]) throws {
+        var detections: [Detection] = []
+        var icons: [Rect: IconRecognition] = [:]
+        let titles = [("Coats", "Jackets"), ("Boots", "Shirts"), ("Hats", "Bags")]
+        for (k, (first, second)) in titles.prefix(rows).enumerated() {
+            let y = 300 + 60 * Double(k)
+            let middle = det(.icon, 150, y + 6, 8, 12)
+            icons[middle.box] = IconRecognition(meaning: .forward, confidence: 0.9)
+            detections += [det(.text, 40, y, 60, 24, first), middle]
+            if numbers {
+                detections.append(det(.text, 170, y, 20, 24, "\(2 * k + 2)"))  // a ranking's "› 2"
+            } else {
+                let last = det(.icon, 350, y + 6, 8, 12)
+                icons[last.box] = IconRecognition(meaning: .forward, confidence: 0.9)
+                detections += [det(.text, 200, y, 70, 24, second), last]
+            }
+        }
+        let content = ReplayContentRecognizer(icons: icons, clickProbability: { _ in 0.01 })
+        let result = try ScreenAnalyzer(contentRecognizer: content)
+            .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)), detections: detections)
+        #expect(result.transcript == spoken)
+    }
+
+    @Test(
         "A chevron ending its row short of the screen's edge marks it only with nothing right of it and past disclosureRowEnd",
         arguments: [
             (0.55, false, ["Fashion, Button", "Sale"]), (0.55, true, ["Fashion", "Forward, Image", "Sale"]),

@@ -352,7 +352,9 @@ public enum Metadata {
         // (a pager's ‹ … ›) is none, and a text with another chevron between it and this one is
         // another cell's title (a grid of "Coats ›  Jackets ›" cells).
         let chevrons: Set<IconMeaning> = [.forward, .down, .up]
-        var result = joinTrailingGlyphs(elements, trailingEdge: trailingEdge, rowEndEdge: rowEndEdge, meanings: chevrons) {
+        var result = joinTrailingGlyphs(
+            elements, trailingEdge: trailingEdge, rowEndEdge: rowEndEdge, meanings: chevrons, anywhere: cellColumns(elements)
+        ) {
             row, result, glyph, elements in
             let end = elements[glyph].frame
             let others = elements.indices.filter { k in
@@ -419,6 +421,7 @@ public enum Metadata {
     /// (it also gets the glyph).
     static func joinTrailingGlyphs(
         _ elements: [Element], trailingEdge: Double, rowEndEdge: Double? = nil, meanings: Set<IconMeaning>,
+        anywhere: Set<Int> = [],
         title: (_ row: [Int], _ result: [Element], _ glyph: Int, _ elements: [Element]) -> Int?,
         mark: (inout Element, Element) -> Void
     ) -> [Element] {
@@ -426,7 +429,8 @@ public enum Metadata {
         var absorbed = Set<Int>()
         for (i, glyph) in elements.enumerated()
         where glyph.kind == .icon && glyph.children.isEmpty
-            && (glyph.frame.minX >= trailingEdge || ((rowEndEdge.map { glyph.frame.minX >= $0 } ?? false) && endsItsRow(glyph.frame, among: elements)))
+            && (glyph.frame.minX >= trailingEdge || anywhere.contains(i)
+                || ((rowEndEdge.map { glyph.frame.minX >= $0 } ?? false) && endsItsRow(glyph.frame, among: elements)))
             && glyph.detections.contains(where: { $0.iconLabel.map(meanings.contains) ?? false })
         {
             let row = elements.indices.filter { j in
@@ -442,6 +446,41 @@ public enum Metadata {
         }
         return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
     }
+
+    /// The chevrons (› ⌄) that end the cells of a column of a grid, wherever the column stands: at
+    /// least ``minCellColumn`` plain icons recognised as `forward` or `down`, their middles within the
+    /// wider one's width of each other, each right after a labelled text on its row with nothing
+    /// between and not before a number (a ranking's "▼ 2"). A two-column grid of category cells
+    /// ("Coats ›  Jackets ›") ends its first column's cells mid-row, where the trailing band and
+    /// the row-end rule see a chevron with a text right of it (on ui-real, 10 chevrons on 2 of
+    /// 913 screens, 2026-11-26).
+    static func cellColumns(_ elements: [Element]) -> Set<Int> {
+        let labelled: [Int] = elements.indices.filter { [.text, .button].contains(elements[$0].kind) && elements[$0].label != nil }
+        let ending = elements.indices.filter { i in
+            let g = elements[i]
+            guard g.kind == .icon, g.children.isEmpty, g.detections.contains(where: { $0.iconLabel == .forward || $0.iconLabel == .down })
+            else { return false }
+            let onRow = elements.indices.filter { $0 != i && elements[$0].frame.sharesRow(with: g.frame) }
+            guard let before = onRow.filter({ elements[$0].frame.maxX <= g.frame.minX }).max(by: { elements[$0].frame.maxX < elements[$1].frame.maxX }),
+                labelled.contains(before)
+            else { return false }
+            if let after = onRow.filter({ elements[$0].frame.minX >= g.frame.maxX }).min(by: { elements[$0].frame.minX < elements[$1].frame.minX }),
+                let text = elements[after].label, !text.isEmpty, text.allSatisfy(\.isNumber)
+            {
+                return false
+            }
+            return true
+        }
+        return Set(
+            ending.filter { i in
+                let f = elements[i].frame
+                return ending.filter { abs(elements[$0].frame.midX - f.midX) <= max(elements[$0].frame.width, f.width) }.count >= minCellColumn
+            })
+    }
+
+    /// ``cellColumns(_:)``: the fewest chevrons that make a column of cells: 3 — two could be a
+    /// pager's or a pair of dropdowns' — *design choice*.
+    static let minCellColumn = 3
 
     /// Whether nothing among `elements` lies right of `frame` on its row: a chevron that ends its
     /// row rather than pointing at the text after it ("▲ 5").
