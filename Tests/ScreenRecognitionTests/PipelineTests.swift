@@ -596,6 +596,32 @@ struct ContentSeamTests {
     }
 
     @Test(
+        "A disclosure row's one text ending near the chevron is its value, spoken after the title; a far text, two texts or a button are not",
+        arguments: [
+            ([("222.1 GB", 250.0, false)], ["Storage, 222.1 GB, Button"]),  // ends 20 px (under 2 lines of 24) before the ›
+            ([("222.1 GB", 150, false)], ["Storage, Button", "222.1 GB"]),  // ends 120 px before: a column of its own
+            ([("Breakfast", 150, false), ("Free", 250, false)], ["Storage, Button", "Breakfast", "Free"]),  // chips
+            ([("Edit", 250, true)], ["Storage, Button", "Edit, Button"]),  // a control of its own
+        ] as [([(String, Double, Bool)], [String])])
+    func disclosureValues(texts: [(String, Double, Bool)], spoken: [String]) throws {
+        let glyph = det(.icon, 350, 404, 8, 16)
+        var detections = [det(.text, 40, 400, 80, 24, "Storage"), glyph]
+        var buttons: Set<Rect> = []
+        for (text, x, button) in texts {
+            let d = det(.text, x, 400, 80, 24, text)
+            detections.append(d)
+            if button { buttons.insert(d.box) }
+        }
+        let tappable = buttons
+        let content = ReplayContentRecognizer(
+            icons: [glyph.box: IconRecognition(meaning: .forward, confidence: 0.9)], clickProbability: { _ in 0.01 },
+            textButtonProbability: { tappable.contains($0.box) ? 0.99 : 0.01 })
+        let result = try ScreenAnalyzer(contentRecognizer: content)
+            .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)), detections: detections)
+        #expect(result.transcript == spoken)
+    }
+
+    @Test(
         "A chevron ending its row short of the screen's edge marks it only with nothing right of it and past disclosureRowEnd",
         arguments: [
             (0.55, false, ["Fashion, Button", "Sale"]), (0.55, true, ["Fashion", "Forward, Image", "Sale"]),

@@ -332,7 +332,11 @@ public enum Metadata {
     /// trailing band), makes the row's first labelled text left of it a button and joins it — the
     /// first of its own cell: where another chevron lies between a text and this one, the text is
     /// another cell's title (a grid of "Coats ›  Jackets ›"; on ui-real 2 screens of 913, 12 rows,
-    /// and a "65 ▾ kg ▾" pair of dropdowns, 2026-11-26). So
+    /// and a "65 ▾ kg ▾" pair of dropdowns, 2026-11-26). The one text between that title and the
+    /// chevron, ending within ``maxValueGap`` line heights of it, is the cell's value and joins the
+    /// label after the title, as VoiceOver reads a table cell and its detail text ("Storage,
+    /// 222.1 GB, Button"; on ui-real 2 rows of 913 screens and iOS Settings' 2 of the 16 check-set
+    /// screens, all right by eye, 2026-11-26). So
     /// does a trailing `down` chevron ⌄: Material's expansion panels and exposed dropdown menus
     /// put it at the end of a row that opens when tapped ("Categories ⌄"), and an `up` chevron ⌃,
     /// the same panel open.
@@ -363,6 +367,21 @@ public enum Metadata {
             }
             let cell = row.filter { j in !others.contains { elements[$0].frame.minX >= result[j].frame.maxX } }
             return cell.min { result[$0].frame.minX < result[$1].frame.minX }
+        } values: { row, result, title, glyph, elements in
+            // The one text between the title and the chevron, ending near the chevron, is the cell's
+            // value ("Language  English ›"), spoken after the title as VoiceOver reads a table cell's
+            // detail text — not when anything else lies between (a button, another glyph) or more
+            // texts do (a row of filter chips ending in a ⌄).
+            let end = elements[glyph].frame
+            let start = result[title].frame.maxX
+            let between = elements.indices.filter { k in
+                k != glyph && k != title && elements[k].frame.sharesRow(with: end) && elements[k].frame.minX >= start
+                    && elements[k].frame.maxX <= end.minX
+            }
+            guard between.count == 1, let value = between.first, row.contains(value), result[value].kind == .text,
+                end.minX - result[value].frame.maxX <= maxValueGap * result[value].frame.height
+            else { return [] }
+            return [value]
         } mark: { title, glyph in
             makeButton(&title)
             joined.append(glyph.frame)
@@ -423,6 +442,7 @@ public enum Metadata {
         _ elements: [Element], trailingEdge: Double, rowEndEdge: Double? = nil, meanings: Set<IconMeaning>,
         anywhere: Set<Int> = [],
         title: (_ row: [Int], _ result: [Element], _ glyph: Int, _ elements: [Element]) -> Int?,
+        values: (_ row: [Int], _ result: [Element], _ title: Int, _ glyph: Int, _ elements: [Element]) -> [Int] = { _, _, _, _, _ in [] },
         mark: (inout Element, Element) -> Void
     ) -> [Element] {
         var result = elements
@@ -440,6 +460,11 @@ public enum Metadata {
                     && e.frame.sharesRow(with: glyph.frame) && e.frame.maxX <= glyph.frame.minX
             }
             guard let t = title(row, result, i, elements) else { continue }
+            for v in values(row, result, t, i, elements).sorted(by: { result[$0].frame.minX < result[$1].frame.minX }) {
+                result[t].label = [result[t].label, result[v].label].compactMap { $0 }.joined(separator: ", ")
+                result[t].detections += result[v].detections
+                absorbed.insert(v)
+            }
             mark(&result[t], glyph)
             result[t].detections += glyph.detections
             absorbed.insert(i)
@@ -477,6 +502,13 @@ public enum Metadata {
                 return ending.filter { abs(elements[$0].frame.midX - f.midX) <= max(elements[$0].frame.width, f.width) }.count >= minCellColumn
             })
     }
+
+    /// ``markDisclosureRows(_:trailingEdge:rowEndEdge:)``: a cell's value ends at most this many of
+    /// its line heights before the chevron: 2 — iOS sets a cell's detail text beside its
+    /// disclosure indicator (Settings' "iOS 17.1.1 ›" ends about one line height before it); a
+    /// text ending farther left is a column of its own (a two-pane layout's list beside its
+    /// sidebar, a dropdown's "None … ▼") — *design choice*.
+    static let maxValueGap = 2.0
 
     /// ``cellColumns(_:)``: the fewest chevrons that make a column of cells: 3 — two could be a
     /// pager's or a pair of dropdowns' — *design choice*.
