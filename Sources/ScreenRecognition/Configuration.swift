@@ -379,7 +379,7 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     public var maxContainerScreenFraction: Double = 0.5
     /// A plain (not clickable) icon right beside a text, text field or text button on its row is
     /// that element's decoration — a table cell's image, a text field's left view — and is spoken
-    /// as part of it, not as a separate "Icon" stop (``Metadata/absorbDecorativeIcons(_:gap:maxPictureWidth:leadingGap:leadingEdge:maxThumbnailWidth:keyline:)``).
+    /// as part of it, not as a separate "Icon" stop (``Metadata/absorbDecorativeIcons(_:gap:maxPictureWidth:leadingGap:leadingEdge:maxThumbnailWidth:keyline:keepingChevronsFrom:)``).
     public var absorbDecorativeIcons = true
     /// An iOS back button — a back chevron with the previous screen's title beside it, the bar's
     /// own title centred — is one button "TITLE, Back" (``Metadata/joinBackButtonTitles(_:screen:maxGap:)``).

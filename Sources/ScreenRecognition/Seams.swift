@@ -52,7 +52,7 @@ public struct PictureDescription: Sendable, Hashable, Codable {
 
     /// Whether `label` only says that people are in the picture: beside a name, as a list row's
     /// avatar, such a picture adds nothing to the name and is decorative
-    /// (``Metadata/absorbDecorativeIcons(_:gap:maxPictureWidth:leadingGap:leadingEdge:maxThumbnailWidth:keyline:)``).
+    /// (``Metadata/absorbDecorativeIcons(_:gap:maxPictureWidth:leadingGap:leadingEdge:maxThumbnailWidth:keyline:keepingChevronsFrom:)``).
     public static func saysOnlyPeople(_ label: String?) -> Bool { label.map(peopleLabels.contains) ?? false }
 }
 

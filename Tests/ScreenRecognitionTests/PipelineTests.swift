@@ -599,6 +599,7 @@ struct ContentSeamTests {
         "A disclosure row's one text ending near the chevron is its value, spoken after the title; a far text, two texts or a button are not",
         arguments: [
             ([("222.1 GB", 250.0, false)], ["Storage, 222.1 GB, Button"]),  // ends 20 px (under 2 lines of 24) before the ›
+            ([("222.1 GB", 266, false)], ["Storage, 222.1 GB, Button"]),  // 4 px: the › marks the row, it decorates no text
             ([("222.1 GB", 150, false)], ["Storage, Button", "222.1 GB"]),  // ends 120 px before: a column of its own
             ([("Breakfast", 150, false), ("Free", 250, false)], ["Storage, Button", "Breakfast", "Free"]),  // chips
             ([("Edit", 250, true)], ["Storage, Button", "Edit, Button"]),  // a control of its own

@@ -275,9 +275,11 @@ public enum Metadata {
     /// title; ``GroupingSettings/rowThumbnailWidth``) whose text starts within ``thumbnailGap`` of its
     /// widths. A leading icon also reaches a text that starts at or before `keyline` (x in pixels;
     /// ``GroupingSettings/leadingTextKeyline``: a list's text keyline), however narrow its glyph.
+    /// A chevron (› ⌄ ⌃) starting right of `chevronEdge` is left to mark its row instead.
     public static func absorbDecorativeIcons(
         _ elements: [Element], gap maxGap: Double = GroupingSettings().decorationGap, maxPictureWidth: Double = 0,
-        leadingGap: Double = 0, leadingEdge: Double = 0, maxThumbnailWidth: Double = 0, keyline: Double = 0
+        leadingGap: Double = 0, leadingEdge: Double = 0, maxThumbnailWidth: Double = 0, keyline: Double = 0,
+        keepingChevronsFrom chevronEdge: Double? = nil
     ) -> [Element] {
         var result = elements
         var absorbed = Set<Int>()
@@ -299,6 +301,13 @@ public enum Metadata {
             // value in its label ("Terry Schmidt, 5 of 5 stars"), in the row's order.
             let rating = isRating(icon)
             guard icon.kind == .icon || decorativePicture || thumbnail || rating else { continue }
+            // A chevron in the trailing band marks its row (``markDisclosureRows(_:trailingEdge:rowEndEdge:)``),
+            // not the text beside it: Settings' "Wi-Fi  Home ›" is one button, not a text "Home".
+            if let edge = chevronEdge, icon.kind == .icon, icon.frame.minX >= edge,
+                icon.detections.contains(where: { [.forward, .down, .up].contains($0.iconLabel) })
+            {
+                continue
+            }
             let f = icon.frame
             let candidates = hosts.compactMap { j -> (Int, Double)? in
                 let g = elements[j].frame
@@ -333,7 +342,7 @@ public enum Metadata {
     /// first of its own cell: where another chevron lies between a text and this one, the text is
     /// another cell's title (a grid of "Coats ›  Jackets ›"; on ui-real 2 screens of 913, 12 rows,
     /// and a "65 ▾ kg ▾" pair of dropdowns, 2026-11-26). The one text between that title and the
-    /// chevron, ending within ``maxValueGap`` line heights of it, is the cell's value and joins the
+    /// chevron, ending within `maxValueGap` line heights of it, is the cell's value and joins the
     /// label after the title, as VoiceOver reads a table cell and its detail text ("Storage,
     /// 222.1 GB, Button"; on ui-real 2 rows of 913 screens and iOS Settings' 2 of the 16 check-set
     /// screens, all right by eye, 2026-11-26). So

@@ -148,7 +148,8 @@ struct ContentStage: AnalysisStage {
                 elements, gap: grouping.decorationGap, maxPictureWidth: smallPictureWidth,
                 leadingGap: grouping.leadingDecorationGap, leadingEdge: interactivity.leadingIconBand * Double(work.screen.width),
                 maxThumbnailWidth: grouping.rowThumbnailWidth * Double(work.screen.width),
-                keyline: grouping.leadingTextKeyline * Double(work.screen.width))
+                keyline: grouping.leadingTextKeyline * Double(work.screen.width),
+                keepingChevronsFrom: interactivity.disclosureRowsAreButtons ? (1 - interactivity.leadingIconBand) * Double(work.screen.width) : nil)
         }
         if grouping.joinBackButtonTitles {
             elements = Metadata.joinBackButtonTitles(elements, screen: work.screen, maxGap: grouping.backTitleGap)
