@@ -113,10 +113,7 @@ struct ChevronTests {
     static let listChevronBox = r(337.92 - 335, 82.95 - 80, 7.04, 9.81)
 
     @Test func aChevronTheBoxReadsLopsidedIsReadFromTheBoxGrownAPixel() {
-        var image = RGBAImage(width: 13, height: Self.listChevron.count, fill: RGB(r: 255, g: 255, b: 255))
-        for (y, row) in Self.listChevron.enumerated() {
-            for (x, v) in row.enumerated() { image = image.filling(r(Double(x), Double(y), 1, 1), with: RGB(r: v, g: v, b: v)) }
-        }
+        let image = Self.greyImage(Self.listChevron)
         #expect(IconGlyphs.direction(image, box: Self.listChevronBox, minDistance: 40, maxTinySide: 5.8) == nil)
         #expect(IconGlyphs.chevronDirection(image, box: Self.listChevronBox, minDistance: 40, maxTinySide: 5.8) == .forward)
     }

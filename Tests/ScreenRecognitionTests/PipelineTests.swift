@@ -558,11 +558,8 @@ struct ContentSeamTests {
         let content = ReplayContentRecognizer(
             icons: [first.box: IconRecognition(meaning: firstGlyph, confidence: 0.9), last.box: IconRecognition(meaning: .forward, confidence: 0.9)],
             clickProbability: { _ in 0.01 })
-        let result = try ScreenAnalyzer(contentRecognizer: content)
-            .analyze(
-                image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)),
-                detections: [det(.text, 40, 400, 60, 24, "Coats"), first, det(.text, 200, 400, 70, 24, "Jackets"), last])
-        #expect(result.transcript == spoken)
+        let detections = [det(.text, 40, 400, 60, 24, "Coats"), first, det(.text, 200, 400, 70, 24, "Jackets"), last]
+        #expect(try Self.whiteScreenTranscript(detections, content: content) == spoken)
     }
 
     @Test(
@@ -590,9 +587,7 @@ struct ContentSeamTests {
             }
         }
         let content = ReplayContentRecognizer(icons: icons, clickProbability: { _ in 0.01 })
-        let result = try ScreenAnalyzer(contentRecognizer: content)
-            .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)), detections: detections)
-        #expect(result.transcript == spoken)
+        #expect(try Self.whiteScreenTranscript(detections, content: content) == spoken)
     }
 
     @Test(
@@ -617,9 +612,7 @@ struct ContentSeamTests {
         let content = ReplayContentRecognizer(
             icons: [glyph.box: IconRecognition(meaning: .forward, confidence: 0.9)], clickProbability: { _ in 0.01 },
             textButtonProbability: { tappable.contains($0.box) ? 0.99 : 0.01 })
-        let result = try ScreenAnalyzer(contentRecognizer: content)
-            .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)), detections: detections)
-        #expect(result.transcript == spoken)
+        #expect(try Self.whiteScreenTranscript(detections, content: content) == spoken)
     }
 
     @Test(
@@ -680,6 +673,12 @@ struct ContentSeamTests {
         return try ScreenAnalyzer(contentRecognizer: content)
             .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)), detections: detections)
             .transcript
+    }
+
+    /// The transcript of a white 390 × 844 screen holding `detections`, read through `content`.
+    static func whiteScreenTranscript(_ detections: [Detection], content: ReplayContentRecognizer) throws -> [String] {
+        try ScreenAnalyzer(contentRecognizer: content)
+            .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)), detections: detections).transcript
     }
 
     /// The transcript of a white screen holding a row's `title` and, at `iconX` on its row, a glyph

@@ -303,11 +303,7 @@ public enum Metadata {
             guard icon.kind == .icon || decorativePicture || thumbnail || rating else { continue }
             // A chevron in the trailing band marks its row (``markDisclosureRows(_:trailingEdge:rowEndEdge:)``),
             // not the text beside it: Settings' "Wi-Fi  Home ›" is one button, not a text "Home".
-            if let edge = chevronEdge, icon.kind == .icon, icon.frame.minX >= edge,
-                icon.detections.contains(where: { [.forward, .down, .up].contains($0.iconLabel) })
-            {
-                continue
-            }
+            if let edge = chevronEdge, icon.frame.minX >= edge, isChevron(icon) { continue }
             let f = icon.frame
             let candidates = hosts.compactMap { j -> (Int, Double)? in
                 let g = elements[j].frame
@@ -371,8 +367,7 @@ public enum Metadata {
             row, result, glyph, elements in
             let end = elements[glyph].frame
             let others = elements.indices.filter { k in
-                k != glyph && elements[k].kind == .icon && elements[k].frame.sharesRow(with: end) && elements[k].frame.maxX <= end.minX
-                    && elements[k].detections.contains { $0.iconLabel.map(chevrons.contains) ?? false }
+                k != glyph && isChevron(elements[k], chevrons) && elements[k].frame.sharesRow(with: end) && elements[k].frame.maxX <= end.minX
             }
             let cell = row.filter { j in !others.contains { elements[$0].frame.minX >= result[j].frame.maxX } }
             return cell.min { result[$0].frame.minX < result[$1].frame.minX }
@@ -492,8 +487,7 @@ public enum Metadata {
         let labelled: [Int] = elements.indices.filter { [.text, .button].contains(elements[$0].kind) && elements[$0].label != nil }
         let ending = elements.indices.filter { i in
             let g = elements[i]
-            guard g.kind == .icon, g.children.isEmpty, g.detections.contains(where: { $0.iconLabel == .forward || $0.iconLabel == .down })
-            else { return false }
+            guard isChevron(g, [.forward, .down]), g.children.isEmpty else { return false }
             let onRow = elements.indices.filter { $0 != i && elements[$0].frame.sharesRow(with: g.frame) }
             guard let before = onRow.filter({ elements[$0].frame.maxX <= g.frame.minX }).max(by: { elements[$0].frame.maxX < elements[$1].frame.maxX }),
                 labelled.contains(before)
@@ -518,6 +512,13 @@ public enum Metadata {
     /// text ending farther left is a column of its own (a two-pane layout's list beside its
     /// sidebar, a dropdown's "None … ▼") — *design choice*.
     static let maxValueGap = 2.0
+
+    /// Whether `e` is a plain icon recognised as one of `meanings` (by default the chevrons › ⌄ ⌃
+    /// that mark a row): the glyph ``markDisclosureRows(_:trailingEdge:rowEndEdge:)``,
+    /// ``cellColumns(_:)`` and ``absorbDecorativeIcons(_:gap:maxPictureWidth:leadingGap:leadingEdge:maxThumbnailWidth:keyline:keepingChevronsFrom:)`` look for.
+    static func isChevron(_ e: Element, _ meanings: Set<IconMeaning> = [.forward, .down, .up]) -> Bool {
+        e.kind == .icon && e.detections.contains { $0.iconLabel.map(meanings.contains) ?? false }
+    }
 
     /// ``cellColumns(_:)``: the fewest chevrons that make a column of cells: 3 — two could be a
     /// pager's or a pair of dropdowns' — *design choice*.
