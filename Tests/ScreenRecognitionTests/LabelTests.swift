@@ -840,6 +840,32 @@ struct PictureLabelTests {
     }
 
     @Test(
+        "An unknown icon the whole-screen OCR read as a number over is that number; one a text already says is not spoken twice",
+        arguments: [
+            // (the line, its confidence, its box, a text over the same number, spoken)
+            ("14", 0.97, r(102, 403, 13, 10), false, ["14"]),  // a calendar day the detector took for an icon
+            ("-2°", 0.64, r(101, 403, 14, 10), false, ["-2°"]),  // a temperature: its mended degree sign reads low
+            ("-5°", 0.30, r(101, 403, 14, 10), false, ["Icon"]),  // too doubtful
+            ("9", 0.6, r(102, 403, 13, 10), false, ["Icon"]),  // a number without a degree sign needs 0.8
+            ("14", 0.97, r(106, 406, 4, 4), false, ["Icon"]),  // a small digit on a glyph (a badge)
+            ("14", 0.97, r(110, 403, 30, 10), false, ["Icon"]),  // a line mostly beside the icon is not its reading
+            ("Home", 0.97, r(102, 403, 13, 10), false, ["Icon"]),  // not a number
+            ("0°", 0.6, r(101, 403, 14, 10), true, ["0°"]),  // a text says it: the icon goes
+        ])
+    func numberLinesOverIcons(line: String, confidence: Double, box: Rect, text: Bool, spoken: [String]) throws {
+        let image = RGBAImage(width: 390, height: 844, fill: .white)
+        let reader = ReplayTextRecognizer([RecognizedText(text: line, box: box, confidence: confidence)])
+        var dets = [det(.icon, 100, 400, 16, 16)]
+        if text { dets.append(det(.text, 101, 402, 15, 13)) }
+        let result = try ScreenAnalyzer(textRecognizer: reader).analyze(image: image, detections: dets)
+        #expect(result.transcript == spoken)
+        var cfg = AnalysisConfiguration.default
+        cfg.content.readNumbersInIcons = false
+        let off = try ScreenAnalyzer(configuration: cfg, textRecognizer: reader).analyze(image: image, detections: dets)
+        if !text, spoken.first != "Icon" { #expect(off.transcript == ["Icon"]) }
+    }
+
+    @Test(
         "A list row's leading thumbnail is spoken with its title; a tile of a grid is not",
         arguments: [
             // (thumbnail x, title x, title inside another picture, absorbed)

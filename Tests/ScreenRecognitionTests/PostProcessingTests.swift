@@ -128,6 +128,38 @@ struct PostProcessingTests {
         #expect(out.count == (recovered ? 2 : 1))
     }
 
+    @Test(
+        "§5.1 the words of a covered line that no detection holds are recovered, run by run",
+        arguments: [
+            // (detections, recovered texts): a product page's price line where the detector boxed
+            // only the struck-through price; the discount on an icon; a text that took the whole line.
+            ([det(.text, 335, 1140, 162, 41, "$429.25")], ["$275.99", "22% off"]),
+            ([det(.text, 335, 1140, 162, 41, "$429.25"), det(.icon, 520, 1140, 170, 45)], ["$275.99"]),
+            ([det(.text, 52, 1127, 631, 56, "$275.99 $429.25 22% off")], []),
+            ([det(.text, 335, 1140, 162, 41, "$429.25"), det(.text, 40, 1120, 270, 70, "$275.99")], ["22% off"]),
+        ])
+    func recoveryOfUncoveredWords(detections: [Detection], recovered: [String]) {
+        let words = [
+            RecognizedText.Word(text: "$275.99", box: r(52, 1127, 244, 56), confidence: 0.96),
+            RecognizedText.Word(text: "$429.25", box: r(329, 1144, 166, 36), confidence: 0.78),
+            RecognizedText.Word(text: "22%", box: r(527, 1146, 84, 31), confidence: 0.94),
+            RecognizedText.Word(text: "off", box: r(627, 1145, 56, 32), confidence: 0.94),
+        ]
+        let line = RecognizedText(text: "$275.99 $429.25 22% off", box: r(52, 1127, 631, 56), confidence: 0.91, words: words)
+        let out = MissingElements.recoverText(detections, lines: [line], minConfidence: 0.5)
+        #expect(out.dropFirst(detections.count).map(\.text) == recovered)
+        #expect(out.dropFirst(detections.count).allSatisfy { $0.source == .ocr && $0.type == .text })
+        if recovered.first == "$275.99" { #expect(out[detections.count].box == words[0].box) }
+        // Junk between covered words (a glyph read as letters at 0.3) is not recovered; nor is a
+        // line whose text does not split into its words one for one.
+        var junk = line
+        junk.words[0].confidence = 0.3
+        #expect(!MissingElements.recoverText(detections, lines: [junk], minConfidence: 0.5).dropFirst(detections.count).contains { $0.text == "$275.99" })
+        var unsplit = line
+        unsplit.text = "$275.99 $429.25 22%off"
+        #expect(MissingElements.recoverText(detections, lines: [unsplit], minConfidence: 0.5).count == detections.count)
+    }
+
     @Test("§5.2 OCR lines label the text detection holding them")
     func assignText() {
         let dets = [det(.text, 0, 0, 200, 50), det(.icon, 300, 0, 30, 30)]
