@@ -453,6 +453,26 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     public var subtitleGap: Double = 0.03
     /// Picture subtitle: a second line is grouped too (§5.5).
     public var subtitleMaxLines = 2
+    /// A card — a picture with a stack of caption lines set flush with its left edge under it (a
+    /// shop's "Whimsical Bear Pair" over "$2.70", a travel app's "GUIDED HIKE", title, "$44 per
+    /// person") — is one element, "…, Image", as its cell is to VoiceOver
+    /// (``Grouping/cardCaption(of:in:screen:settings:)``). §5.5's subtitle rule leaves these apart:
+    /// its first line sits closer to the next line than to the picture. On ui-real valid and 600
+    /// train screens 16 such cards were spoken as a bare "Image" before their lines (2026-11-26).
+    public var groupCardCaptions = true
+    /// A card's picture is at most this share of the screen's width: 0.6 — *design choice*: the
+    /// cards of grids and carousels (two columns: 0.4–0.45 of the width on ui-real); a full-width
+    /// picture over a left-aligned title is a page's header photo, and its title the page's.
+    public var cardMaxPictureWidth: Double = 0.6
+    /// A card's caption is 2 to this many lines: 4 — *measured* on ui-real (2026-11-26): category,
+    /// title (one or two lines), price and rating lines; a longer stack is a page's text flowing
+    /// on, and no card.
+    public var cardMaxLines = 4
+    /// A card's first two lines start within this share of the screen's width of the picture's
+    /// left edge: 0.025 — *measured* on ui-real (2026-11-26): cards' lines start 0–0.023 of the
+    /// width from it (the detector's boxes at 1x); centred onboarding titles under an
+    /// illustration 0.09–0.57.
+    public var cardAlignment: Double = 0.025
     /// A detected dialog hides what is behind it (Just Eat's VoiceOver audit: `accessibilityViewIsModal`) only when its confidence is at least
     /// this: 0.5 — *design choice*, the conventional operating point. Hiding elements is the one
     /// destructive heuristic, and the interim detector's dialog AP on real screens is 4%
@@ -753,6 +773,9 @@ extension AnalysisConfiguration {
         fraction("grouping.subtitleXOverlap", grouping.subtitleXOverlap)
         fraction("grouping.subtitleGap", grouping.subtitleGap)
         atLeast("grouping.subtitleMaxLines", grouping.subtitleMaxLines, 0)
+        fraction("grouping.cardMaxPictureWidth", grouping.cardMaxPictureWidth)
+        atLeast("grouping.cardMaxLines", grouping.cardMaxLines, 2)
+        fraction("grouping.cardAlignment", grouping.cardAlignment)
         fraction("grouping.modalDialogMinConfidence", grouping.modalDialogMinConfidence)
         nonNegative("ordering.cutTolerance", ordering.cutTolerance)
         fraction("ordering.tieFraction", ordering.tieFraction)

@@ -383,6 +383,37 @@ struct GroupingTests {
     }
 
     @Test(
+        "A card's picture takes the caption lines stacked flush under it; centred, far, long or interrupted stacks it does not",
+        arguments: [
+            // (case, the elements under a 150 × 100 picture at x 16, y 200; its group's size, 0 for none)
+            (
+                "a travel card: category, title, price",
+                [line(16, 306, "GUIDED HIKE"), line(16, 322, "Escape to rugged waterfalls"), line(16, 342, "$44 per person")], 4
+            ),
+            ("a shop tile: title and price", [line(17, 308, "Whimsical Bear Pair"), line(16, 322, "$2.70")], 3),
+            ("a rating line set after its stars", [line(16, 306, "BOAT RIDE"), line(16, 322, "Sebi Boat Tours"), line(40, 340, "5.0 (76)")], 4),
+            ("lines centred under an illustration", [line(40, 306, "Free"), line(30, 324, "No subscription fees")], 0),
+            ("the first line too far below (≥ 0.03 × 844)", [line(16, 327, "GUIDED HIKE"), line(16, 343, "Escape")], 0),
+            ("one line, closer to the next element than to the picture", [line(16, 306, "Sale"), el(.button, r(16, 322, 120, 14), "Add to Bag")], 0),
+            (
+                "five lines: a page's text going on",
+                [line(16, 306, "One"), line(16, 322, "Two"), line(16, 338, "Three"), line(16, 354, "Four"), line(16, 370, "Five")], 0
+            ),
+        ] as [(String, [Element], Int)])
+    func cardCaption(name: String, under: [Element], grouped: Int) {
+        let photo = el(.picture, r(16, 200, 150, 100))
+        let next = el(.picture, r(16, 430, 150, 100))  // the next card, far below
+        let out = Grouping.groupPictureSubtitles([photo] + under + [next], screen: Self.screen, settings: .init())
+        #expect((out.first { $0.kind == .group }?.children.count ?? 0) == grouped)
+        var off = GroupingSettings()
+        off.groupCardCaptions = false
+        #expect(!Grouping.groupPictureSubtitles([photo] + under + [next], screen: Self.screen, settings: off).contains { $0.kind == .group })
+        // A full-width photo over the same lines is a page's header.
+        let header = el(.picture, r(16, 200, 358, 100))
+        #expect(!Grouping.groupPictureSubtitles([header] + under, screen: Self.screen, settings: .init()).contains { $0.kind == .group })
+    }
+
+    @Test(
         "A photo behind the screen's content takes no subtitle: the link under a sign-in screen's photo is the screen's own",
         arguments: [
             // (texts on the photo, grouped)
@@ -467,3 +498,6 @@ struct ControlLabelTests {
         #expect(card.count == 1 && card[0].kind == .toggle && card[0].label == "Airplane Mode")
     }
 }
+
+/// A one-line caption text, 12 pt tall, 120 wide.
+private func line(_ x: Double, _ y: Double, _ label: String) -> Element { el(.text, r(x, y, 120, 12), label) }

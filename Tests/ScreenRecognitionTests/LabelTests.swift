@@ -846,7 +846,8 @@ struct PictureLabelTests {
             ("14", 0.97, r(102, 403, 13, 10), false, ["14"]),  // a calendar day the detector took for an icon
             ("-2°", 0.64, r(101, 403, 14, 10), false, ["-2°"]),  // a temperature: its mended degree sign reads low
             ("-5°", 0.30, r(101, 403, 14, 10), false, ["Icon"]),  // too doubtful
-            ("9", 0.6, r(102, 403, 13, 10), false, ["Icon"]),  // a number without a degree sign needs 0.8
+            ("19", 0.6, r(102, 403, 13, 10), false, ["Icon"]),  // a number without a degree sign needs 0.8
+            ("4", 0.97, r(102, 403, 13, 10), false, ["Icon"]),  // one character: as likely a glyph read as a digit
             ("14", 0.97, r(106, 406, 4, 4), false, ["Icon"]),  // a small digit on a glyph (a badge)
             ("14", 0.97, r(110, 403, 30, 10), false, ["Icon"]),  // a line mostly beside the icon is not its reading
             ("Home", 0.97, r(102, 403, 13, 10), false, ["Icon"]),  // not a number

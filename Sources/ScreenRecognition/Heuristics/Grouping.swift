@@ -587,6 +587,7 @@ public enum Grouping {
                 chain.append(t)
                 anchor = pool[t].frame
             }
+            if chain.isEmpty, settings.groupCardCaptions { chain = cardCaption(of: p, in: pool, screen: screen, settings: settings) }
             guard !chain.isEmpty else {
                 p += 1
                 continue
@@ -599,6 +600,45 @@ public enum Grouping {
             p = 0
         }
         return pool
+    }
+
+    /// A card's caption (``GroupingSettings/groupCardCaptions``): under a picture at most
+    /// ``GroupingSettings/cardMaxPictureWidth`` of the screen wide, the lines — plain texts — that
+    /// stack below it, the first under §5.5's ``GroupingSettings/subtitleGap`` × screen height from
+    /// it, each next one at most its own line's height (of the taller) below the one before, all
+    /// within the picture's columns, and the first two starting within
+    /// ``GroupingSettings/cardAlignment`` × screen width of the picture's left edge. A card has 2 to
+    /// ``GroupingSettings/cardMaxLines`` lines, and its stack must end there: a line going on as
+    /// close below is a page's text, and then nothing is taken. Empty when there is no card.
+    static func cardCaption(of p: Int, in pool: [Element], screen: ImageInfo, settings: GroupingSettings) -> [Int] {
+        let picture = pool[p].frame
+        let width = Double(screen.width)
+        guard picture.width <= settings.cardMaxPictureWidth * width else { return [] }
+        let tolerance = settings.cardAlignment * width
+        // The next element below `anchor` that shares the picture's columns.
+        func next(below anchor: Rect, excluding: [Int]) -> Int? {
+            pool.indices.filter { i in
+                let f = pool[i].frame
+                return i != p && !excluding.contains(i) && f.minY >= anchor.maxY - 0.25 * f.height && f.xOverlap(picture) > 0
+            }.min { pool[$0].frame.minY < pool[$1].frame.minY }
+        }
+        var lines: [Int] = []
+        var anchor = picture
+        while let i = next(below: anchor, excluding: lines) {
+            let f = pool[i].frame
+            let gap = f.minY - anchor.maxY
+            let maxGap = lines.isEmpty ? settings.subtitleGap * Double(screen.height) : max(f.height, anchor.height)
+            guard gap < maxGap else { break }
+            let isLine =
+                pool[i].kind == .text && pool[i].children.isEmpty && !pool[i].isInteractive && pool[i].label != nil
+                && f.minX >= picture.minX - tolerance && f.maxX <= picture.maxX + tolerance
+                && (lines.count >= 2 || abs(f.minX - picture.minX) <= tolerance)
+            // A close element that is no line of the caption ends it; past the last line, the stack is too long.
+            guard isLine, lines.count < settings.cardMaxLines else { return lines.count >= 2 && !isLine ? lines : [] }
+            lines.append(i)
+            anchor = f
+        }
+        return lines.count >= 2 ? lines : []
     }
 
     static func subtitle(below anchor: Rect, in pool: [Element], excluding: Set<Int>, maxGap: Double, overlap: Double) -> Int? {

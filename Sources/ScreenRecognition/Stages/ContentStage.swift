@@ -176,8 +176,8 @@ struct ContentStage: AnalysisStage {
         work.elements = elements
     }
 
-    /// Icons left unknown over which the whole-screen OCR read a number (``isNumberReading(_:confidence:)``)
-    /// filling them — the line at least ``numberLineInside`` inside the icon and at least
+    /// Icons left unknown over which the whole-screen OCR read a number of two characters or more
+    /// (``isNumberReading(_:confidence:)``) filling them — the line at least ``numberLineInside`` inside the icon and at least
     /// ``numberLineShareOfIcon`` of its area — are that number: a calendar strip's "12" and "14"
     /// and a forecast's "0°" and "-2°" the detector took for icons had been "Icon" stops, and one
     /// had been absorbed as the next day's decoration (held-out-fonts check set, 2026-11-26).
@@ -187,10 +187,12 @@ struct ContentStage: AnalysisStage {
     func takeNumberLines(meanings: [Int: IconMeaning], skipping: Set<Int>, work: inout ScreenInProgress) -> Set<Int> {
         // A temperature's degree sign, mended from the ring's pixels (`TesseractTextRecognizer`),
         // leaves its line's confidence low: the check set's "0°" and "-2°" read 0.57–0.68.
+        // One character is too easily a glyph read as a digit: a tab bar's bolt read "4" over its
+        // "Activity" caption, another tab's glyph "2" (ui-real train, 2026-11-26).
         let lines = (work.lines ?? []).filter { l in
-            let degrees = l.text.trimmingCharacters(in: .whitespaces).hasSuffix("°")
-            let sure = degrees && l.confidence >= Self.degreeLineConfidence
-            return Self.isNumberReading(l.text, confidence: sure ? 1 : l.confidence)
+            let text = l.text.trimmingCharacters(in: .whitespaces)
+            let sure = text.hasSuffix("°") && l.confidence >= Self.degreeLineConfidence
+            return text.count >= 2 && Self.isNumberReading(text, confidence: sure ? 1 : l.confidence)
         }
         guard !lines.isEmpty else { return [] }
         var duplicates = Set<Int>()
