@@ -457,8 +457,9 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     /// shop's "Whimsical Bear Pair" over "$2.70", a travel app's "GUIDED HIKE", title, "$44 per
     /// person") — is one element, "…, Image", as its cell is to VoiceOver
     /// (``Grouping/cardCaption(of:in:screen:settings:)``). §5.5's subtitle rule leaves these apart:
-    /// its first line sits closer to the next line than to the picture. On ui-real valid and 600
-    /// train screens 16 such cards were spoken as a bare "Image" before their lines (2026-11-26).
+    /// its first line sits closer to the next line than to the picture. On ui-real valid and 512
+    /// train screens 8 such cards had been spoken as a bare "Image" before their lines, and
+    /// nothing else was grouped by this rule (2026-11-26).
     public var groupCardCaptions = true
     /// A card's picture is at most this share of the screen's width: 0.6 — *design choice*: the
     /// cards of grids and carousels (two columns: 0.4–0.45 of the width on ui-real); a full-width
