@@ -160,6 +160,21 @@ struct PostProcessingTests {
         #expect(MissingElements.recoverText(detections, lines: [unsplit], minConfidence: 0.5).count == detections.count)
     }
 
+    @Test("§5.1 a detection between two words of a line parts them: at 1x OCR read past the struck-through price")
+    func recoveryAroundAWordOCRSkipped() {
+        let struck = det(.text, 110, 380, 61, 15, "$429.25")
+        let words = [
+            RecognizedText.Word(text: "$275.99", box: r(17, 375, 82, 19), confidence: 0.96),
+            RecognizedText.Word(text: "22%", box: r(176, 382, 28, 11), confidence: 0.87),
+            RecognizedText.Word(text: "off", box: r(209, 381, 19, 11), confidence: 0.87),
+        ]
+        let line = RecognizedText(text: "$275.99 22% off", box: r(17, 375, 211, 19), confidence: 0.9, words: words)
+        let out = MissingElements.recoverText([struck], lines: [line], minConfidence: 0.5)
+        #expect(out.dropFirst().map(\.text) == ["$275.99", "22% off"])
+        // Without it the line is covered by nothing and recovered whole, as before.
+        #expect(MissingElements.recoverText([], lines: [line], minConfidence: 0.5).map(\.text) == ["$275.99 22% off"])
+    }
+
     @Test("§5.2 OCR lines label the text detection holding them")
     func assignText() {
         let dets = [det(.text, 0, 0, 200, 50), det(.icon, 300, 0, 30, 30)]

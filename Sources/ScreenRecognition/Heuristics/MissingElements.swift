@@ -80,6 +80,8 @@ public enum MissingElements {
     /// quarter of it (``coveredFraction``); a run is kept when its words' mean confidence reaches
     /// `minConfidence` and ``minRunConfidence``, it is readable (``ReadableText``), has two letters or digits or is a number,
     /// and no detection's text already says it (a text that took the whole line, a crop read again).
+    /// A detection on the line's row (half of the lower of the two overlapping) whose middle lies
+    /// between two words parts them, as one holding a word does.
     /// Nothing is split where the text's space-separated tokens are not the line's words one for one.
     static func uncoveredRuns(of line: RecognizedText, among detections: [Detection], minConfidence: Double) -> [Detection] {
         let tokens = line.text.split(separator: " ", omittingEmptySubsequences: true)
@@ -92,19 +94,34 @@ public enum MissingElements {
             }
         }
         let said = detections.compactMap { $0.text?.lowercased() }
-        var runs: [Detection] = []
+        // A detection lying in the gap between two words (the struck-through "$429.25", which OCR
+        // read past at 1x) parts the words on either side.
+        let count = line.words.count
+        let free = line.words.map { !held($0) }
+        func parted(before i: Int) -> Bool {
+            let left = line.words[i - 1].box.maxX
+            let right = line.words[i].box.minX
+            return right > left
+                && detections.contains { d in
+                    d.box.midX > left && d.box.midX < right && d.box.yOverlap(line.box) >= 0.5 * min(d.box.height, line.box.height)
+                }
+        }
+        var pieces: [Range<Int>] = []
         var start: Int? = nil
-        for i in 0...line.words.count {
-            let free = i < line.words.count && !held(line.words[i])
-            if free, start == nil { start = i }
-            guard !free, let first = start else { continue }
-            start = nil
-            let words = line.words[first..<i]
-            let text = tokens[first..<i].joined(separator: " ")
+        for i in 0...count {
+            if let first = start, i == count || !free[i] || parted(before: i) {
+                pieces.append(first..<i)
+                start = nil
+            }
+            if i < count, free[i], start == nil { start = i }
+        }
+        var runs: [Detection] = []
+        for piece in pieces where piece.count < count {
+            let words = line.words[piece]
+            let text = tokens[piece].joined(separator: " ")
             let confidence = words.map(\.confidence).reduce(0, +) / Double(words.count)
             let alphanumerics = text.filter { $0.isLetter || $0.isNumber }
-            guard words.count < line.words.count, confidence >= max(minConfidence, minRunConfidence),
-                ReadableText.isReadable(text, confidence: confidence),
+            guard confidence >= max(minConfidence, minRunConfidence), ReadableText.isReadable(text, confidence: confidence),
                 alphanumerics.count >= 2 || (!alphanumerics.isEmpty && alphanumerics.allSatisfy(\.isNumber)),
                 !said.contains(where: { $0.contains(text.lowercased()) })
             else { continue }
