@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN := .build/release/screenrec
 
-.PHONY: deps build demo serve test lint docs test-swift test-readme test-ray test-training clean
+.PHONY: deps build demo serve test lint docs test-swift test-readme test-ray test-training test-benchmark-scripts clean
 
 deps:
 	@./scripts/install-deps.sh
@@ -23,7 +23,7 @@ serve: build
 # Everything: the style check, the Swift package's tests, every module's DocC documentation, the
 # README's library example built as a dependent package, the Ray Data job on a two-node local
 # cluster, then training/'s pytest (Debian's CPU torch).
-test: lint test-swift docs test-readme test-ray test-training
+test: lint test-swift docs test-readme test-ray test-training test-benchmark-scripts
 
 # The code style of .swift-format (swift-format ships with the Swift toolchain): its defaults with
 # 4-space indents and 160-column lines; off are AlwaysUseLowerCamelCase (tensor sizes W and H, as
@@ -37,6 +37,10 @@ lint:
 # Every library module's DocC archive in .build/docs/; fails on a broken symbol link.
 docs: deps
 	SWIFT=$(SWIFT) ./scripts/build-docs.sh
+
+# The benchmark scorers' own checks (the OCR check set's word scoring, OCR output and analyses alike).
+test-benchmark-scripts:
+	python3 Benchmarks/ocr-checkset/score.py --self-test > /dev/null
 
 test-swift: deps
 	$(SWIFT) build --build-tests

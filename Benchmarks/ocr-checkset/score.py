@@ -3,6 +3,7 @@
 
     python3 score.py truth.json OCR_DIR            # human-readable report
     python3 score.py truth.json OCR_DIR --json     # the same figures as JSON
+    python3 score.py truth.json --analysis A.jsonl # what `screenrec analyze` says (its JSON lines)
     python3 score.py --self-test
 
 OCR_DIR holds one JSON file per screen, named after the image (screen-01.png -> screen-01.json),
@@ -189,6 +190,38 @@ def load_ocr_dir(truth, ocr_dir):
     return out
 
 
+def load_analysis(truth, path):
+    """What `screenrec analyze` says, as OCR lines: the texts of every leaf element's detections
+    (a group's detections repeat its children's), from the JSON lines `analyze` writes."""
+    by_stem = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if not line.strip():
+                continue
+            a = json.loads(line)
+            lines = []
+
+            def walk(elements):
+                for e in elements:
+                    if e.get("children"):
+                        walk(e["children"])
+                        continue
+                    for d in e.get("detections", []):
+                        if d.get("text"):
+                            lines.append({"text": d["text"], "box": d["box"], "confidence": d.get("confidence")})
+
+            walk(a.get("elements", []))
+            by_stem[os.path.splitext(os.path.basename(a.get("image", "")))[0]] = {"lines": lines}
+    out = {}
+    for s in truth["screens"]:
+        stem = os.path.splitext(s["image"])[0]
+        if stem in by_stem:
+            out[s["image"]] = by_stem[stem]
+        else:
+            print(f"warning: no analysis of {s['image']} in {path}; counted as empty", file=sys.stderr)
+    return out
+
+
 def report(r, show_missed=False):
     t = r["total"]
     lines = []
@@ -261,6 +294,17 @@ def self_test():
         {"text": "HomeNet", "box": [300, 10, 150, 30], "onColouredButton": False, "sizePt": 17}]}]}
     assert score(truth2, ocr2)["total"]["exact"] == 1
     assert score(truth2, {})["total"]["exact"] == 0
+    # An analysis: a group's detections repeat its children's and are read from the leaves only.
+    import tempfile
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+        leaf = {"children": [], "detections": [{"text": "HomeNet", "box": [302, 14, 100, 22]}]}
+        f.write(json.dumps({"image": "dir/a.jpg", "elements": [
+            {"children": [leaf], "detections": leaf["detections"]},
+            {"children": [], "detections": [{"box": [0, 0, 5, 5]}]}]}) + "\n")
+    analysed = load_analysis(truth2, f.name)
+    os.unlink(f.name)
+    assert analysed == {"a.png": {"lines": [{"text": "HomeNet", "box": [302, 14, 100, 22], "confidence": None}]}}, analysed
+    assert score(truth2, analysed)["total"]["exact"] == 1
     print(report(r))
     print("\nself-test passed")
 
@@ -271,16 +315,19 @@ def main():
     ap.add_argument("ocr_dir", nargs="?")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     ap.add_argument("--missed", action="store_true", help="also list every truth line not fully read")
+    ap.add_argument("--analysis", metavar="JSONL",
+                    help="score what `screenrec analyze` says (its JSON lines output) instead of an OCR directory")
     ap.add_argument("--self-test", action="store_true")
     args = ap.parse_args()
     if args.self_test:
         self_test()
         return
-    if not args.truth or not args.ocr_dir:
-        ap.error("truth file and OCR directory are required")
+    if not args.truth or not (args.ocr_dir or args.analysis) or (args.ocr_dir and args.analysis):
+        ap.error("a truth file and either an OCR directory or --analysis JSONL are required")
     with open(args.truth, encoding="utf-8") as f:
         truth = json.load(f)
-    r = score(truth, load_ocr_dir(truth, args.ocr_dir))
+    ocr = load_analysis(truth, args.analysis) if args.analysis else load_ocr_dir(truth, args.ocr_dir)
+    r = score(truth, ocr)
     if args.json:
         for s in r["screens"]:
             s.pop("bySize", None)
