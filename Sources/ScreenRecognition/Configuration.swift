@@ -456,7 +456,7 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     /// A card — a picture with a stack of caption lines set flush with its left edge under it (a
     /// shop's "Whimsical Bear Pair" over "$2.70", a travel app's "GUIDED HIKE", title, "$44 per
     /// person") — is one element, "…, Image", as its cell is to VoiceOver
-    /// (``Grouping/cardCaption(of:in:screen:settings:)``). §5.5's subtitle rule leaves these apart:
+    /// (`Grouping.cardCaption(of:in:screen:settings:)`). §5.5's subtitle rule leaves these apart:
     /// its first line sits closer to the next line than to the picture. On ui-real valid and 512
     /// train screens 8 such cards had been spoken as a bare "Image" before their lines, and
     /// nothing else was grouped by this rule (2026-11-26).

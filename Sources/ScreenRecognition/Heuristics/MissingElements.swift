@@ -52,7 +52,8 @@ public enum MissingElements {
     /// grazes it — under ``coveredFraction`` of the smaller of the two: the second line's box of a
     /// two-line title ("Learn the life-changing skill" over "of meditation") reached 2 px into the
     /// first line, which was then lost. A picture, icon or control touching a line still covers it
-    /// (a phone mockup's status bar, a glyph row read as letters).
+    /// (a phone mockup's status bar, a glyph row read as letters). Of a covered line, the runs of
+    /// words that no detection holds still become texts (`uncoveredRuns(of:among:minConfidence:)`).
     public static func recoverText(_ detections: [Detection], lines: [RecognizedText], minConfidence: Double) -> [Detection] {
         var added: [Detection] = []
         for line in lines where line.confidence >= minConfidence && line.text.contains(where: { $0.isLetter || $0.isNumber }) {

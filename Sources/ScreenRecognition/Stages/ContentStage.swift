@@ -112,8 +112,8 @@ struct ContentStage: AnalysisStage {
         var elements: [Element] = []
         for (index, original) in detections.enumerated() {
             try work.checkpoint()  // one content-model call per element: stop between them too
-            var d = original
             if sameAsTexts.contains(index) { continue }
+            var d = original
             if let reading = ratings[index] {
                 elements.append(Metadata.ratingElement(for: d, reading: reading))
                 continue
