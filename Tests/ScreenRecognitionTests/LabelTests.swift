@@ -1330,6 +1330,11 @@ struct RowLabelTests {
             // (the field's reading, a magnifier icon inside, spoken)
             ("Q TV app", true, "TV app, Search field"), ("Q TV app", false, "Q TV app, Text field"),
             ("Queen songs", true, "Queen songs, Search field"), ("Q", true, "Search field"),
+            // the magnifier at the trailing end, read as a last letter
+            ("Keyword or Stock Number Q", true, "Keyword or Stock Number, Search field"),
+            ("Keyword or Stock Number Q", false, "Keyword or Stock Number Q, Text field"), ("(Q", false, "Search field"),
+            // a sign-in field is no search field, whatever glyph the classifier took for a magnifier
+            ("Password", true, "Password, Text field"), ("Email address", true, "Email address, Text field"),
         ])
     func magnifierGlyph(reading: String, magnifier: Bool, spoken: String) {
         let field = Metadata.element(for: det(.textField, 0, 0, 300, 40))

@@ -51,7 +51,7 @@ public enum Metadata {
             return Element(kind: .pageControl, frame: d.box, traits: .adjustable, hint: Hints.adjustable, detections: [d])
         case .textField:
             let field = fieldPlaceholder(nonEmpty, fieldLabels: fieldLabels)
-            let search = field.isSearch || d.iconLabel == .search
+            let search = field.isSearch || (d.iconLabel == .search && !isCredentialPlaceholder(field.text))
             return Element(
                 kind: .textField, frame: d.box, label: field.text, traits: search ? .searchField : [],
                 hint: Hints.textField, customActions: fieldActions(field.accessory, frame: d.box), detections: [d])
@@ -91,7 +91,7 @@ public enum Metadata {
     /// "Search field" (2026-11-25).
     static func isSearchGlyph(_ label: String?) -> Bool {
         guard let label else { return false }
-        return searchGlyphs.contains(label.trimmingCharacters(in: CharacterSet(charactersIn: ".,: ")))
+        return searchGlyphs.contains(label.trimmingCharacters(in: CharacterSet(charactersIn: ".,:() ")))
     }
 
     /// A text field's reading as its placeholder — without the magnifier read as a letter in front
@@ -129,13 +129,22 @@ public enum Metadata {
     /// followed by a word starting "Search" is dropped — *design choice*; followed by any text when
     /// `beforeAnyText` (a magnifier was found in the field). Run on to a capitalised "Search"
     /// ("QSearch stores, brands & categories": PP-OCR reads the field whole and drops the space;
-    /// ui-real train, 2026-11-25) the glyph goes too.
-    static func withoutSearchGlyph(_ label: String?, beforeAnyText: Bool = false) -> String? {
-        guard let label else { return nil }
+    /// ui-real train, 2026-11-25) the glyph goes too. With `beforeAnyText`, so does a lone glyph
+    /// ending the reading (the magnifier at the field's trailing end).
+    static func withoutSearchGlyph(_ reading: String?, beforeAnyText: Bool = false) -> String? {
+        guard var label = reading else { return nil }
         if let first = label.first, searchGlyphs.contains(String(first)), case let rest = String(label.dropFirst()),
             rest.hasPrefix("Search") || rest.hasPrefix("SEARCH")
         {
             return rest
+        }
+        // A magnifier at the field's trailing end read as a last lone letter ("Keyword or Stock
+        // Number Q", "검색어를 Q"; ui-real train, 2026-11-26), where the field has a magnifier.
+        if beforeAnyText, let cut = label.range(of: " ", options: String.CompareOptions.backwards),
+            searchGlyphs.contains(label[cut.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: ".,:()"))),
+            label[..<cut.lowerBound].contains(where: { $0.isLetter || $0.isNumber })
+        {
+            label = String(label[..<cut.lowerBound])
         }
         let tokens = label.split(separator: " ", maxSplits: 1).map(String.init)
         guard tokens.count == 2, searchGlyphs.contains(tokens[0].trimmingCharacters(in: CharacterSet(charactersIn: ".,"))),
@@ -143,6 +152,20 @@ public enum Metadata {
         else { return label }
         return tokens[1]
     }
+
+    /// Whether a placeholder names a sign-in or contact field ("Password", "Email address",
+    /// "Phone number"): such a field is no search field, whatever glyph sits in it — a key drawn
+    /// as a ring and a stem was taken for a magnifier, and "Password" was announced "Password,
+    /// Search field" (ui-real valid, 2026-11-26).
+    static func isCredentialPlaceholder(_ text: String?) -> Bool {
+        guard let first = text?.split(separator: " ").first?.lowercased().filter({ $0.isLetter }) else { return false }
+        return credentialWords.contains(first)
+    }
+
+    /// First words of sign-in and contact placeholders (``TextFieldLabels/words``' field names).
+    static let credentialWords: Set<String> = [
+        "password", "passcode", "pin", "email", "mail", "username", "user", "login", "phone", "mobile", "name", "confirm",
+    ]
 
     /// A checkbox, radio button or switch read together with its row text comes back with the mark
     /// as a character: "O English", "O Balfour" (radio rings; 2 of the 90 labelled checkbox and
@@ -244,7 +267,7 @@ public enum Metadata {
                 let searchIcon = inside.contains { elements[$0].detections.contains { $0.iconLabel == .search } }
                 let field = fieldPlaceholder(c.label, hasMagnifier: searchIcon, fieldLabels: fieldLabels)
                 c.label = field.text
-                if field.isSearch || searchIcon { c.traits.insert(.searchField) }
+                if field.isSearch || (searchIcon && !isCredentialPlaceholder(field.text)) { c.traits.insert(.searchField) }
                 if c.customActions.isEmpty { c.customActions = fieldActions(field.accessory, frame: c.frame) }
             }
             if c.kind == .segment, c.label == nil, let icon = inside.first(where: { elements[$0].kind != .text }) {
