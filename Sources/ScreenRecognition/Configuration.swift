@@ -458,7 +458,7 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     /// person") — is one element, "…, Image", as its cell is to VoiceOver
     /// (`Grouping.cardCaption(of:in:screen:settings:)`). §5.5's subtitle rule leaves these apart:
     /// its first line sits closer to the next line than to the picture. On ui-real valid and 512
-    /// train screens 8 such cards had been spoken as a bare "Image" before their lines, and
+    /// train screens 11 such cards (on 7 screens) had been spoken as a bare "Image" before their lines, and
     /// nothing else was grouped by this rule (2026-11-26).
     public var groupCardCaptions = true
     /// A card's picture is at most this share of the screen's width: 0.6 — *design choice*: the
