@@ -546,6 +546,15 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// glyph, outline stars ending list rows —, 2 are an illustration's heart (a rating prompt's,
     /// an onboarding picture's) and 1 is unclear. Stars leading a score ("★ 4.8") stay images.
     public var favoriteIconsAreButtons = true
+    /// A recognised brand's logo (``IconMeaning/brands``: Facebook, Google, Twitter…) standing alone,
+    /// at least ``Interactivity/minCommandSide`` of the screen wide, with no text following it on
+    /// its row, is a button (`Interactivity.isBrandButton`): apps show these logos to sign in,
+    /// share or follow, and the clickability model, judging the glyph alone, left them images. On
+    /// 811 ui-real screens (2026-11-26) 15 recognised logos were spoken "Facebook, Image" or
+    /// "Google, Image": by eye, 13 are sign-in buttons ("Or continue with  f  G", circles under
+    /// "Sign in with your social account") or a sign-in button's own logo, 2 small logos after a
+    /// banner's "Back up your cards".
+    public var brandIconsAreButtons = true
     /// A recognised glyph on a row of glyph buttons of about its size is a button too
     /// (``Interactivity/glyphRowButtons(_:)``: a player's queue glyph beside ⏮ ▶ ⏭).
     public var glyphRowsAreButtons = true

@@ -867,6 +867,24 @@ struct PictureLabelTests {
     }
 
     @Test(
+        "A sign-in logo at a button's trailing end is the button's image; another brand's stays a button of its own",
+        arguments: [
+            // (the logo's meaning, spoken)
+            (IconMeaning.facebook, ["Continue with Facebook, Button"]),  // the title names the logo
+            (.google, ["Continue with Facebook, Button", "Google, Button"]),  // it names another brand
+            (.menu, ["Continue with Facebook, Button", "Menu, Image"]),  // no logo
+        ])
+    func trailingLogo(meaning: IconMeaning, spoken: [String]) throws {
+        let logo = det(.icon, 300, 398, 24, 24)
+        let content = ReplayContentRecognizer(
+            icons: [logo.box: IconRecognition(meaning: meaning, confidence: 0.9)], clickProbability: { _ in 0.01 })
+        let image = RGBAImage(width: 390, height: 844, fill: .white)
+        let result = try ScreenAnalyzer(contentRecognizer: content)
+            .analyze(image: image, detections: [det(.text, 60, 400, 200, 20, "Continue with Facebook"), logo])
+        #expect(result.transcript == spoken)
+    }
+
+    @Test(
         "A list row's leading thumbnail is spoken with its title; a tile of a grid is not",
         arguments: [
             // (thumbnail x, title x, title inside another picture, absorbed)

@@ -461,10 +461,10 @@ struct ContentSeamTests {
     }
 
     /// The icons that are buttons whatever the clickability model says, each behind its setting.
-    enum AlwaysButton: Sendable { case media, overflow, command, favorite }
+    enum AlwaysButton: Sendable { case media, overflow, command, favorite, brand }
 
     @Test(
-        "With a model, a media transport, overflow, command or favourite icon is a button whatever the model says, unless its setting is off",
+        "With a model, a media transport, overflow, command, favourite or brand icon is a button whatever the model says, unless its setting is off",
         arguments: [
             (IconMeaning.next, AlwaysButton.media, true, true), (.previous, .media, true, true), (.play, .media, true, true),
             (.next, .media, false, false), (.star, .media, true, false),
@@ -473,16 +473,19 @@ struct ContentSeamTests {
             (.close, .command, false, false), (.menu, .command, true, false), (.heart, .command, true, false),
             (.heart, .favorite, true, true), (.star, .favorite, true, true), (.bookmark, .favorite, true, true),
             (.heart, .favorite, false, false), (.menu, .favorite, true, false),
+            (.facebook, .brand, true, true), (.google, .brand, true, true), (.facebook, .brand, false, false), (.menu, .brand, true, false),
         ])
     func alwaysButtons(meaning: IconMeaning, setting: AlwaysButton, on: Bool, button: Bool) throws {
         var cfg = AnalysisConfiguration.default
         // Each rule alone: the favourite rule would make the star and heart of the other cases buttons.
         cfg.interactivity.favoriteIconsAreButtons = false
+        cfg.interactivity.brandIconsAreButtons = false
         switch setting {
         case .media: cfg.interactivity.mediaControlsAreButtons = on
         case .overflow: cfg.interactivity.overflowIconsAreButtons = on
         case .command: cfg.interactivity.commandIconsAreButtons = on
         case .favorite: cfg.interactivity.favoriteIconsAreButtons = on
+        case .brand: cfg.interactivity.brandIconsAreButtons = on
         }
         let icon = det(.icon, 180, 600, 30, 30)
         let content = ReplayContentRecognizer(

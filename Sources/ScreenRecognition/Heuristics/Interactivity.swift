@@ -64,6 +64,14 @@ public enum Interactivity {
         isStandalone(f, meanings: favoriteMeanings, precedesText: precedesText())
     }
 
+    /// Whether the icon is a brand's logo (``IconMeaning/brands``), at least ``minCommandSide`` on
+    /// its shorter side, with no text following it on its row: a sign-in, share or follow button
+    /// (``InteractivitySettings/brandIconsAreButtons``). A logo leading its title ("f  Continue with
+    /// Facebook") is left to the rules that join the two.
+    public static func isBrandButton(_ f: IconFeatures, precedesText: @autoclosure () -> Bool) -> Bool {
+        isStandalone(f, meanings: IconMeaning.brands, precedesText: precedesText())
+    }
+
     /// Whether the icon's meaning is one of `meanings`, it is at least ``minCommandSide`` of the
     /// screen's width on its shorter side, and no text follows it on its row.
     static func isStandalone(_ f: IconFeatures, meanings: Set<IconMeaning>, precedesText: @autoclosure () -> Bool) -> Bool {

@@ -459,6 +459,7 @@ struct ContentStage: AnalysisStage {
                 || (interactivity.overflowIconsAreButtons && features.meaning == .more)
                 || (interactivity.commandIconsAreButtons && Interactivity.isCommand(features, precedesText: precedesText()))
                 || (interactivity.favoriteIconsAreButtons && Interactivity.isFavoriteToggle(features, precedesText: precedesText()))
+                || (interactivity.brandIconsAreButtons && Interactivity.isBrandButton(features, precedesText: precedesText()))
         }
         return interactivity.useRuleWithoutModel && Interactivity.ruleBasedClickable(features, settings: interactivity)
     }
