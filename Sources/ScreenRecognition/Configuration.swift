@@ -550,10 +550,10 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// at least ``Interactivity/minCommandSide`` of the screen wide, with no text following it on
     /// its row, is a button (`Interactivity.isBrandButton`): apps show these logos to sign in,
     /// share or follow, and the clickability model, judging the glyph alone, left them images. On
-    /// 811 ui-real screens (2026-11-26) 15 recognised logos were spoken "Facebook, Image" or
-    /// "Google, Image": by eye, 13 are sign-in buttons ("Or continue with  f  G", circles under
-    /// "Sign in with your social account") or a sign-in button's own logo, 2 small logos after a
-    /// banner's "Back up your cards".
+    /// 811 ui-real screens (2026-11-26) 15 logos were spoken "Facebook, Image" or "Google, Image":
+    /// by eye, 13 are sign-in buttons ("Or continue with  f  G", circles under "Sign in with your
+    /// social account") or a sign-in button's own logo, 1 a picture of a Facebook page (no icon,
+    /// left alone) and 1 a small logo after a banner's "Back up your cards". 10 screens changed.
     public var brandIconsAreButtons = true
     /// A recognised glyph on a row of glyph buttons of about its size is a button too
     /// (``Interactivity/glyphRowButtons(_:)``: a player's queue glyph beside ⏮ ▶ ⏭).
