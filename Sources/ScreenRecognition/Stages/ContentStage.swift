@@ -199,7 +199,7 @@ struct ContentStage: AnalysisStage {
         var read: [String] = []
         for i in work.detections.indices {
             let d = work.detections[i]
-            guard d.type == .icon, d.iconLabel == nil, meanings[i] == nil, d.text == nil, !skipping.contains(i),
+            guard Self.isUnread(d, meaning: meanings[i]), !skipping.contains(i),
                 let line = lines.first(where: { l in
                     l.box.fractionInside(d.box) >= Self.numberLineInside
                         && l.box.width * l.box.height >= Self.numberLineShareOfIcon * d.box.width * d.box.height
@@ -221,6 +221,12 @@ struct ContentStage: AnalysisStage {
         if !read.isEmpty { work.note("icons", "\(read.count) icon(s) read as the number OCR read over them: \(read.joined(separator: ", "))") }
         if !duplicates.isEmpty { work.note("icons", "\(duplicates.count) icon(s) over a number a text says left out") }
         return duplicates
+    }
+
+    /// Whether `d` is an icon that nothing has named or read yet — no glyph rule's label, no
+    /// recognised `meaning`, no text — which the two number passes may read.
+    static func isUnread(_ d: Detection, meaning: IconMeaning?) -> Bool {
+        d.type == .icon && d.iconLabel == nil && meaning == nil && d.text == nil
     }
 
     /// ``takeNumberLines(meanings:skipping:work:)``: the share of the line inside the icon, 0.7 —
@@ -259,7 +265,7 @@ struct ContentStage: AnalysisStage {
         }
         let unknown = work.detections.indices.filter { i in
             let d = work.detections[i]
-            return d.type == .icon && d.iconLabel == nil && meanings[i] == nil && d.text == nil && !skipping.contains(i) && !alreadySpoken(d.box)
+            return Self.isUnread(d, meaning: meanings[i]) && !skipping.contains(i) && !alreadySpoken(d.box)
         }
         .sorted { work.detections[$0].box.width * work.detections[$0].box.height < work.detections[$1].box.width * work.detections[$1].box.height }
         var read: [String] = []
