@@ -57,7 +57,8 @@ public enum MissingElements {
     public static func recoverText(_ detections: [Detection], lines: [RecognizedText], minConfidence: Double) -> [Detection] {
         var added: [Detection] = []
         for line in lines where line.confidence >= minConfidence && line.text.contains(where: { $0.isLetter || $0.isNumber }) {
-            let overlaps = (detections + added).contains { d in
+            let present = detections + added
+            let overlaps = present.contains { d in
                 guard let shared = d.box.intersection(line.box) else { return false }
                 return d.type != .text || shared.area >= coveredFraction * min(d.box.area, line.box.area)
             }
@@ -67,7 +68,7 @@ public enum MissingElements {
                         type: .text, box: line.box, confidence: line.confidence,
                         text: line.text.trimmingCharacters(in: .whitespaces), source: .ocr))
             } else {
-                added += uncoveredRuns(of: line, among: detections + added, minConfidence: minConfidence)
+                added += uncoveredRuns(of: line, among: present, minConfidence: minConfidence)
             }
         }
         return detections + added
