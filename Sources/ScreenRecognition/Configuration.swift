@@ -479,6 +479,13 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     /// destructive heuristic, and the interim detector's dialog AP on real screens is 4%
     /// (Models/detector/MODEL_CARD.md): its dialogs at 0.2–0.3 hid whole screens.
     public var modalDialogMinConfidence: Double = 0.5
+    /// A modal dialog hides only what its scrim dims (Material: a 32 % black scrim behind modal
+    /// dialogs and sheets; iOS alerts and sheets dim the screen likewise): an element outside the
+    /// dialog whose pixels are as bright as the panel's stays, and a dialog with nothing dimmed
+    /// behind it hides nothing (``ModalDialogStage``). The detector takes a keypad's middle column,
+    /// a list or a sheet's upper half for a dialog: on ui-real held-out train screens such boxes hid
+    /// 14–31 elements of undimmed screens and left 3–6 ("2", "5", "8" of a bank's keypad).
+    public var modalDialogsHideOnlyDimmed = true
     /// An open navigation drawer hides the content behind it as a modal dialog does (Android's
     /// `DrawerLayout`, an iOS side menu): found from the pixels (``NavigationDrawer/edge(in:)``),
     /// only the status bar and the elements within the drawer stay.

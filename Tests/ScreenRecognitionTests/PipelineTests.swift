@@ -123,20 +123,23 @@ struct PipelineTests {
     }
 
     @Test(
-        "A short dialog over an undimmed screen is a snackbar and hides nothing; a tall one, or one over a dimmed screen, is modal",
+        "A short dialog over an undimmed screen is a snackbar and hides nothing; over a dimmed screen it is modal; a tall one over an undimmed screen hides nothing unless modalDialogsHideOnlyDimmed is off",
         arguments: [
-            // (panel height, screen behind dimmed, spoken)
-            (80.0, false, ["PACSUN", "Your rewards are waiting", "JOIN, Button"]),
-            (80.0, true, ["Your rewards are waiting"]),
-            (260.0, false, ["Your rewards are waiting"]),
+            // (panel height, screen behind dimmed, modalDialogsHideOnlyDimmed, spoken, snackbar)
+            (80.0, false, true, ["PACSUN", "Your rewards are waiting", "JOIN, Button"], true),
+            (80.0, true, true, ["Your rewards are waiting"], false),
+            (80.0, false, false, ["PACSUN", "Your rewards are waiting", "JOIN, Button"], true),
+            (260.0, false, true, ["PACSUN", "Your rewards are waiting", "JOIN, Button"], false),
+            (260.0, true, true, ["Your rewards are waiting"], false),
+            (260.0, false, false, ["Your rewards are waiting"], false),
         ])
-    func snackbarHidesNothing(height: Double, dimmed: Bool, spoken: [String]) throws {
+    func snackbarHidesNothing(height: Double, dimmed: Bool, onlyDimmed: Bool, spoken: [String], snackbar: Bool) throws {
         // A grey panel at the bottom (40…350 × 600…600+height) over a screen that is either bright
         // (white texts on black: an app's dark theme) or dimmed by a scrim (grey texts).
         let behind = dimmed ? RGB(r: 110, g: 110, b: 110) : RGB(r: 255, g: 255, b: 255)
         var image = RGBAImage(width: 390, height: 844, fill: .black)
         image = paintGlyph(image, r(120, 300, 150, 20), behind)
-        image = paintGlyph(image, r(20, 760, 60, 20), behind)
+        image = paintGlyph(image, r(20, 790, 60, 20), behind)
         image = image.filling(r(40, 780 - height, 310, height), with: RGB(r: 90, g: 90, b: 90))
         image = paintGlyph(image, r(50, 800 - height, 150, 20), .white)
         let dets = [
@@ -146,9 +149,68 @@ struct PipelineTests {
             det(.text, 20, 790, 60, 20, "JOIN"),
         ]
         let content = ReplayContentRecognizer(textButtonProbability: { $0.box.minY == 790 ? 0.99 : 0.01 })
-        let result = try ScreenAnalyzer(contentRecognizer: content).analyze(image: image, detections: dets)
+        var config = AnalysisConfiguration()
+        config.grouping.modalDialogsHideOnlyDimmed = onlyDimmed
+        let result = try ScreenAnalyzer(configuration: config, contentRecognizer: content).analyze(image: image, detections: dets)
         #expect(result.transcript == spoken)
-        #expect(result.diagnostics.contains { $0.message.contains("snackbar") } == (spoken.count == 3))
+        #expect(result.diagnostics.contains { $0.message.contains("snackbar") } == snackbar)
+    }
+
+    @Test(
+        "A modal dialog hides only what its scrim dims: a sheet's undimmed keys beside the detector's box stay, the dimmed page above goes; nothing dimmed, nothing hidden",
+        arguments: [
+            // (page above the sheet dimmed, modalDialogsHideOnlyDimmed, spoken)
+            (true, true, ["1", "2", "3", "4", "5", "6"]),
+            (false, true, ["Transfer", "Account number", "1", "2", "3", "4", "5", "6"]),
+            (true, false, ["2", "5"]),
+        ])
+    func dialogHidesOnlyDimmed(dimmed: Bool, onlyDimmed: Bool, spoken: [String]) throws {
+        // A white sheet (0…390 × 500…844) under a page that is grey (dimmed by a scrim) or white;
+        // the detector boxed only the keypad's middle column (150…240 × 520…700) as the dialog.
+        var image = RGBAImage(width: 390, height: 844, fill: dimmed ? RGB(r: 100, g: 100, b: 100) : .white)
+        image = image.filling(r(0, 500, 390, 344), with: .white)
+        let ink = RGB(r: 20, g: 20, b: 20)
+        let keys: [(Double, Double, String)] = [(40, 540, "1"), (180, 540, "2"), (320, 540, "3"), (40, 640, "4"), (180, 640, "5"), (320, 640, "6")]
+        for (x, y, _) in keys { image = paintGlyph(image, r(x, y, 20, 30), ink) }
+        image = paintGlyph(image, r(20, 120, 150, 30), ink)
+        image = paintGlyph(image, r(20, 300, 200, 24), ink)
+        var dets = [det(.text, 20, 120, 150, 30, "Transfer"), det(.text, 20, 300, 200, 24, "Account number"), det(.dialog, 150, 520, 90, 180)]
+        dets += keys.map { det(.text, $0.0, $0.1, 20, 30, $0.2) }
+        var config = AnalysisConfiguration()
+        config.grouping.modalDialogsHideOnlyDimmed = onlyDimmed
+        let content = ReplayContentRecognizer(textButtonProbability: { _ in 0.01 })
+        let result = try ScreenAnalyzer(configuration: config, contentRecognizer: content).analyze(image: image, detections: dets)
+        #expect(result.transcript == spoken)
+        #expect((result.trace.dialog != nil) == (dimmed || !onlyDimmed))
+    }
+
+    @Test("Behind a dark panel with sparse white text, the dimmed screen's white text counts as dimmed")
+    func darkPanelDimmedBehind() throws {
+        // A dark grey panel (60…330 × 300…600) whose two short white lines are under 2 % of its
+        // pixels, over a black screen whose white title is dimmed to 160 by the scrim: as bright
+        // as the panel's box (its 98th percentile is its grey), not as its text.
+        var image = RGBAImage(width: 390, height: 844, fill: RGB(r: 10, g: 10, b: 10))
+        image = paintGlyph(image, r(20, 100, 200, 24), RGB(r: 160, g: 160, b: 160))
+        image = image.filling(r(60, 300, 270, 300), with: RGB(r: 60, g: 60, b: 60))
+        image = paintGlyph(image, r(80, 320, 60, 14), .white)
+        image = paintGlyph(image, r(80, 560, 40, 14), .white)
+        let dets = [
+            det(.text, 20, 100, 200, 24, "Clock Widget"),
+            det(.dialog, 60, 300, 270, 300),
+            det(.text, 80, 320, 60, 14, "Units"),
+            det(.text, 80, 560, 40, 14, "Cancel"),
+        ]
+        let content = ReplayContentRecognizer(textButtonProbability: { _ in 0.01 })
+        let result = try ScreenAnalyzer(contentRecognizer: content).analyze(image: image, detections: dets)
+        #expect(result.transcript == ["Units", "Cancel, Button"])
+    }
+
+    @Test("An element on the dialog's edge has no band to measure; one beyond the margin has", arguments: [(332.0, nil as Bool?), (340.0, true)])
+    func undimmedBand(x: Double, expected: Bool?) {
+        // The frame ends at 330 and bands start 15.6 px past it: a 10-px element at 332 has none.
+        let image = RGBAImage(width: 390, height: 844, fill: .white)
+        let frame = r(60, 300, 270, 200)
+        #expect(ModalDialogStage.isUndimmed(r(x, 350, 10, 20), outside: frame, margin: 15.6, reference: 255, image: image) == expected)
     }
 
     @Test("A dialog's brightness is 0 for boxes off the image or not finite, and the frame then stays as detected")

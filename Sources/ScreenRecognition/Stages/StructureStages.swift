@@ -2,8 +2,10 @@ import Foundation
 
 /// A dialog blocks what is behind it (Just Eat's VoiceOver audit: `accessibilityViewIsModal`): when a
 /// dialog at or above ``GroupingSettings/modalDialogMinConfidence`` is detected, only the elements
-/// inside the most confident one stay; the dialog itself is not an element (VoiceOver moves
-/// through its title, message and buttons). The dialog is kept in ``AnalysisTrace/dialog``.
+/// inside the most confident one stay, and those outside it as bright as its panel — not behind
+/// its scrim (``GroupingSettings/modalDialogsHideOnlyDimmed``); the dialog itself is not an
+/// element (VoiceOver moves through its title, message and buttons). The dialog is kept in
+/// ``AnalysisTrace/dialog``.
 struct ModalDialogStage: AnalysisStage {
     var settings: GroupingSettings
 
@@ -31,11 +33,64 @@ struct ModalDialogStage: AnalysisStage {
             work.elements = elements.filter { $0.kind != .dialog }
             return
         }
-        let hidden = elements.count - inside.count - dialogs.count
+        var kept = inside
+        if settings.modalDialogsHideOnlyDimmed, let image = work.image {
+            let statusBar = StatusBar.Constants.maxBottom * Double(work.screen.height)
+            // The panel's brightness: its box's, or its brightest element's where that is brighter
+            // (a dark panel's sparse white text is under 2 % of the box's pixels).
+            let reference = inside.reduce(Self.brightness(of: dialog.frame, in: image)) { max($0, Self.brightness(of: $1.frame, in: image)) }
+            let margin = Self.edgeMargin * Double(work.screen.width)
+            let behind = elements.filter {
+                $0.kind != .dialog && $0.frame.fractionInside(frame) < settings.containment && $0.frame.maxY > statusBar
+            }
+            let measured = behind.map { Self.isUndimmed($0.frame, outside: frame, margin: margin, reference: reference, image: image) }
+            let undimmed = zip(behind, measured).filter { $0.1 == true }.map(\.0)
+            if !undimmed.isEmpty, !measured.contains(false) {
+                work.note("dialog", "dialog \(frame) over an undimmed screen (nothing behind it is dimmed): it hides nothing")
+                work.elements = elements.filter { $0.kind != .dialog }
+                return
+            }
+            if !undimmed.isEmpty {
+                work.note("dialog", "\(undimmed.count) undimmed element(s) outside dialog \(frame) stay")
+                kept = elements.filter { e in e.kind != .dialog && (inside.contains(e) || undimmed.contains(e)) }
+            }
+        }
+        let hidden = elements.count - kept.count - dialogs.count
         if hidden > 0 { work.note("dialog", "modal dialog \(frame): \(hidden) element(s) behind it are hidden") }
         work.trace.dialog = frame
-        work.elements = Self.titleIsText(inside, dialog: frame)
+        work.elements = Self.titleIsText(kept, dialog: frame)
     }
+
+    /// Whether the part of `box` outside the dialog's `frame` is as bright as the panel: its
+    /// ``brightness(of:in:)`` at least ``brightAsPanel`` × `reference`. The part measured is the
+    /// largest band of `box` above, below, left or right of the frame, kept `margin` pixels off
+    /// it (the detector's box may stop short of the panel's edge). Nil for an element with no
+    /// such band, which lies on the panel's edge: it is hidden when anything behind the dialog is
+    /// dimmed, as before, and says nothing about whether anything is.
+    static func isUndimmed(_ box: Rect, outside frame: Rect, margin m: Double, reference: Double, image: RGBAImage) -> Bool? {
+        guard reference > 0 else { return nil }
+        let bands = [
+            Rect(x: box.minX, y: box.minY, width: box.width, height: min(box.maxY, frame.minY - m) - box.minY),
+            Rect(x: box.minX, y: max(box.minY, frame.maxY + m), width: box.width, height: box.maxY - max(box.minY, frame.maxY + m)),
+            Rect(x: box.minX, y: box.minY, width: min(box.maxX, frame.minX - m) - box.minX, height: box.height),
+            Rect(x: max(box.minX, frame.maxX + m), y: box.minY, width: box.maxX - max(box.minX, frame.maxX + m), height: box.height),
+        ].filter { $0.width >= 2 && $0.height >= 2 }
+        guard let band = bands.max(by: { $0.width * $0.height < $1.width * $1.height }) else { return nil }
+        return brightness(of: band, in: image) >= brightAsPanel * reference
+    }
+
+    /// An element outside the dialog is as bright as its panel, and so not behind its scrim, at
+    /// 0.95 × the panel's brightness — *measured* on ui-real (2026-11-27; 16 screens whose dialog
+    /// the rule changed, of valid, 240 and 400 held-out train screens): undimmed pages and the
+    /// keys of a sheet beside the detector's box 0.98–1.0; a light scrim behind a menu 0.85–0.93,
+    /// as bright as a panel's own teal header (0.85), so the growing rule's ``undimmedRatio`` is
+    /// too low here. Two of the panels' own elements fell under it (0.91, 0.945) and stay hidden.
+    static let brightAsPanel = 0.95
+
+    /// A measured band keeps this share of the screen's width off the dialog's frame: 0.04 —
+    /// *measured* on ui-real (2026-11-27): the detector's dialog boxes stopped up to 0.02 of the
+    /// width short of their panels' edges (a white panel 7 px left of its box at 385 px).
+    static let edgeMargin = 0.04
 
     /// The dialog's frame grown over the elements the detector's box left out of the panel: its
     /// title above, its actions below ("CANCEL", "OK", "DISMISS"), which would otherwise be hidden
