@@ -482,7 +482,7 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     /// A modal dialog hides only what its scrim dims (Material: a 32 % black scrim behind modal
     /// dialogs and sheets; iOS alerts and sheets dim the screen likewise): an element outside the
     /// dialog whose pixels are as bright as the panel's stays, and a dialog with nothing dimmed
-    /// behind it hides nothing (``ModalDialogStage``). The detector takes a keypad's middle column,
+    /// behind it hides nothing (`ModalDialogStage`). The detector takes a keypad's middle column,
     /// a list or a sheet's upper half for a dialog: on ui-real held-out train screens such boxes hid
     /// 14–31 elements of undimmed screens and left 3–6 ("2", "5", "8" of a bank's keypad).
     public var modalDialogsHideOnlyDimmed = true
