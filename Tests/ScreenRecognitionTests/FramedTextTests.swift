@@ -98,6 +98,40 @@ struct FramedTextTests {
     }
 
     @Test(
+        "A faint speck in the fill above the title stops one of the three walks early: the two that agree find the button; an ink speck, or no two agreeing, none",
+        arguments: [(false, false, true), (true, false, false), (false, true, false)])
+    func specks(_ c: (ink: Bool, twoSpecks: Bool, framed: Bool)) {
+        // A blue button (40…350 × 400…442) with an off-fill speck 7 px above the title in the
+        // centre walk's column (195), 40 from the fill (noise) or white (ink): the walks up stop at
+        // 399 (the white above the button), 407 and 399. With a second speck in the left walk's
+        // column (175) 3 px higher they stop at 404, 407 and 399, no two within 2 px.
+        var image = Self.screen(shape: Rect(x: 40, y: 400, width: 310, height: 42), fill: .blue, text: Self.title)
+        let blue = image.color(x: 60, y: 420)
+        let speck = c.ink ? Self.white : RGB(r: blue.r, g: blue.g, b: blue.b > 127 ? blue.b - 40 : blue.b + 40)
+        image = image.filling(Rect(x: 194, y: 405, width: 3, height: 3), with: speck)
+        if c.twoSpecks { image = image.filling(Rect(x: 174, y: 402, width: 3, height: 3), with: speck) }
+        let found = FramedText.container(of: Self.title, in: image)
+        #expect((found != nil) == c.framed)
+        if let found { #expect(found.minY == 399) }
+    }
+
+    @Test(
+        "The walks' edges that agree: all three, the two that do (the farther pair of two), none",
+        arguments: [
+            // (hits, fartherIsLower, faint hits, agreeing)
+            ([253, 259, 253], true, [259], [253, 253] as [Int]?),
+            ([253, 259, 253], true, [253], nil),  // the odd walk stopped on ink
+            ([292, 292, 293], false, [], [292, 292, 293]),
+            ([250, 252, 254], true, [254], [250, 252]),
+            ([250, 252, 254], false, [250], [252, 254]),
+            ([240, 250, 260], true, [240, 250, 260], nil),
+            ([299], true, [], [299]),
+        ])
+    func agreeing(hits: [Int], fartherIsLower: Bool, faint: [Int], expected: [Int]?) {
+        #expect(FramedText.agreeing(hits, fartherIsLower: fartherIsLower, droppable: faint) == expected)
+    }
+
+    @Test(
         "A title over the letters of a sentence is not framed by them; over an unbroken line it is",
         arguments: [(false, false), (true, true)])
     func edgesAreLinesNotLetters(_ c: (line: Bool, framed: Bool)) {

@@ -92,6 +92,16 @@ public enum FramedText {
         /// only "NEW TO MYNTRA?" of the train ones. Left and right are not checked: a capsule's
         /// ends curve along the text's rows ("TOP100", "전상품 모아보기" were lost when they were).
         public static let minEdgeRun = 0.9
+        /// A walk that stopped on a pixel nearer the fill than this (Euclidean RGB) stopped on
+        /// noise or a gradient's step, not on ink or a border, and may be outvoted by the other two
+        /// (``agreeing(_:fartherIsLower:droppable:)``): twice ``edgeDistance`` — *measured* on
+        /// ui-real (2026-11-27): the gradient's step that stopped a walk over the yellow
+        /// "Registration" button lay 33 from its fill; a card's grey category line ("Blog") above
+        /// its title, which must stop the title from being framed by the card, 200 and more.
+        public static let faintEdgeDistance = 60.0
+        /// … over the pixel the walk stopped at and this many more along it — *design choice*: a
+        /// 1x glyph's anti-aliased rim is one or two pixels.
+        public static let faintEdgeDepth = 2
     }
 
     /// The container of the one-line text at `box`, or nil when the text is not framed.
@@ -110,18 +120,22 @@ public enum FramedText {
         let verticalLimit = Int(Constants.maxHeightRatio * h)
         var tops: [Int] = []
         var bottoms: [Int] = []
+        var faintTops: [Int] = []
+        var faintBottoms: [Int] = []
         for x in [x0 + Int(box.width) / 4, centreX, x1 - Int(box.width) / 4] {
             guard let top = edge(image, fromX: x, y: y0 - d + 1, dx: 0, dy: -1, fill: fill, limit: verticalLimit),
                 let bottom = edge(image, fromX: x, y: y1 + d - 1, dx: 0, dy: 1, fill: fill, limit: verticalLimit)
             else { return nil }
             tops.append(top)
             bottoms.append(bottom)
+            if isFaint(image, x: x, from: top, step: -1, fill: fill) { faintTops.append(top) }
+            if isFaint(image, x: x, from: bottom, step: 1, fill: fill) { faintBottoms.append(bottom) }
         }
-        guard let top = tops.min(), let bottom = bottoms.max(),
-            top >= (tops.max() ?? top) - Constants.verticalEdgeTolerance,
-            bottom <= (bottoms.min() ?? bottom) + Constants.verticalEdgeTolerance,
-            isLine(image, along: x0..<x1, at: tops, fill: fill),
-            isLine(image, along: x0..<x1, at: bottoms, fill: fill)
+        guard let topHits = agreeing(tops, fartherIsLower: true, droppable: faintTops),
+            let bottomHits = agreeing(bottoms, fartherIsLower: false, droppable: faintBottoms),
+            let top = topHits.min(), let bottom = bottomHits.max(),
+            isLine(image, along: x0..<x1, at: topHits, fill: fill),
+            isLine(image, along: x0..<x1, at: bottomHits, fill: fill)
         else { return nil }
         let padTop = Double(y0 - top)
         let padBottom = Double(bottom - y1)
@@ -153,6 +167,42 @@ public enum FramedText {
             abs(Double(left + right) / 2 - Double(x0 + x1) / 2) <= Constants.maxCentreOffset * width + Double(Constants.slack)
         else { return nil }
         return Rect(minX: Double(left), minY: Double(top), maxX: Double(right), maxY: Double(bottom))
+    }
+
+    /// Whether the edge a vertical walk met at (x, y) is faint: it and the next ``Constants/faintEdgeDepth``
+    /// pixels on along the walk (`step`) all nearer the fill than ``Constants/faintEdgeDistance`` —
+    /// a walk meets ink's anti-aliased rim first and its core a pixel or two on.
+    static func isFaint(_ image: RGBAImage, x: Int, from y: Int, step: Int, fill: RGB) -> Bool {
+        (0...Constants.faintEdgeDepth).allSatisfy { k in
+            let yk = y + k * step
+            return yk < 0 || yk >= image.height || image.color(x: x, y: yk).distance(to: fill) < Constants.faintEdgeDistance
+        }
+    }
+
+    /// The edges the three vertical walks found that agree within ``Constants/verticalEdgeTolerance``:
+    /// all three, or the two that do when the third stopped elsewhere on a faint edge (one of
+    /// `droppable`) — JPEG noise over a gradient fill stops one walk a few pixels early (the
+    /// yellow "Registration" button of an iPhone sign-up screen, ui-real train: 253, 259, 253). A
+    /// walk stopped by ink (a card's category line above its title) keeps the edge from being
+    /// found. Of two agreeing pairs, the one farther from the text (lower coordinates for tops
+    /// when `fartherIsLower`); nil when no two agree. `isLine` still asks the edge to run the
+    /// text's width.
+    static func agreeing(_ hits: [Int], fartherIsLower: Bool, droppable: [Int]) -> [Int]? {
+        let h = hits.sorted()
+        let tolerance = Constants.verticalEdgeTolerance
+        guard h.count == 3 else { return h.isEmpty || h.last! - h.first! > tolerance ? nil : h }
+        if h[2] - h[0] <= tolerance { return h }
+        let low = h[1] - h[0] <= tolerance
+        let high = h[2] - h[1] <= tolerance
+        let pair: [Int]
+        switch (low, high) {
+        case (true, true): pair = fartherIsLower ? [h[0], h[1]] : [h[1], h[2]]
+        case (true, false): pair = [h[0], h[1]]
+        case (false, true): pair = [h[1], h[2]]
+        case (false, false): return nil
+        }
+        let dropped = pair == [h[0], h[1]] ? h[2] : h[0]
+        return droppable.contains(dropped) ? pair : nil
     }
 
     /// Whether a text of `characters` characters in `box` is one line by its shape: its box at
