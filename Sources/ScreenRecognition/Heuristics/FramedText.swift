@@ -94,7 +94,7 @@ public enum FramedText {
         public static let minEdgeRun = 0.9
         /// A walk that stopped on a pixel nearer the fill than this (Euclidean RGB) stopped on
         /// noise or a gradient's step, not on ink or a border, and may be outvoted by the other two
-        /// (``agreeing(_:fartherIsLower:droppable:)``): twice ``edgeDistance`` — *measured* on
+        /// (`FramedText.agreeing`): twice ``edgeDistance`` — *measured* on
         /// ui-real (2026-11-27): the gradient's step that stopped a walk over the yellow
         /// "Registration" button lay 33 from its fill; a card's grey category line ("Blog") above
         /// its title, which must stop the title from being framed by the card, 200 and more.

@@ -40,11 +40,11 @@ struct ModalDialogStage: AnalysisStage {
             // (a dark panel's sparse white text is under 2 % of the box's pixels).
             let reference = inside.reduce(Self.brightness(of: dialog.frame, in: image)) { max($0, Self.brightness(of: $1.frame, in: image)) }
             let margin = Self.edgeMargin * Double(work.screen.width)
-            let behind = elements.filter {
-                $0.kind != .dialog && $0.frame.fractionInside(frame) < settings.containment && $0.frame.maxY > statusBar
+            let behind = elements.indices.filter {
+                elements[$0].kind != .dialog && elements[$0].frame.fractionInside(frame) < settings.containment && elements[$0].frame.maxY > statusBar
             }
-            let measured = behind.map { Self.isUndimmed($0.frame, outside: frame, margin: margin, reference: reference, image: image) }
-            let undimmed = zip(behind, measured).filter { $0.1 == true }.map(\.0)
+            let measured = behind.map { Self.isUndimmed(elements[$0].frame, outside: frame, margin: margin, reference: reference, image: image) }
+            let undimmed = Set(zip(behind, measured).filter { $0.1 == true }.map(\.0))
             if !undimmed.isEmpty, !measured.contains(false) {
                 work.note("dialog", "dialog \(frame) over an undimmed screen (nothing behind it is dimmed): it hides nothing")
                 work.elements = elements.filter { $0.kind != .dialog }
@@ -52,7 +52,9 @@ struct ModalDialogStage: AnalysisStage {
             }
             if !undimmed.isEmpty {
                 work.note("dialog", "\(undimmed.count) undimmed element(s) outside dialog \(frame) stay")
-                kept = elements.filter { e in e.kind != .dialog && (inside.contains(e) || undimmed.contains(e)) }
+                kept = elements.indices.filter { i in
+                    elements[i].kind != .dialog && (elements[i].frame.fractionInside(frame) >= settings.containment || undimmed.contains(i))
+                }.map { elements[$0] }
             }
         }
         let hidden = elements.count - kept.count - dialogs.count
