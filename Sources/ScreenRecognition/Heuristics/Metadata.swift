@@ -637,10 +637,11 @@ public enum Metadata {
                 // (an icon the clickability model made a button of its own keeps ``leadingGlyphGap``;
                 // a brand's logo, a button by `InteractivitySettings.brandIconsAreButtons`, joins the title naming it)
                 // (at the trailing end, recognised brands only: a › or ⌄ there marks its row)
-                trailing
-                    ? (icon.kind == .icon || icon.kind == .button) && icon.detections.contains { $0.iconLabel?.isBrand ?? false }
+                let isBrandLogo = icon.detections.contains { $0.iconLabel?.isBrand ?? false }
+                return trailing
+                    ? (icon.kind == .icon || icon.kind == .button) && isBrandLogo
                     : icon.kind == .icon || (icon.kind == .picture && icon.frame.width <= namedPictureMaxWidth * screenWidth)
-                        || (icon.kind == .button && icon.detections.contains { $0.iconLabel?.isBrand ?? false })
+                        || (icon.kind == .button && isBrandLogo)
             } isTitle: { title in
                 title.kind == .button && title.detections.allSatisfy { $0.type == .text }
             } names: { named, label in

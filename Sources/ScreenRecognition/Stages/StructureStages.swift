@@ -20,9 +20,14 @@ struct ModalDialogStage: AnalysisStage {
         guard let dialog = dialogs.max(by: { ($0.detections.first?.confidence ?? 0) < ($1.detections.first?.confidence ?? 0) }) else {
             return
         }
-        let frame = work.image.map { Self.grown(dialog.frame, elements: elements, image: $0, screen: work.screen) } ?? dialog.frame
+        // The detected panel's brightness, which the growing, snackbar and dimming rules compare with.
+        let panel = work.image.map { Self.brightness(of: dialog.frame, in: $0) } ?? 0
+        let frame =
+            work.image.map { Self.grown(dialog.frame, elements: elements, image: $0, screen: work.screen, panel: panel) } ?? dialog.frame
         if frame != dialog.frame { work.note("dialog", "dialog \(dialog.frame) grown to \(frame) over its undimmed neighbours") }
-        if let image = work.image, Self.isSnackbar(dialog.frame, grown: frame, elements: elements, image: image, screen: work.screen) {
+        if let image = work.image,
+            Self.isSnackbar(dialog.frame, grown: frame, elements: elements, image: image, screen: work.screen, panel: panel)
+        {
             work.note("dialog", "dialog \(frame) is a snackbar (short, nothing dimmed behind it): it hides nothing")
             work.elements = elements.filter { $0.kind != .dialog }
             return
@@ -38,7 +43,7 @@ struct ModalDialogStage: AnalysisStage {
             let statusBar = StatusBar.Constants.maxBottom * Double(work.screen.height)
             // The panel's brightness: its box's, or its brightest element's where that is brighter
             // (a dark panel's sparse white text is under 2 % of the box's pixels).
-            let reference = inside.reduce(Self.brightness(of: dialog.frame, in: image)) { max($0, Self.brightness(of: $1.frame, in: image)) }
+            let reference = inside.reduce(panel) { max($0, Self.brightness(of: $1.frame, in: image)) }
             let margin = Self.edgeMargin * Double(work.screen.width)
             let behind = elements.indices.filter {
                 elements[$0].kind != .dialog && elements[$0].frame.fractionInside(frame) < settings.containment && elements[$0].frame.maxY > statusBar
@@ -103,8 +108,9 @@ struct ModalDialogStage: AnalysisStage {
     /// ``undimmedRatio`` × the detected box's. Behind a modal dialog the screen is dimmed by a
     /// scrim (Material: 32 % black; iOS alerts about 40 %), so nothing there is as bright as the
     /// panel. Repeated until no element joins (stacked actions).
-    static func grown(_ box: Rect, elements: [Element], image: RGBAImage, screen: ImageInfo) -> Rect {
-        let reference = brightness(of: box, in: image)
+    /// `panel` is the box's ``brightness(of:in:)`` when the caller has it.
+    static func grown(_ box: Rect, elements: [Element], image: RGBAImage, screen: ImageInfo, panel: Double? = nil) -> Rect {
+        let reference = panel ?? brightness(of: box, in: image)
         guard reference > 0 else { return box }
         let maxGap = neighbourGap * box.height
         let statusBar = StatusBar.Constants.maxBottom * Double(screen.height)
@@ -140,9 +146,10 @@ struct ModalDialogStage: AnalysisStage {
     /// elements outside it are undimmed (``undimmedRatio`` × the detected box's brightness). A
     /// store's "Signed up in store? Complete your profile by tapping JOIN." toast over its
     /// undimmed sign-in screen hid the logo, "SHOP AS GUEST", "JOIN" and "SIGN IN" (ui-real, 2026-11-26).
-    static func isSnackbar(_ box: Rect, grown frame: Rect, elements: [Element], image: RGBAImage, screen: ImageInfo) -> Bool {
+    /// `panel` is the box's ``brightness(of:in:)`` when the caller has it.
+    static func isSnackbar(_ box: Rect, grown frame: Rect, elements: [Element], image: RGBAImage, screen: ImageInfo, panel: Double? = nil) -> Bool {
         guard frame.height < snackbarMaxHeight * Double(screen.height) else { return false }
-        let reference = brightness(of: box, in: image)
+        let reference = panel ?? brightness(of: box, in: image)
         let statusBar = StatusBar.Constants.maxBottom * Double(screen.height)
         let outside = elements.filter { $0.kind != .dialog && $0.frame.maxY > statusBar && $0.frame.fractionInside(frame) < 0.5 }
         guard reference > 0, !outside.isEmpty else { return false }
