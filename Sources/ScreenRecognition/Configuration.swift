@@ -621,6 +621,10 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// On ui-real valid it adds 30 of the TextButtons the model and the title words missed
     /// ("Continue with Google", "Let's get started"); README, Measured.
     public var framedTextsAreButtons = true
+    /// … and so is one centred in it together with the glyph beside it — a chip's or bordered
+    /// button's leading icon ("⚲ Filters", "📅 Dates"), a dropdown chip's trailing ⌄
+    /// (``FramedText/titleWithGlyphs(_:icons:)``); the glyph joins the button.
+    public var framedTitlesWithGlyphs = true
     /// An icon in the left 20 % of the screen with text beside it is a cell's leading icon, not a
     /// button (``Interactivity/isLeading(_:settings:)``) — *design choice* modelled on iOS Settings
     /// cells (a 29-pt image 16 pt from the edge of a 390-pt screen).

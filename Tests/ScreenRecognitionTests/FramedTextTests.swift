@@ -50,6 +50,12 @@ struct FramedTextTests {
         Case(
             name: "a small title in a tall button (5.5 × its height)", shape: Rect(x: 40, y: 400, width: 310, height: 44), fill: .blue,
             text: Rect(x: 165, y: 418, width: 60, height: 8), framed: true),
+        Case(
+            name: "an iOS chip outlined in #EEEEEE at 1x (a faint one-pixel border)", shape: Rect(x: 140, y: 403, width: 110, height: 36),
+            fill: white, border: RGB(r: 238, g: 238, b: 238), borderWidth: 1, text: title, framed: true),
+        Case(
+            name: "a chip outlined fainter than a border (#F3F3F3: JPEG ringing's level)", shape: Rect(x: 140, y: 403, width: 110, height: 36),
+            fill: white, border: RGB(r: 243, g: 243, b: 243), borderWidth: 1, text: title, framed: false),
         Case(name: "a label on the screen's background", shape: nil, fill: white, text: title, framed: false),
         Case(name: "a badge hugging its text (New!)", shape: Rect(x: 150, y: 411, width: 90, height: 20), fill: .orange, text: title, framed: false),
         Case(
@@ -156,6 +162,85 @@ struct FramedTextTests {
         ])
     func oneLine(box: Rect, text: String, one: Bool) {
         #expect(FramedText.isOneLine(box, characters: text.count) == one)
+    }
+
+    @Test("A faint step to a slightly darker background is not a border: the colour does not come back past it")
+    func faintStep() {
+        // A strong line above the title, and from 8 px under it a background 27 from white to the
+        // screen's bottom (a tinted section): no line under the title, so no container.
+        var image = RGBAImage(width: 390, height: 844, fill: Self.white)
+        image = image.filling(Rect(x: 100, y: 404, width: 190, height: 1), with: .grey)
+        image = image.filling(Rect(x: 0, y: 436, width: 390, height: 408), with: RGB(r: 239, g: 239, b: 239))
+        image = paintGlyph(image, Self.title, Self.ink)
+        #expect(FramedText.container(of: Self.title, in: image) == nil)
+        let row = 436
+        let fill = Self.white
+        #expect(!FramedText.isFaintLine(image, at: row, across: 155..<235, horizontal: true, outward: 1, fill: fill))
+        image = image.filling(Rect(x: 0, y: 437, width: 390, height: 407), with: Self.white)  // now a one-pixel line
+        #expect(FramedText.isFaintLine(image, at: row, across: 155..<235, horizontal: true, outward: 1, fill: fill))
+    }
+
+    struct GlyphCase: CustomTestStringConvertible, Sendable {
+        var name: String
+        var icons: [Rect]
+        var union: Rect?
+        var testDescription: String { name }
+    }
+
+    /// A 14-px title at 155…235 × 414…428.
+    static let glyphCases: [GlyphCase] = [
+        GlyphCase(
+            name: "a leading 18-px glyph 8 px before the title", icons: [Rect(x: 129, y: 412, width: 18, height: 18)],
+            union: Rect(x: 129, y: 412, width: 106, height: 18)),
+        GlyphCase(
+            name: "a trailing ⌄ and a leading glyph", icons: [Rect(x: 129, y: 412, width: 18, height: 18), Rect(x: 241, y: 417, width: 10, height: 8)],
+            union: Rect(x: 129, y: 412, width: 122, height: 18)),
+        GlyphCase(name: "a glyph 20 px away (past 1 × the line's height)", icons: [Rect(x: 117, y: 412, width: 18, height: 18)], union: nil),
+        GlyphCase(name: "a thumbnail (taller than 2.2 × the line)", icons: [Rect(x: 110, y: 400, width: 40, height: 40)], union: nil),
+        GlyphCase(name: "an icon on another row", icons: [Rect(x: 129, y: 440, width: 18, height: 18)], union: nil),
+    ]
+
+    @Test(arguments: glyphCases)
+    func titleWithGlyphs(_ c: GlyphCase) {
+        #expect(FramedText.titleWithGlyphs(Self.title, icons: c.icons) == c.union)
+    }
+
+    @Test("A chip's glyph and title are centred together: found with the glyph, not without it; a button in the pipeline, even in the app bar's band")
+    func chipWithGlyph() throws {
+        // An outlined chip 25…125 × 60…96 at the start of the navigation bar's band (where a glyph
+        // before a text would be a back button and the text the bar's title); its 24-px glyph at
+        // 33…57 and its title at 67…117: the pair is centred (middle 75), the title alone sits
+        // 17 px off the middle, more than 0.12 of the chip's width and 2 px.
+        let text = Rect(x: 67, y: 71, width: 50, height: 14)
+        let glyph = Rect(x: 33, y: 66, width: 24, height: 24)
+        var image = Self.screen(shape: Rect(x: 25, y: 60, width: 100, height: 36), fill: Self.white, border: .grey, borderWidth: 1, text: text)
+        image = paintGlyph(image, glyph, Self.ink)
+        let both = FramedText.titleWithGlyphs(text, icons: [glyph])
+        #expect(both == Rect(x: 33, y: 66, width: 84, height: 24))
+        if let both { #expect(FramedText.container(of: both, in: image, lineHeight: 14) != nil) }
+        #expect(FramedText.container(of: text, in: image) == nil)
+        let dets = [det(.icon, 33, 66, 24, 24), det(.text, 67, 71, 50, 14, "Filters")]
+        let result = try ScreenAnalyzer().analyze(image: image, detections: dets)
+        #expect(result.elements.map(\.announcement) == ["Filters, Button"])
+        var off = AnalysisConfiguration.default
+        off.interactivity.framedTitlesWithGlyphs = false
+        let plain = try ScreenAnalyzer(configuration: off).analyze(image: image, detections: dets)
+        #expect(!plain.elements.flatMap(\.flattened).contains { $0.kind == .button && $0.label == "Filters" })
+    }
+
+    @Test("A search field's glyph and placeholder, centred in the field, are the field's: no button")
+    func fieldIsNoChip() throws {
+        // A capsule search field (80…310 × 400…436) with "⚲ Search" centred in it.
+        let text = Rect(x: 190, y: 411, width: 60, height: 14)
+        let glyph = Rect(x: 166, y: 409, width: 18, height: 18)
+        var image = Self.screen(shape: Rect(x: 130, y: 400, width: 130, height: 36), fill: .track, text: text)
+        image = paintGlyph(image, glyph, Self.ink)
+        #expect(FramedText.titleWithGlyphs(text, icons: [glyph]).flatMap { FramedText.container(of: $0, in: image, lineHeight: 14) } != nil)
+        let chip = [det(.icon, 166, 409, 18, 18), det(.text, 190, 411, 60, 14, "Search")]
+        let asChip = try ScreenAnalyzer().analyze(image: image, detections: chip)
+        #expect(asChip.elements.flatMap(\.flattened).contains { $0.kind == .button && $0.label == "Search" })
+        let field = try ScreenAnalyzer().analyze(image: image, detections: [det(.textField, 130, 400, 130, 36)] + chip)
+        #expect(!field.elements.flatMap(\.flattened).contains { $0.kind == .button })
     }
 
     @Test("Degenerate boxes and boxes off the screen have no container")

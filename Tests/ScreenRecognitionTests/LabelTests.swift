@@ -1006,6 +1006,12 @@ struct PictureLabelTests {
         #expect(Metadata.absorbButtonIcons([touching, title], image: page, maxGap: 10, colourDistance: 40).count == 1)
         let backdrop = Element(kind: .picture, frame: r(0, 0, 390, 300), traits: .image)
         #expect(Metadata.absorbButtonIcons([backdrop, logo, title], image: page, maxGap: 10, colourDistance: 40).count == 2)
+        // A glyph 5.5 px before its title (a chip's "📅 Dates"): the 1.5 px left between the two
+        // pixels each side keeps clear holds no whole pixel — nothing is between them.
+        let close = Element(kind: .icon, frame: r(100.5, 112, 14, 24), traits: .image)
+        #expect(Metadata.absorbButtonIcons([close, title], image: page, maxGap: 10, colourDistance: 40).count == 1)
+        #expect(Metadata.isOneColour(page, r(116.5, 118, 1.5, 10), distance: 40))
+        #expect(!Metadata.isOneColour(page, r(10, 90, 20, 30), distance: 40))  // white and blue
     }
 
     /// "Log in with Facebook" centred in a wide button across a gradient, its logo at the leading edge.

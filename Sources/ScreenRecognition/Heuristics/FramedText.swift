@@ -102,17 +102,41 @@ public enum FramedText {
         /// … over the pixel the walk stopped at and this many more along it — *design choice*: a
         /// 1x glyph's anti-aliased rim is one or two pixels.
         public static let faintEdgeDepth = 2
+        /// A glyph beside a title is part of its button when it ends (or starts) within this × the
+        /// title's line height of it: Material 3 puts 8 dp between a chip's or button's 18 dp icon
+        /// and its 14 sp label (ink about 10 dp tall: 0.8 ×), HIG's bordered buttons about as
+        /// much; 1.0 leaves room for JPEG-blurred boxes — *design choice* from the specs.
+        public static let maxGlyphGap = 1.0
+        /// … and is at most this × the line's height tall: the 18 dp icon beside a 10 dp line is
+        /// 1.8 ×; a thumbnail or an avatar is taller — *design choice* from the specs.
+        public static let maxGlyphHeight = 2.2
+        /// A border fainter than ``edgeDistance`` still bounds a container when it is a straight
+        /// line at least this far from the fill (Euclidean RGB) along ``minEdgeRun`` of the text's
+        /// width (for a side: of the text's height): iOS apps outline chips and fields in #EEEEEE
+        /// on white, 29 from it (an "Experiences in London" screen's "Tomorrow" chip, ui-real
+        /// train, 2026-11-27), under the 30 that JPEG blur around strong edges needs. 24 is above a
+        /// flat fill's JPEG noise (under 10 on ui-real's JPEGs) and above the ringing beside a
+        /// word's letters, which can run as a line: 16–23 below "Tomorrow", a column of 243 (21
+        /// from white) beside the last letter of "Filters" that stopped a walk at 20 — *measured*
+        /// on that screen, then judged on ui-real (README).
+        public static let faintBorderDistance = 24.0
+        /// … and is at most this many pixels thick: a hairline is one pixel at any scale, a 1-pt
+        /// border three at 3x — *design choice* from HIG's point sizes.
+        public static let faintBorderThickness = 3
     }
 
     /// The container of the one-line text at `box`, or nil when the text is not framed.
-    public static func container(of box: Rect, in image: RGBAImage) -> Rect? {
+    ///
+    /// `box` may also hold the text's glyphs (``titleWithGlyphs(_:icons:)``), with `lineHeight` the
+    /// text's own height: the padding and the container's height are judged against the line.
+    public static func container(of box: Rect, in image: RGBAImage, lineHeight: Double? = nil) -> Rect? {
         guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite, box.width >= 4, box.height >= 4
         else { return nil }
         let x0 = Int(box.minX)
         let y0 = Int(box.minY)
         let x1 = Int(box.maxX.rounded(.up))
         let y1 = Int(box.maxY.rounded(.up))
-        let h = box.height
+        let h = min(box.height, lineHeight ?? box.height)
         let d = max(Constants.minRingOffset, Int((Constants.ringOffset * h).rounded()))
         guard let fill = ringFill(image, x0: x0, y0: y0, x1: x1, y1: y1, offset: d, boxWidth: Int(box.width), boxHeight: Int(h))
         else { return nil }
@@ -123,8 +147,8 @@ public enum FramedText {
         var faintTops: [Int] = []
         var faintBottoms: [Int] = []
         for x in [x0 + Int(box.width) / 4, centreX, x1 - Int(box.width) / 4] {
-            guard let top = edge(image, fromX: x, y: y0 - d + 1, dx: 0, dy: -1, fill: fill, limit: verticalLimit),
-                let bottom = edge(image, fromX: x, y: y1 + d - 1, dx: 0, dy: 1, fill: fill, limit: verticalLimit)
+            guard let top = edge(image, fromX: x, y: y0 - d + 1, dx: 0, dy: -1, fill: fill, limit: verticalLimit, faintLineSpan: x0..<x1),
+                let bottom = edge(image, fromX: x, y: y1 + d - 1, dx: 0, dy: 1, fill: fill, limit: verticalLimit, faintLineSpan: x0..<x1)
             else { return nil }
             tops.append(top)
             bottoms.append(bottom)
@@ -134,8 +158,8 @@ public enum FramedText {
         guard let topHits = agreeing(tops, fartherIsLower: true, droppable: faintTops),
             let bottomHits = agreeing(bottoms, fartherIsLower: false, droppable: faintBottoms),
             let top = topHits.min(), let bottom = bottomHits.max(),
-            isLine(image, along: x0..<x1, at: topHits, fill: fill),
-            isLine(image, along: x0..<x1, at: bottomHits, fill: fill)
+            isLine(image, along: x0..<x1, at: topHits, outward: -1, fill: fill),
+            isLine(image, along: x0..<x1, at: bottomHits, outward: 1, fill: fill)
         else { return nil }
         let padTop = Double(y0 - top)
         let padBottom = Double(bottom - y1)
@@ -151,8 +175,11 @@ public enum FramedText {
         var lefts: [Int] = []
         var rights: [Int] = []
         for y in [(top + y0) / 2, (y1 + bottom) / 2] {
-            guard let left = edge(image, fromX: x0 - d + 1, y: y, dx: -1, dy: 0, fill: fill, limit: image.width),
-                let right = edge(image, fromX: x1 + d - 1, y: y, dx: 1, dy: 0, fill: fill, limit: image.width)
+            // A faint side runs from the walk's row past the text's rows (a glyph's edge beside
+            // the title, JPEG-blurred at the walk's row, runs only along the title).
+            let rows = min(y, y0)..<max(y + 1, y1)
+            guard let left = edge(image, fromX: x0 - d + 1, y: y, dx: -1, dy: 0, fill: fill, limit: image.width, faintLineSpan: rows),
+                let right = edge(image, fromX: x1 + d - 1, y: y, dx: 1, dy: 0, fill: fill, limit: image.width, faintLineSpan: rows)
             else { return nil }
             lefts.append(left)
             rights.append(right)
@@ -167,6 +194,22 @@ public enum FramedText {
             abs(Double(left + right) / 2 - Double(x0 + x1) / 2) <= Constants.maxCentreOffset * width + Double(Constants.slack)
         else { return nil }
         return Rect(minX: Double(left), minY: Double(top), maxX: Double(right), maxY: Double(bottom))
+    }
+
+    /// A title and the glyphs beside it, as one box: the nearest icon on the title's row that ends
+    /// within ``Constants/maxGlyphGap`` × the line's height before it (a chip's or a bordered
+    /// button's leading glyph, "⚲ Filters", "📅 Dates") and the nearest that starts as close after
+    /// it (a dropdown chip's ⌄), each at most ``Constants/maxGlyphHeight`` × the line's height
+    /// tall. Material 3's chips and buttons with an icon (and HIG's bordered buttons with an
+    /// image) centre the glyph and the title together in the container, so it is the pair that
+    /// ``container(of:in:lineHeight:)`` must find centred. Nil when no icon flanks the title.
+    public static func titleWithGlyphs(_ box: Rect, icons: [Rect]) -> Rect? {
+        let h = box.height
+        let row = icons.filter { $0.sharesRow(with: box) && $0.height <= Constants.maxGlyphHeight * h && $0.xOverlap(box) <= 0 }
+        let before = row.filter { $0.maxX <= box.minX + 1 && box.minX - $0.maxX <= Constants.maxGlyphGap * h }.max { $0.maxX < $1.maxX }
+        let after = row.filter { $0.minX >= box.maxX - 1 && $0.minX - box.maxX <= Constants.maxGlyphGap * h }.min { $0.minX < $1.minX }
+        guard before != nil || after != nil else { return nil }
+        return [before, after].compactMap { $0 }.reduce(box) { $0.union($1) }
     }
 
     /// Whether the edge a vertical walk met at (x, y) is faint: it and the next ``Constants/faintEdgeDepth``
@@ -222,13 +265,36 @@ public enum FramedText {
     /// `span`: at least ``Constants/minEdgeRun`` of them have a pixel within a row of the hits that
     /// differs from the fill. A border or another fill does; the letters of a text below (an
     /// alert's message under its title) leave gaps between them.
-    static func isLine(_ image: RGBAImage, along span: Range<Int>, at hits: [Int], fill: RGB) -> Bool {
+    static func isLine(_ image: RGBAImage, along span: Range<Int>, at hits: [Int], outward: Int, fill: RGB) -> Bool {
         guard let lo = hits.min(), let hi = hits.max() else { return false }
         let rows = max(0, lo - 1)...min(image.height - 1, hi + 1)
         let columns = max(0, span.lowerBound)..<min(image.width, span.upperBound)
         guard !columns.isEmpty, !rows.isEmpty else { return false }
         let on = columns.filter { x in rows.contains { y in differs(image, x, y, from: fill) } }.count
         return Double(on) >= Constants.minEdgeRun * Double(columns.count)
+            || hits.allSatisfy { isFaintLine(image, at: $0, across: span, horizontal: true, outward: outward, fill: fill) }
+    }
+
+    /// Whether row `c` (`horizontal`) or column `c` is a faint border across `span`: at least
+    /// ``Constants/minEdgeRun`` of its pixels there lie ``Constants/faintBorderDistance`` or more
+    /// from the fill, and within ``Constants/faintBorderThickness`` pixels further out (`outward`:
+    /// +1 or −1) a row (column) is back near the fill along as much of the span — a line, not the
+    /// next step of a gradient or a photo.
+    static func isFaintLine(_ image: RGBAImage, at c: Int, across span: Range<Int>, horizontal: Bool, outward: Int, fill: RGB) -> Bool {
+        let size = horizontal ? image.height : image.width
+        let along = max(0, span.lowerBound)..<min(horizontal ? image.width : image.height, span.upperBound)
+        guard c >= 0, c < size, !along.isEmpty else { return false }
+        func share(at c: Int, off: Bool) -> Double {
+            let n = along.filter { k in
+                ((horizontal ? image.color(x: k, y: c) : image.color(x: c, y: k)).distance(to: fill) >= Constants.faintBorderDistance) == off
+            }.count
+            return Double(n) / Double(along.count)
+        }
+        guard share(at: c, off: true) >= Constants.minEdgeRun else { return false }
+        return (1...Constants.faintBorderThickness).contains { k in
+            let next = c + k * outward
+            return next >= 0 && next < size && share(at: next, off: false) >= Constants.minEdgeRun
+        }
     }
 
     /// Whether the pixel at (x, y) is at least ``Constants/edgeDistance`` from the fill: an edge's.
@@ -259,7 +325,11 @@ public enum FramedText {
     /// Walks from (x, y) one pixel at a time in direction (dx, dy) over the fill; the coordinate
     /// (x for horizontal walks, y for vertical ones) of the first of two pixels in a row that are
     /// not the fill's colour. Nil when the walk leaves the image or goes `limit` pixels without one.
-    static func edge(_ image: RGBAImage, fromX x: Int, y: Int, dx: Int, dy: Int, fill: RGB, limit: Int) -> Int? {
+    ///
+    /// With `faintLineSpan` (columns for a vertical walk, rows for a horizontal one) it also stops
+    /// at a faint border: a pixel ``Constants/faintBorderDistance`` from the fill on a line that
+    /// runs across that span (``isFaintLine(_:at:across:horizontal:fill:)``).
+    static func edge(_ image: RGBAImage, fromX x: Int, y: Int, dx: Int, dy: Int, fill: RGB, limit: Int, faintLineSpan: Range<Int>? = nil) -> Int? {
         func inside(_ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < image.width && y < image.height }
         func differs(_ x: Int, _ y: Int) -> Bool { Self.differs(image, x, y, from: fill) }
         // Off the fill for `reach` pixels each side of (x, y) along (dx, dy).
@@ -278,7 +348,14 @@ public enum FramedText {
             cx += dx
             cy += dy
             guard inside(cx, cy) else { return nil }
-            guard differs(cx, cy) else { continue }
+            guard differs(cx, cy) else {
+                if let span = faintLineSpan, image.color(x: cx, y: cy).distance(to: fill) >= Constants.faintBorderDistance,
+                    isFaintLine(image, at: dx != 0 ? cx : cy, across: span, horizontal: dy != 0, outward: dx + dy, fill: fill)
+                {
+                    return dx != 0 ? cx : cy
+                }
+                continue
+            }
             // Two off-fill pixels in a row along the walk (a fill's edge, a border two pixels or
             // more thick), or one with both neighbours across the walk off the fill too: a border
             // one pixel thick, which a 1x screenshot draws (``Constants/thinBorderReachVertical``).

@@ -760,14 +760,16 @@ public enum Metadata {
     public static let leadingGlyphGap = 1.5
 
     /// Whether ≥ 95 % of the pixels in `rect` lie within `distance` of its fill colour
-    /// (`RGBAImage.dominantColour`); an empty rectangle — touching boxes — counts as one colour.
+    /// (`RGBAImage.dominantColour`); an empty rectangle — touching boxes — counts as one colour, and
+    /// so does one too narrow to hold a whole pixel (a glyph 5 px from its chip's title leaves a
+    /// 1.5-px gap between the two pixels each side keeps clear; it had counted as not one colour).
     static func isOneColour(_ image: RGBAImage, _ rect: Rect, distance: Double) -> Bool {
         let r = rect.clamped(width: Double(image.width), height: Double(image.height))
         let x0 = Int(r.minX.rounded(.up))
         let x1 = Int(r.maxX.rounded(.down))
         let y0 = Int(r.minY.rounded(.up))
         let y1 = Int(r.maxY.rounded(.down))
-        guard x1 > x0, y1 > y0 else { return rect.width <= 0 }
+        guard x1 > x0, y1 > y0 else { return rect.width <= 0 || (x1 <= x0 && r.height > 0) }
         guard let fill = image.dominantColour(x0: x0, y0: y0, x1: x1, y1: y1) else { return false }
         var near = 0
         for y in y0..<y1 {

@@ -94,16 +94,19 @@ struct ContentStage: AnalysisStage {
         // A heading over its description is not a button, whatever the model or its words say
         // ("Get started" over a paragraph); a framed one may still be (the framed-text rule next).
         textButtons = textButtons.filter { !TextButtons.isHeadingOverDescription($0, in: detections) }
+        // Framed titles with a glyph beside them: chips, whose glyph is no app bar's button.
+        var chips = Set<Int>()
         if let median, interactivity.framedTextsAreButtons, let image = work.image {
-            textButtons.formUnion(
-                framedTextIndices(
-                    detections, image: image, screenHeight: Double(work.screen.height), medianTextHeight: median, controlLabels: labels))
+            let framed = framedTextIndices(
+                detections, image: image, screenHeight: Double(work.screen.height), medianTextHeight: median, controlLabels: labels)
+            textButtons.formUnion(framed.keys)
+            chips = Set(framed.filter(\.value).keys)
         }
         if interactivity.actionRowsAreButtons {
             textButtons.formUnion(
                 textButtons.flatMap { TextButtons.actionRowMates(of: $0, in: detections, screenWidth: Double(work.screen.width)) })
         }
-        textButtons.subtract(appBarTitleIndices(detections, screen: work.screen))
+        textButtons.subtract(appBarTitleIndices(detections, screen: work.screen).subtracting(chips))
         textButtons = textButtons.filter { !TextButtons.continuesOnNextLine($0, in: detections) }
         textButtons = textButtons.filter { !TextButtons.namesNoAction(detections[$0].text ?? "") }
         textButtons.subtract(TextButtons.captionIndices(detections))
@@ -349,22 +352,31 @@ struct ContentStage: AnalysisStage {
     /// ``FramedText/Constants/maxLineHeightToMedian`` × the screen's median text height or one
     /// line by its shape (``FramedText/isOneLine(_:characters:)``; two lines of a card's paragraph
     /// are not a title), not the status bar's and not a checkbox's or
-    /// switch's label (``controlLabelIndices(_:)``).
+    /// switch's label (``controlLabelIndices(_:)``), and not inside a detected text field. With
+    /// ``InteractivitySettings/framedTitlesWithGlyphs``, a text is also framed when it is centred in
+    /// its container together with the glyph beside it (``FramedText/titleWithGlyphs(_:icons:)``).
+    /// Each framed text's index maps to whether a glyph flanks it (a chip's: "⚲ Filters").
     func framedTextIndices(
         _ detections: [Detection], image: RGBAImage, screenHeight: Double, medianTextHeight median: Double, controlLabels labels: Set<Int>
-    ) -> Set<Int> {
-        let texts = detections.indices.filter { detections[$0].type == .text }
-        return Set(
-            texts.filter { i in
-                let d = detections[i]
-                let words = (d.text ?? "").split(whereSeparator: \.isWhitespace).count
-                return (1...TextButtons.actionPhraseMaxWords).contains(words)
-                    && (d.box.height <= FramedText.Constants.maxLineHeightToMedian * median
-                        || FramedText.isOneLine(d.box, characters: (d.text ?? "").count))
-                    && !StatusBar.isStatusText(d.text, frame: d.box, screenHeight: screenHeight)
-                    && !labels.contains(i)
-                    && FramedText.container(of: d.box, in: image) != nil
-            })
+    ) -> [Int: Bool] {
+        let icons = detections.filter { $0.type == .icon }.map(\.box)
+        let fields = detections.filter { $0.type == .textField }.map(\.box)
+        var framed: [Int: Bool] = [:]
+        // A text in a text field is its placeholder or value, framed by the field: no button.
+        for (i, d) in detections.enumerated() where d.type == .text && !fields.contains(where: { d.box.fractionInside($0) >= grouping.containment }) {
+            let words = (d.text ?? "").split(whereSeparator: \.isWhitespace).count
+            guard (1...TextButtons.actionPhraseMaxWords).contains(words),
+                d.box.height <= FramedText.Constants.maxLineHeightToMedian * median || FramedText.isOneLine(d.box, characters: (d.text ?? "").count),
+                !StatusBar.isStatusText(d.text, frame: d.box, screenHeight: screenHeight), !labels.contains(i)
+            else { continue }
+            let both = interactivity.framedTitlesWithGlyphs ? FramedText.titleWithGlyphs(d.box, icons: icons) : nil
+            if FramedText.container(of: d.box, in: image) != nil
+                || both.map({ FramedText.container(of: $0, in: image, lineHeight: d.box.height) != nil }) ?? false
+            {
+                framed[i] = both != nil
+            }
+        }
+        return framed
     }
 
     /// The read texts that are a top app bar's title (``Interactivity/isAppBarTitle(_:others:icons:screen:settings:)``).
