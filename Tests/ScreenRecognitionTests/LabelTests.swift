@@ -1370,6 +1370,25 @@ struct RowLabelTests {
     }
 
     @Test(
+        "A magnifier poking out of the field's box joins it when its middle and half of it are inside",
+        arguments: [(-3.0, true), (-6.0, false), (-14.0, false)])
+    func magnifierPokingOut(_ c: (x: Double, joins: Bool)) {
+        // The field's box starts at x 0; a 10-px magnifier from x −3 (its middle at 2: inside, 0.7
+        // of it inside), −6 (middle at −1: outside) or −14 (beside the field).
+        let parts = [
+            Metadata.element(for: det(.textField, 0, 0, 300, 28)), el(.text, r(20, 8, 120, 12), "Search for anything"),
+            Metadata.element(for: det(.icon, c.x, 9, 10, 10, icon: .search)),
+        ]
+        let absorbed = Metadata.absorbIntoControls(parts, containment: 0.85)
+        #expect(absorbed.count == (c.joins ? 1 : 2))
+        #expect(absorbed.contains { $0.kind == .icon } == !c.joins)  // else "Search, Image" is said apart
+        // Another glyph there (a password's "Show", an "Edit" button) is a control of its own.
+        let edit = Metadata.absorbIntoControls(
+            [parts[0], parts[1], Metadata.element(for: det(.icon, c.x, 9, 10, 10, icon: .edit))], containment: 0.85)
+        #expect(edit.count == 2)
+    }
+
+    @Test(
         "A text field whose only reading is the magnifier is a search field without a label",
         arguments: [("Q", true), ("Q:", true), ("@", true), ("Qi", false), ("Go", false)])
     func searchGlyphAlone(_ c: (String, Bool)) {

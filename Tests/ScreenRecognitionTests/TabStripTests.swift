@@ -38,6 +38,29 @@ struct TabStripTests {
     }
 
     @Test(
+        "An indicator as wide as its label (Material 3) well under it selects the tab; a line along the label's baseline (a link's underline) does not",
+        arguments: [(119.0, true), (110.0, false)])
+    func contentWideIndicator(_ c: (y: Double, strip: Bool)) throws {
+        // "TOTAL" is 35 px wide (x 162.5–197.5) in the 120-px slot 120–240: its indicator, 40 px
+        // wide and 3 tall, covers a third of the slot, 10 px under the label or along its baseline.
+        var (image, detections) = Self.screen(["THIS COURSE", "TOTAL", "FRIENDS"], underlined: nil)
+        image = image.filling(r(160, c.y, 40, 3), with: .white)
+        let out = MissingElements.recoverTabStrips(detections, image: image, settings: .init())
+        let tabs = out.filter { $0.source == .tabStrip }
+        #expect(tabs.count == (c.strip ? 3 : 0))
+        guard c.strip else { return }
+        let frames = tabs.map(\.box)
+        #expect(SelectionState.selectedSegment(image, frames: frames, labels: tabs.map(\.text), settings: .init()) == nil)
+        #expect(
+            SelectionState.selectedSegment(
+                image, frames: frames, labels: tabs.map(\.text), settings: .init(),
+                barCoverage: MissingElements.TabStripConstants.minIndicatorSlotCoverage) == 1)
+        // In the pipeline: "Selected, TOTAL".
+        let result = try ScreenAnalyzer().analyze(image: image, detections: detections)
+        #expect(result.elements.contains { $0.label == "TOTAL" && $0.traits.contains(.selected) })
+    }
+
+    @Test(
         "rows that are not a tab strip stay texts",
         arguments: [
             ("no underline", ["THIS COURSE", "TOTAL"], nil, true, false),

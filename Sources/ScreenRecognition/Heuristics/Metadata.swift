@@ -240,10 +240,16 @@ public enum Metadata {
     /// them; a text button inside a text ("Log In" in "Already have an account? Log In") stays.
     public static let partContainment = 0.6
 
+    /// A text field's magnifier (an icon read as `search`) also joins it when its middle lies in the field's box and at least this
+    /// share of it: the detector's box of an iOS search field can start inside its magnifier (a
+    /// 10-px glyph 3 px out of the box: "Search, Image" spoken before "Search for anything, Search
+    /// field" on an iPhone shop screen, ui-real train, 2026-11-27) — *design choice*: half.
+    public static let fieldGlyphMinInside = 0.5
+
     /// Text and icons lying inside a text field, a segment, or a checkbox or switch row (≥
-    /// `containment` of their area) become part of it: the text is its label (a text field's
-    /// placeholder, a segment's title, the row's text) and a magnifier icon makes a
-    /// text field a search field.
+    /// `containment` of their area; a field's magnifier by ``fieldGlyphMinInside``) become part of it:
+    /// the text is its label (a text field's placeholder, a segment's title, the row's text) and a
+    /// magnifier icon makes a text field a search field.
     /// With `fieldLabels`, a text field's placeholder is made its label by ``TextFieldLabels``.
     public static func absorbIntoControls(_ elements: [Element], containment: Double, fieldLabels: Bool = true) -> [Element] {
         var result = elements
@@ -252,8 +258,13 @@ public enum Metadata {
         for (ci, control) in elements.enumerated() where kinds.contains(control.kind) {
             var c = result[ci]
             let inside = elements.indices.filter { i in
-                i != ci && !absorbed.contains(i) && [.text, .icon, .button].contains(elements[i].kind)
-                    && elements[i].frame.fractionInside(control.frame) >= containment
+                guard i != ci, !absorbed.contains(i), [.text, .icon, .button].contains(elements[i].kind) else { return false }
+                let f = elements[i].frame
+                if f.fractionInside(control.frame) >= containment { return true }
+                // A field's magnifier whose box pokes out of the field's: its middle inside. (Other
+                // glyphs at a field's edge are controls of their own: "Show", "Edit", a back button.)
+                return control.kind == .textField && elements[i].kind == .icon && elements[i].detections.contains { $0.iconLabel == .search }
+                    && control.frame.contains(f.center) && f.fractionInside(control.frame) >= fieldGlyphMinInside
             }
             guard !inside.isEmpty else { continue }
             let texts = inside.filter { elements[$0].kind == .text }

@@ -118,13 +118,28 @@ public enum SelectionState {
     /// order: (1) a bar under the selected segment (Fig. 8.d) — the only segment whose bottom strip
     /// is a solid line of a non-background colour; (2) the only segment with a different fill;
     /// (3) the tint outlier; (4) the only segment with text (Fig. 8.g, from `labels`).
-    public static func selectedSegment(_ image: RGBAImage?, frames: [Rect], labels: [String?], settings: SelectionSettings) -> Int? {
+    ///
+    /// A bar covers 0.7 of its segment's width; where no segment has such a bar and no fill differs,
+    /// `barCoverage` (less, for the segments of a tab strip whose underline
+    /// ``MissingElements/recoverTabStrips(_:image:settings:)`` found under one label: Material 3's
+    /// content-wide indicator) is tried before the tint.
+    public static func selectedSegment(
+        _ image: RGBAImage?, frames: [Rect], labels: [String?], settings: SelectionSettings, barCoverage: Double = 0.7
+    ) -> Int? {
         guard frames.count >= 2 else { return nil }
         if let image {
             let palettes = frames.map { palette(image, $0, settings: settings) }
-            let bars = frames.indices.map { hasBottomBar(image, frames[$0], background: palettes[$0]?.background, settings: settings) }
-            if bars.filter({ $0 }).count == 1 { return bars.firstIndex(of: true) }
+            func bars(_ coverage: Double) -> [Bool] {
+                frames.indices.map { hasBottomBar(image, frames[$0], background: palettes[$0]?.background, settings: settings, coverage: coverage) }
+            }
+            let wide = bars(0.7)
+            if wide.filter({ $0 }).count == 1 { return wide.firstIndex(of: true) }
             if let i = differentFill(palettes, settings: settings) { return i }
+            // A narrower bar only where no segment has a wide one and no fill tells them apart (a
+            // red "LOGIN" half beside a black "SIGN UP" is selected by its fill, not by an edge).
+            if barCoverage < 0.7, !wide.contains(true), case let narrow = bars(barCoverage), narrow.filter({ $0 }).count == 1 {
+                return narrow.firstIndex(of: true)
+            }
             if let i = outlier(palettes.map { $0?.tint }, minDistance: settings.minOutlierDistance) { return i }
         }
         let labelled = labels.indices.filter { !(labels[$0] ?? "").isEmpty }
@@ -158,9 +173,9 @@ public enum SelectionState {
         return agree ? i : nil
     }
 
-    /// Whether the bottom 20% of `rect` holds a row in which ≥ 70% of the pixels are one
+    /// Whether the bottom 20% of `rect` holds a row in which ≥ `coverage` (70%) of the pixels are one
     /// non-background colour (an underline bar) — *design choice* thresholds.
-    static func hasBottomBar(_ image: RGBAImage, _ rect: Rect, background: RGB?, settings: SelectionSettings) -> Bool {
+    static func hasBottomBar(_ image: RGBAImage, _ rect: Rect, background: RGB?, settings: SelectionSettings, coverage: Double = 0.7) -> Bool {
         guard let background else { return false }
         let r = rect.clamped(width: Double(image.width), height: Double(image.height))
         let x0 = Int(r.minX)
@@ -170,7 +185,7 @@ public enum SelectionState {
         guard x1 - x0 >= 4, y1 >= y0 else { return false }
         for y in stride(from: y1, through: y0, by: -1) {
             if let line = rowLine(image, y: y, x0: x0, x1: x1, background: background, settings: settings),
-                Double(line.count) >= 0.7 * Double(x1 - x0)
+                Double(line.count) >= coverage * Double(x1 - x0)
             {
                 return true
             }

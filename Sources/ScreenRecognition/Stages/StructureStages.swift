@@ -301,9 +301,13 @@ struct SelectionStage: AnalysisStage {
         for row in rows {
             let sorted = row.sorted { elements[$0].frame.minX < elements[$1].frame.minX }
             for (n, i) in sorted.enumerated() { result[i].position = Position(index: n + 1, count: sorted.count) }
+            // A tab strip's underline was found under one slot's label already; it may be as
+            // wide as the label only (TabStripConstants.indicatorLabelCoverage).
+            let strip = sorted.allSatisfy { i in elements[i].detections.contains { $0.source == .tabStrip } }
             if let sel = SelectionState.selectedSegment(
                 image, frames: sorted.map { elements[$0].frame },
-                labels: sorted.map { elements[$0].label }, settings: settings)
+                labels: sorted.map { elements[$0].label }, settings: settings,
+                barCoverage: strip ? MissingElements.TabStripConstants.minIndicatorSlotCoverage : 0.7)
             {
                 result[sorted[sel]].traits.insert(.selected)
             }
