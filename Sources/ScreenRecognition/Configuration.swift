@@ -616,7 +616,7 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// (``TextButtons/actionRowMates(of:in:screenWidth:)``).
     public var actionRowsAreButtons = true
     /// A read one-line text centred in a container of its own — a filled, tinted or outlined
-    /// rectangle or capsule that pads it on every side (``FramedText/container(of:in:)``) — is a
+    /// rectangle or capsule that pads it on every side (``FramedText/container(of:in:lineHeight:)``) — is a
     /// button, besides those the text-button model finds: HIG's and Material's contained buttons.
     /// On ui-real valid it adds 30 of the TextButtons the model and the title words missed
     /// ("Continue with Google", "Let's get started"); README, Measured.

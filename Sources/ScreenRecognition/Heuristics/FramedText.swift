@@ -7,7 +7,7 @@ import Foundation
 /// colour, set apart from what is around it by a fill or a border: Material's common button is
 /// 40 dp tall around a 14 sp label (about 4 × the label's ink height), its chips 32 dp. A static
 /// label is drawn on the screen's or a cell's background, which runs on to the screen's edges or
-/// far past the text. ``container(of:in:)`` finds that rectangle: it samples the colour just
+/// far past the text. ``container(of:in:lineHeight:)`` finds that rectangle: it samples the colour just
 /// around the text (the fill), walks out from the text over pixels of that colour, and accepts the
 /// region when its edges are straight, it pads the text on every side and the text is centred in it.
 ///
@@ -328,7 +328,7 @@ public enum FramedText {
     ///
     /// With `faintLineSpan` (columns for a vertical walk, rows for a horizontal one) it also stops
     /// at a faint border: a pixel ``Constants/faintBorderDistance`` from the fill on a line that
-    /// runs across that span (``isFaintLine(_:at:across:horizontal:fill:)``).
+    /// runs across that span (`isFaintLine`).
     static func edge(_ image: RGBAImage, fromX x: Int, y: Int, dx: Int, dy: Int, fill: RGB, limit: Int, faintLineSpan: Range<Int>? = nil) -> Int? {
         func inside(_ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < image.width && y < image.height }
         func differs(_ x: Int, _ y: Int) -> Bool { Self.differs(image, x, y, from: fill) }

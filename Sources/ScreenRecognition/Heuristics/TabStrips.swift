@@ -33,7 +33,7 @@ extension MissingElements {
         public static let underlineReach = 2.5
         /// The underline covers at least this share of its slot's width, in one colour: fixed tabs
         /// underline the whole tab (ui-real's strips: 84–100 %); the same 70 % as the segment
-        /// underline test (``SelectionState/selectedSegment(_:frames:labels:settings:)``).
+        /// underline test (``SelectionState/selectedSegment(_:frames:labels:settings:barCoverage:)``).
         public static let underlineCoverage = 0.7
         /// … or, set at least ``indicatorMinDrop`` label heights under its label, this share of the
         /// label's width: Material 3's primary tabs draw the active indicator as wide as the tab's

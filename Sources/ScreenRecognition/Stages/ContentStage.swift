@@ -347,7 +347,7 @@ struct ContentStage: AnalysisStage {
         return labels
     }
 
-    /// Read one-line texts centred in a container of their own (``FramedText/container(of:in:)``):
+    /// Read one-line texts centred in a container of their own (``FramedText/container(of:in:lineHeight:)``):
     /// at most ``TextButtons/actionPhraseMaxWords`` words and at most
     /// ``FramedText/Constants/maxLineHeightToMedian`` × the screen's median text height or one
     /// line by its shape (``FramedText/isOneLine(_:characters:)``; two lines of a card's paragraph
