@@ -197,8 +197,8 @@ extension MissingElements {
         return nil
     }
 
-    /// Whether the bar of `colour` on row `y` is a content-wide indicator under `label`: its pixels
-    /// in the slot's `columns` span a run centred under the label (within a quarter of the label's
+    /// Whether the bar on row `y` is a content-wide indicator under `label`: its pixels (near the
+    /// line's `colour`, or off the strip's `background`) in the slot's `columns` span a run centred under the label (within a quarter of the label's
     /// width), solid (``TabStripConstants/indicatorLabelCoverage`` of the run: a row through a line
     /// of text below has gaps between its strokes) and the strip's `background` comes back under
     /// it within ``TabStripConstants/indicatorMaxThickness`` label heights — a filled button's lower
@@ -206,16 +206,23 @@ extension MissingElements {
     static func isIndicator(
         _ image: RGBAImage, y: Int, under label: Rect, columns: (Int, Int), colour: RGB, background: RGB, settings: SelectionSettings
     ) -> Bool {
-        let on = (columns.0..<columns.1).filter { image.color(x: $0, y: y).distance(to: colour) < settings.minTintDistance }
-        guard let first = on.first, let last = on.last,
-            abs(Double(first + last + 1) / 2 - label.midX) <= 0.25 * label.width,
-            Double(on.count) >= TabStripConstants.indicatorLabelCoverage * Double(last - first + 1)
-        else { return false }
+        // The bar's pixels: those near the line's colour, or those off the strip's colour — the
+        // line's colour is its first pixel's, which JPEG can blend with the background ("All
+        // Coupons (322)"'s blue bar starts in a grey-blue pixel), while a bar in a dark strip is
+        // found by its colour alone (Melon's "♥ 좋아요").
+        let near = (columns.0..<columns.1).filter { image.color(x: $0, y: y).distance(to: colour) < settings.minTintDistance }
+        let off = (columns.0..<columns.1).filter { image.color(x: $0, y: y).distance(to: background) >= settings.minTintDistance }
         let thickness = max(1, Int((TabStripConstants.indicatorMaxThickness * label.height).rounded(.up)))
-        return (y + 1...y + thickness).contains { row in
-            row < image.height
-                && Double((first...last).filter { image.color(x: $0, y: row).distance(to: background) < settings.minTintDistance }.count)
-                    >= 0.5 * Double(last - first + 1)
+        return [near, off].contains { on in
+            guard let first = on.first, let last = on.last,
+                abs(Double(first + last + 1) / 2 - label.midX) <= 0.25 * label.width,
+                Double(on.count) >= TabStripConstants.indicatorLabelCoverage * Double(last - first + 1)
+            else { return false }
+            return (y + 1...y + thickness).contains { row in
+                row < image.height
+                    && Double((first...last).filter { image.color(x: $0, y: row).distance(to: background) < settings.minTintDistance }.count)
+                        >= 0.5 * Double(last - first + 1)
+            }
         }
     }
 
