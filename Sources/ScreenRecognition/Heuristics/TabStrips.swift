@@ -210,10 +210,13 @@ extension MissingElements {
         // line's colour is its first pixel's, which JPEG can blend with the background ("All
         // Coupons (322)"'s blue bar starts in a grey-blue pixel), while a bar in a dark strip is
         // found by its colour alone (Melon's "♥ 좋아요").
-        let near = (columns.0..<columns.1).filter { image.color(x: $0, y: y).distance(to: colour) < settings.minTintDistance }
-        let off = (columns.0..<columns.1).filter { image.color(x: $0, y: y).distance(to: background) >= settings.minTintDistance }
         let thickness = max(1, Int((TabStripConstants.indicatorMaxThickness * label.height).rounded(.up)))
-        return [near, off].contains { on in
+        let runs: [(RGB) -> Bool] = [
+            { $0.distance(to: colour) < settings.minTintDistance }, { $0.distance(to: background) >= settings.minTintDistance },
+        ]
+        // Each way in turn (the second only when the first finds no bar).
+        return runs.contains { isBar in
+            let on = (columns.0..<columns.1).filter { isBar(image.color(x: $0, y: y)) }
             guard let first = on.first, let last = on.last,
                 abs(Double(first + last + 1) / 2 - label.midX) <= 0.25 * label.width,
                 Double(on.count) >= TabStripConstants.indicatorLabelCoverage * Double(last - first + 1)

@@ -32,7 +32,8 @@ struct ModalDialogStage: AnalysisStage {
             work.elements = elements.filter { $0.kind != .dialog }
             return
         }
-        let inside = elements.filter { $0.kind != .dialog && $0.frame.fractionInside(frame) >= settings.containment }
+        let insideIndices = Set(elements.indices.filter { elements[$0].kind != .dialog && elements[$0].frame.fractionInside(frame) >= settings.containment })
+        let inside = elements.indices.filter { insideIndices.contains($0) }.map { elements[$0] }
         guard !inside.isEmpty else {
             work.note("dialog", "dialog \(dialog.frame) holds no element; ignored")
             work.elements = elements.filter { $0.kind != .dialog }
@@ -57,9 +58,7 @@ struct ModalDialogStage: AnalysisStage {
             }
             if !undimmed.isEmpty {
                 work.note("dialog", "\(undimmed.count) undimmed element(s) outside dialog \(frame) stay")
-                kept = elements.indices.filter { i in
-                    elements[i].kind != .dialog && (elements[i].frame.fractionInside(frame) >= settings.containment || undimmed.contains(i))
-                }.map { elements[$0] }
+                kept = elements.indices.filter { insideIndices.contains($0) || undimmed.contains($0) }.map { elements[$0] }
             }
         }
         let hidden = elements.count - kept.count - dialogs.count
