@@ -681,6 +681,30 @@ struct ContentSeamTests {
     }
 
     @Test(
+        "A chevron centred on a cell of two lines marks the cell: its title, then its subtitle; not lines far apart",
+        arguments: [
+            (407.5, 17.0, ["Recipes, Ideas for dinner, Button"]),  // centred on the pair, on neither line's row
+            (407.5, 60, ["Recipes", "Forward, Image", "Ideas for dinner"]),  // the second line far under: no cell
+            (416, 17, ["Recipes", "Ideas for dinner, Button"]),  // on the subtitle's row: that line is the row's
+        ])
+    func twoLineCells(glyphY: Double, subtitleY: Double, spoken: [String]) throws {
+        let glyph = det(.icon, 350, glyphY, 8, 14)
+        let content = ReplayContentRecognizer(
+            icons: [glyph.box: IconRecognition(meaning: .forward, confidence: 0.9)], clickProbability: { _ in 0.01 })
+        let detections = [det(.text, 40, 400, 70, 14, "Recipes"), det(.text, 40, 400 + subtitleY, 120, 12, "Ideas for dinner"), glyph]
+        let said = try Self.whiteScreenTranscript(detections, content: content)
+        #expect(said == spoken)
+    }
+
+    @Test("A chevron whose box overlaps its title's end by a pixel marks the title's row")
+    func chevronTouchingTitle() throws {
+        let glyph = det(.icon, 317.5, 403, 6, 9)  // starts 0.5 px before "Sign up" ends (JPEG boxes)
+        let content = ReplayContentRecognizer(
+            icons: [glyph.box: IconRecognition(meaning: .forward, confidence: 0.9)], clickProbability: { _ in 0.01 })
+        #expect(try Self.whiteScreenTranscript([det(.text, 270, 401, 48, 13, "Sign up"), glyph], content: content) == ["Sign up, Button"])
+    }
+
+    @Test(
         "A chevron ending its row short of the screen's edge marks it only with nothing right of it and past disclosureRowEnd",
         arguments: [
             (0.55, false, ["Fashion, Button", "Sale"]), (0.55, true, ["Fashion", "Forward, Image", "Sale"]),

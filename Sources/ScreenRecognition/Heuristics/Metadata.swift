@@ -375,7 +375,9 @@ public enum Metadata {
     /// chevron, ending within `maxValueGap` line heights of it, is the cell's value and joins the
     /// label after the title, as VoiceOver reads a table cell and its detail text ("Storage,
     /// 222.1 GB, Button"; on ui-real 2 rows of 913 screens and iOS Settings' 2 of the 16 check-set
-    /// screens, all right by eye, 2026-11-26). So
+    /// screens, all right by eye, 2026-11-26). A cell of two lines, whose chevron is centred between
+    /// its title and the subtitle under it (``twoLineStack(_:beside:)``), is read the same way, the
+    /// subtitle after the title ("Recipes, View recipes and shop for ingredients, Button"). So
     /// does a trailing `down` chevron ⌄: Material's expansion panels and exposed dropdown menus
     /// put it at the end of a row that opens when tapped ("Categories ⌄"), and an `up` chevron ⌃,
     /// the same panel open.
@@ -491,14 +493,24 @@ public enum Metadata {
                 || ((rowEndEdge.map { glyph.frame.minX >= $0 } ?? false) && endsItsRow(glyph.frame, among: elements)))
             && glyph.detections.contains(where: { $0.iconLabel.map(meanings.contains) ?? false })
         {
-            let row = elements.indices.filter { j in
+            // Labelled texts left of the glyph: ending before its middle (a detector's boxes of a
+            // title and the chevron set right after it overlap by a pixel: "Sign up ›").
+            let candidates = elements.indices.filter { j in
                 let e = result[j]
                 return [.text, .button].contains(e.kind) && e.children.isEmpty && e.label != nil && !absorbed.contains(j)
-                    && e.detections.contains { $0.type == .text }
-                    && e.frame.sharesRow(with: glyph.frame) && e.frame.maxX <= glyph.frame.minX
+                    && e.detections.contains { $0.type == .text } && e.frame.maxX <= glyph.frame.midX
+            }
+            var row = candidates.filter { result[$0].frame.sharesRow(with: glyph.frame) }
+            // A cell of two lines — a title over its subtitle — centres the glyph between them, on
+            // neither line's row: the title is the row's, and the subtitle is read after it.
+            var subtitle: Int?
+            if row.isEmpty, let stack = twoLineStack(candidates.map { result[$0].frame }, beside: glyph.frame) {
+                row = [candidates[stack.title]]
+                subtitle = candidates[stack.subtitle]
             }
             guard let t = title(row, result, i, elements) else { continue }
-            for v in values(row, result, t, i, elements).sorted(by: { result[$0].frame.minX < result[$1].frame.minX }) {
+            let joining = (subtitle.map { [$0] } ?? []) + values(row, result, t, i, elements).sorted { result[$0].frame.minX < result[$1].frame.minX }
+            for v in joining {
                 result[t].label = [result[t].label, result[v].label].compactMap { $0 }.joined(separator: ", ")
                 result[t].detections += result[v].detections
                 absorbed.insert(v)
@@ -509,6 +521,48 @@ public enum Metadata {
         }
         return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
     }
+
+    /// The title and subtitle (indices into `frames`) of a cell of two lines that `glyph` ends: the
+    /// only pair of frames, one over the other, each one line (at most ``maxStackLineHeight`` times
+    /// the glyph's height), starting within the taller line's height of each other, the lower no more than ``maxSubtitleGap`` line heights under the upper (and not
+    /// overlapping it by more than a quarter of a line), whose middles lie on either side of the
+    /// glyph's middle, which lies within ``maxStackCentreOffset`` of the pair's height from the
+    /// pair's middle. iOS's subtitle cells and Material's two-line list items centre their
+    /// trailing chevron on the cell ("Shopping List / Create, manage and edit lists ›"), so the
+    /// chevron shares no row with either line. nil when no pair, or more than one, fits.
+    static func twoLineStack(_ frames: [Rect], beside glyph: Rect) -> (title: Int, subtitle: Int)? {
+        var found: [(Int, Int)] = []
+        for (a, upper) in frames.enumerated() {
+            for (b, lower) in frames.enumerated() where a != b {
+                let line = max(upper.height, lower.height)
+                let gap = lower.minY - upper.maxY
+                let pair = upper.union(lower)
+                guard line <= maxStackLineHeight * glyph.height, abs(upper.minX - lower.minX) <= line, gap >= -0.25 * min(upper.height, lower.height),
+                    gap <= maxSubtitleGap * line, upper.midY < glyph.midY, lower.midY > glyph.midY,
+                    abs(glyph.midY - pair.midY) <= maxStackCentreOffset * pair.height
+                else { continue }
+                found.append((a, b))
+            }
+        }
+        guard found.count == 1, let only = found.first else { return nil }
+        return (only.0, only.1)
+    }
+
+    /// ``twoLineStack(_:beside:)``: a subtitle starts at most this many line heights under its
+    /// title: 1 — iOS's subtitle cell sets the two lines about a quarter of a line apart, Material's
+    /// two-line item under half a line (ui-real, 2026-11-27: Kroger's "Shopping List / Create,
+    /// manage and edit lists" 0.6, a travel app's "Travelers / Easily manage travelers details"
+    /// 0.65) — *design choice*, above those.
+    static let maxSubtitleGap = 1.0
+    /// ``twoLineStack(_:beside:)``: each line is at most this many times as tall as the glyph: 2 —
+    /// a chevron is drawn about a line's height (the rows above: 0.9–1.2); a paragraph, or a title
+    /// whose button took in an avatar above it (a drawer's header, ui-real valid), is no line —
+    /// *design choice*.
+    static let maxStackLineHeight = 2.0
+    /// ``twoLineStack(_:beside:)``: the glyph's middle lies at most this share of the two lines'
+    /// height from their middle: 0.25 — a cell centres its accessory (the rows measured above: 0.01–0.1
+    /// of the pair's height) — *design choice*.
+    static let maxStackCentreOffset = 0.25
 
     /// The chevrons (› ⌄) that end the cells of a column of a grid, wherever the column stands: at
     /// least ``minCellColumn`` plain icons recognised as `forward` or `down`, their middles within the
