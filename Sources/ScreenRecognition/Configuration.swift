@@ -113,7 +113,8 @@ public struct MissingElementSettings: Codable, Sendable, Hashable {
     /// Add OCR text that overlaps no detection as new text elements (§5.1).
     public var recoverTextFromOCR = true
     /// A page control over which OCR read a line of words is that text
-    /// (``MissingElements/textsOverDots(_:lines:)``).
+    /// (``MissingElements/textsOverDots(_:lines:)``), and a text over a page control read as dots
+    /// alone is dropped (``MissingElements/dotsReadAsText(_:)``).
     public var textsOverDots = true
     /// Minimum OCR confidence for a recovered line: 0.5 — *design choice* (drops icon junk such as
     /// "@" that OCR engines return at low confidence; see ../shared/notes, Tesseract 23–90).
@@ -131,6 +132,10 @@ public struct MissingElementSettings: Codable, Sendable, Hashable {
     /// unlabelled) with no false glyph on 102 held-out train screens with checkbox rows
     /// (2026-11-26; `Benchmarks/checkboxes/rows.py`).
     public var recoverCheckboxGlyphs = true
+    /// Words a recogniser ran together are split again into English words
+    /// (``RunTogetherWords/splitEnglish(_:)``) in every text read, once all texts are found
+    /// ("Seewhereyourmusictakesyou" is "See where your music takes you").
+    public var splitRunTogetherWords = true
     public init() {}
 }
 

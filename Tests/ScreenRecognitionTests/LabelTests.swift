@@ -1370,21 +1370,22 @@ struct RowLabelTests {
     }
 
     @Test(
-        "A magnifier poking out of the field's box joins it when its middle and half of it are inside",
-        arguments: [(-3.0, true), (-6.0, false), (-14.0, false)])
-    func magnifierPokingOut(_ c: (x: Double, joins: Bool)) {
+        "A magnifier poking out of the field's box, or leading it within half its width, joins it",
+        arguments: [(-3.0, 9.0, true), (-6, 9, true), (-14, 9, true), (-20, 9, false), (-6, 40, false)])
+    func magnifierPokingOut(_ c: (x: Double, y: Double, joins: Bool)) {
         // The field's box starts at x 0; a 10-px magnifier from x −3 (its middle at 2: inside, 0.7
-        // of it inside), −6 (middle at −1: outside) or −14 (beside the field).
+        // of it inside), −6 (across the field's edge), −14 (4 px before it), −20 (10 px: beside
+        // it), or across its edge a row below (its middle under the field).
         let parts = [
             Metadata.element(for: det(.textField, 0, 0, 300, 28)), el(.text, r(20, 8, 120, 12), "Search for anything"),
-            Metadata.element(for: det(.icon, c.x, 9, 10, 10, icon: .search)),
+            Metadata.element(for: det(.icon, c.x, c.y, 10, 10, icon: .search)),
         ]
         let absorbed = Metadata.absorbIntoControls(parts, containment: 0.85)
         #expect(absorbed.count == (c.joins ? 1 : 2))
         #expect(absorbed.contains { $0.kind == .icon } == !c.joins)  // else "Search, Image" is said apart
         // Another glyph there (a password's "Show", an "Edit" button) is a control of its own.
         let edit = Metadata.absorbIntoControls(
-            [parts[0], parts[1], Metadata.element(for: det(.icon, c.x, 9, 10, 10, icon: .edit))], containment: 0.85)
+            [parts[0], parts[1], Metadata.element(for: det(.icon, c.x, c.y, 10, 10, icon: .edit))], containment: 0.85)
         #expect(edit.count == 2)
     }
 
@@ -1514,8 +1515,22 @@ struct RunTogetherWordsTests {
         ("Notifications", "Notifications"),
         ("Signin", "Signin"),
         ("TravelingAgain19", "TravelingAgain19"),
-        ("myfitnesspal", "myfitnesspal"),
+        ("myfitnesspal", "my fitness pal"),  // English words: as it is said
+        // English words where the interface words do not cover the run (ui-real, 2026-11-27)
+        ("Seewhereyourmusictakesyou", "See where your music takes you"),
+        ("Connect togetpersonalizedrecommendations", "Connect to get personalized recommendations"),
+        ("of shopping at yourfingertips", "of shopping at your fingertips"),
+        ("REMINDMETOADDPRODUCTSLATER", "REMIND ME TO ADD PRODUCTS LATER"),
+        ("onyour", "onyour"),  // too short for the English words
+        ("Carolina", "Carolina"),  // a name: "Carol in a" would be English words
+        ("Make a selection.", "Make a selection."),  // an English word: the interface words would split it
+        ("portmanteaus", "portmanteaus"),  // short English words ("port man tea us"): a word the list lacks
+        // a word, a capitalised run of six letters, inner capitals (a name)
+        ("Marshmallow", "Marshmallow"),
+        ("Goodbye", "Goodbye"),
+        ("MoneyStream", "MoneyStream"),
         ("appcrawler1@gmail.com", "appcrawler1@gmail.com"),
+        ("androidplayor@gmail.com", "androidplayor@gmail.com"),
         ("", ""),
         // a full stop run into the next sentence; web addresses and initials keep theirs
         ("Follow&ExploreForums.Chat with Enthusiasts", "Follow&ExploreForums. Chat with Enthusiasts"),
@@ -1525,6 +1540,27 @@ struct RunTogetherWordsTests {
     ])
     func split(_ text: String, _ expected: String) {
         #expect(RunTogetherWords.split(text) == expected)
+    }
+
+    @Test(
+        "Every text read: runs of ten letters or more split into English words; words, shorter runs, names and addresses stay",
+        arguments: [
+            ("Thisisyourplace-to stayclosewith thepeopleyoulove", "This is your place-to stay close with the people you love"),
+            ("SIGNUPWITHEMAIL", "SIGN UP WITH EMAIL"),
+            ("Downloaded only", "Downloaded only"),  // a word: the interface words would say "Down loaded"
+            ("Get paperless confirmation", "Get paperless confirmation"),  // nine letters
+            ("Flashcards", "Flashcards"),  // two words need twelve letters: a compound the list lacks
+            ("where you are,andwellfind the", "where you are,and well find the"),  // not "an dwell find"
+            ("Instagram", "Instagram"),
+            ("Afghanistan", "Afghanistan"),  // a name of the list ("Afghan is tan")
+            ("Marriott Gaithersburg", "Marriott Gaithersburg"),  // capitalised, no interface word: a name
+            ("Theonlyfashion app that you willeverneed.", "The only fashion app that you will ever need."),
+            ("buyincoins", "buyincoins"),  // "buy in coins": 3.3 letters a word
+            ("appcrawler1@gmail.com", "appcrawler1@gmail.com"),
+            ("ponyo_thecutestgirl", "ponyo_thecutestgirl"),
+        ])
+    func splitEnglish(_ text: String, _ expected: String) {
+        #expect(RunTogetherWords.splitEnglish(text) == expected)
     }
 }
 

@@ -260,4 +260,20 @@ struct PostProcessingTests {
         #expect(out.detections[0].text == (becomesText ? line : nil))
         #expect(out.detections[1].type == .pageControl)  // no line over it
     }
+
+    @Test(
+        "A text over a page control read as dots alone is dropped; words, or a text beside the dots, stay",
+        arguments: [
+            ("@eee0e", r(174, 367, 34, 9), false),  // the dots read as letters (ui-real train)
+            ("0 0 0 0", r(165, 590, 48, 10), false),
+            ("Skip", r(174, 367, 34, 9), true),  // a word
+            ("000", r(40, 367, 34, 9), true),  // not on the dots
+        ] as [(String, Rect, Bool)])
+    func dotsReadAsText(text: String, box: Rect, kept: Bool) {
+        let dots = [det(.pageControl, 174, 368, 33, 8), det(.pageControl, 165, 591, 48, 9)]
+        let out = MissingElements.dotsReadAsText(dots + [Detection(type: .text, box: box, confidence: 0.8, text: text)])
+        #expect(out.dropped == (kept ? 0 : 1))
+        #expect(out.detections.count == (kept ? 3 : 2))
+        #expect(out.detections.filter { $0.type == .pageControl }.count == 2)
+    }
 }

@@ -172,6 +172,27 @@ public enum MissingElements {
         return (result, changed)
     }
 
+    /// Texts the detector boxed over a page control's dots, whose reading is only dot-like marks
+    /// ("000000", "@eee0e", "0000": 3 on the 1,219 ui-real screens of 2026-11-27, each spoken after
+    /// "Page 1 of 4, Adjustable" as a second stop) — the dots read as letters: each text detection
+    /// whose reading is made of ``dotLikeCharacters`` (and spaces) alone and that lies at least half
+    /// inside a page control's box, or holds at least half of it, is dropped.
+    public static func dotsReadAsText(_ detections: [Detection]) -> (detections: [Detection], dropped: Int) {
+        let dots = detections.filter { $0.type == .pageControl }.map(\.box)
+        guard !dots.isEmpty else { return (detections, 0) }
+        let kept = detections.filter { d in
+            guard d.type == .text, let text = d.text?.filter({ !$0.isWhitespace }), !text.isEmpty,
+                text.allSatisfy(dotLikeCharacters.contains)
+            else { return true }
+            return !dots.contains { d.box.fractionInside($0) >= 0.5 || $0.fractionInside(d.box) >= 0.5 }
+        }
+        return (kept, detections.count - kept.count)
+    }
+
+    /// ``dotsReadAsText(_:)``: what OCR makes of a page control's dots — round letters and digits,
+    /// rings and bullets (the readings listed there) — *design choice*.
+    public static let dotLikeCharacters: Set<Character> = ["0", "o", "O", "e", "c", "@", "°", "•", "·", ".", "©", "®", "*"]
+
     /// ``textsOverDots(_:lines:)``'s confidence bar: 0.9 — *design choice*, the bar of a sure
     /// word (``ElementOCR/Constants/sureWordConfidence``); the line of that page control read 0.96.
     public static let textOverDotsConfidence = 0.9

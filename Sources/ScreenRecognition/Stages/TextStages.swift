@@ -124,6 +124,9 @@ struct RecoverMissingStage: AnalysisStage {
             let texts = MissingElements.textsOverDots(work.detections, lines: lines)
             work.detections = texts.detections
             if texts.changed > 0 { work.note("missing", "\(texts.changed) page control(s) read as text") }
+            let dots = MissingElements.dotsReadAsText(work.detections)
+            work.detections = dots.detections
+            if dots.dropped > 0 { work.note("missing", "\(dots.dropped) text(s) over a page control's dots dropped") }
         }
         if settings.recoverTextFromOCR, let lines = work.lines {
             work.detections = MissingElements.recoverText(work.detections, lines: lines, minConfidence: settings.minOCRConfidence)
@@ -141,6 +144,18 @@ struct RecoverMissingStage: AnalysisStage {
             let found = MissingElements.recoverCheckboxGlyphs(work.detections, image: image, lines: work.lines ?? [])
             work.detections = found.detections
             if found.added > 0 { work.note("missing", "\(found.added) checkbox or radio glyph(s) beside a text found from pixels") }
+        }
+        if settings.splitRunTogetherWords {
+            var split = 0
+            for i in work.detections.indices {
+                guard let text = work.detections[i].text else { continue }
+                let spaced = RunTogetherWords.splitEnglish(text)
+                if spaced != text {
+                    work.detections[i].text = spaced
+                    split += 1
+                }
+            }
+            if split > 0 { work.note("missing", "\(split) text(s) with words run together split") }
         }
     }
 }
