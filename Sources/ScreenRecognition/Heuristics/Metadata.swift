@@ -390,7 +390,7 @@ public enum Metadata {
     /// label after the title, as VoiceOver reads a table cell and its detail text ("Storage,
     /// 222.1 GB, Button"; on ui-real 2 rows of 913 screens and iOS Settings' 2 of the 16 check-set
     /// screens, all right by eye, 2026-11-26). A cell of two lines, whose chevron is centred between
-    /// its title and the subtitle under it (``twoLineStack(_:beside:)``), is read the same way, the
+    /// its title and the subtitle under it (`twoLineStack(_:beside:)`), is read the same way, the
     /// subtitle after the title ("Recipes, View recipes and shop for ingredients, Button"). So
     /// does a trailing `down` chevron ⌄: Material's expansion panels and exposed dropdown menus
     /// put it at the end of a row that opens when tapped ("Categories ⌄"), and an `up` chevron ⌃,
@@ -538,8 +538,9 @@ public enum Metadata {
 
     /// The title and subtitle (indices into `frames`) of a cell of two lines that `glyph` ends: the
     /// only pair of frames, one over the other, each one line (at most ``maxStackLineHeight`` times
-    /// the glyph's height), starting within the taller line's height of each other, the lower no more than ``maxSubtitleGap`` line heights under the upper (and not
-    /// overlapping it by more than a quarter of a line), whose middles lie on either side of the
+    /// the glyph's height), starting within the taller line's height of each other, the lower no
+    /// more than ``maxSubtitleGap`` line heights under the upper (and not overlapping it by more
+    /// than a quarter of a line), whose middles lie on either side of the
     /// glyph's middle, which lies within ``maxStackCentreOffset`` of the pair's height from the
     /// pair's middle. iOS's subtitle cells and Material's two-line list items centre their
     /// trailing chevron on the cell ("Shopping List / Create, manage and edit lists ›"), so the

@@ -173,8 +173,8 @@ public enum MissingElements {
     }
 
     /// Texts the detector boxed over a page control's dots, whose reading is only dot-like marks
-    /// ("000000", "@eee0e", "0000": 3 on the 1,219 ui-real screens of 2026-11-27, each spoken after
-    /// "Page 1 of 4, Adjustable" as a second stop) — the dots read as letters: each text detection
+    /// ("000000", "@eee0e", "0000": 4 on the 1,219 ui-real screens of 2026-11-27, each spoken with
+    /// or after "Page 1 of 4, Adjustable") — the dots read as letters: each text detection
     /// whose reading is made of ``dotLikeCharacters`` (and spaces) alone and that lies at least half
     /// inside a page control's box, or holds at least half of it, is dropped.
     public static func dotsReadAsText(_ detections: [Detection]) -> (detections: [Detection], dropped: Int) {
