@@ -25,6 +25,23 @@ struct TextRepairTests {
     }
 
     @Test(
+        "a sign-in title one letter off, whose misread word is no English word, is mended; words and ties stay",
+        arguments: [
+            ("Already a Member? Log Ir", "Already a Member? Log In"),
+            ("Don't Have an Account? Sign Uo", "Don't Have an Account? Sign Up"),
+            ("Lagin", "Login"),
+            ("LOGIR", "LOGIN"),
+            ("Already have an account? Leg in", "Already have an account? Leg in"),  // "leg" is a word
+            ("Sign ip", "Sign ip"),  // as near "Sign in" as "Sign up"
+            ("Sign it", "Sign it"),  // a word
+            ("logic", "logic"),
+            ("Log In", "Log In"),
+        ])
+    func signInPhrases(input: String, expected: String) {
+        #expect(TextRepair.repair(input) == expected)
+    }
+
+    @Test(
         "a lone bar before a lower-case word is the pronoun I; separators stay",
         arguments: [
             ("How do | report an issue or bug?", "How do I report an issue or bug?"),

@@ -36,10 +36,39 @@ import Foundation
 ///   and Tesseract reads the button title "Log In" as "Log ln" (2 of 779 ui-real screens' labels,
 ///   2026-11-25); "ln" is no English word. Run on to its word ("Logln", "SignUp/Logln": ui-real
 ///   train, 2026-11-25) it is mended the same way; "login", "signin" keep their lower-case "in".
+/// - **A sign-in title misread by one letter** at a text's end ("Log Ir", "Sign Uo", "Lagin"):
+///   `signInPhrase(_:)`.
 public enum TextRepair {
     /// The repaired text (unchanged when no rule applies).
     public static func repair(_ text: String) -> String {
-        signIn(buttonVerb(pronounI(meridiem(zeroes(dollars(text))))))
+        signInPhrase(signIn(buttonVerb(pronounI(meridiem(zeroes(dollars(text)))))))
+    }
+
+    /// The sign-in titles ``signInPhrase(_:)`` mends, as written when mended.
+    static let signInPhrases = ["log in", "sign in", "sign up", "login", "signin", "signup"]
+
+    /// `text` with its last word, or last two words, mended to a sign-in title (``signInPhrases``)
+    /// when they are one letter off it, the misread word is no English word, and no other title is
+    /// as near: "Log Ir" → "Log In", "Lagin" and "Logir" → "Login", "Sign Uo" → "Sign Up" (8 such
+    /// titles on 1,219 ui-real screens, 2026-11-27, among them "Already a Member? Log Ir" and
+    /// "Don't Have an Account? Sign Uo"; the action-phrase rule then knows them). "Leg in" stays
+    /// ("leg" is a word), and so does "Sign ip" (as near "Sign in" as "Sign up"). Each letter keeps
+    /// the read letter's case.
+    static func signInPhrase(_ text: String) -> String {
+        let words = text.split(separator: " ", omittingEmptySubsequences: false)
+        for count in [2, 1] where words.count >= count {
+            let tail = words.suffix(count).joined(separator: " ")
+            let chars = Array(tail)
+            guard chars.allSatisfy({ $0 == " " || ($0.isASCII && $0.isLetter) }) else { continue }
+            let lower = Array(tail.lowercased())
+            let near = signInPhrases.filter { differInOneLetter(Array($0), lower) }
+            guard near.count == 1, let phrase = near.first, !signInPhrases.contains(String(lower)) else { continue }
+            let misread = tail.split(separator: " ").first { !phrase.split(separator: " ").contains(Substring($0.lowercased())) }
+            if let misread, RunTogetherWords.englishWords.contains(misread.lowercased()) { continue }
+            let mended = String(zip(chars, Array(phrase)).map { read, right in read.isUppercase ? Character(right.uppercased()) : right })
+            return (words.dropLast(count).map(String.init) + [mended]).joined(separator: " ")
+        }
+        return text
     }
 
     /// The words after which "ln" is "In" (the rule above).
