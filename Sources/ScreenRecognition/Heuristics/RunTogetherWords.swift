@@ -176,8 +176,8 @@ public enum RunTogetherWords {
     /// yourfingertips", "Getdiscountcoupons", "REMINDMETOADDPRODUCTSLATER".
     static func splitEnglishRun(_ run: String) -> String? {
         let inner = run.dropFirst().contains { $0.isUppercase } && !run.allSatisfy { $0.isUppercase }
-        guard !inner, !englishWords.contains(run.lowercased()), !englishNames.contains(run.lowercased()),
-            let words = splitRun(run, into: englishWords, minLetters: minEnglishLetters)
+        // (`splitRun(_:into:minLetters:)` leaves a run that is itself an English word alone.)
+        guard !inner, !englishNames.contains(run.lowercased()), let words = splitRun(run, into: englishWords, minLetters: minEnglishLetters)
         else { return nil }
         let parts = words.split(separator: " ")
         // A capitalised run is a name more often than a lower-case one: it must hold an interface
