@@ -481,3 +481,39 @@ def test_recalibrate_writes_scales_and_a_threshold_for_them(tmp_path, monkeypatc
     with pytest.raises(SystemExit):
         (data / "val.json").write_text(json.dumps({"families": ["fake"], "glyphs": 1, "glyphList": []}))
         rc.recalibrate(str(model), str(data))
+
+
+def test_real_crops_follow_the_swift_reading_and_hold_out_whole_sources(tmp_path):
+    """icons/real.py: each labelled ui-real icon gives crops at both of the Swift side's crop scales,
+    "none" is `other`, a "forward" chevron is trained as a mirrored "back", and a held-out source
+    gives no crop at all."""
+    from PIL import Image
+    from screenrec_training.icons import real
+    rgb = np.full((60, 80, 3), 255, np.uint8)
+    rgb[20:30, 30:32] = 0          # a vertical bar left of centre in the box [24, 16, 18, 18]
+    Image.fromarray(rgb).save(tmp_path / "a.png")
+    icons = [{"image": "a.png", "box": [24, 16, 18, 18], "meaning": "forward", "source": "android-rico"},
+             {"image": "a.png", "box": [24, 16, 18, 18], "meaning": "none", "source": "android-rico"},
+             {"image": "missing.png", "box": [0, 0, 10, 10], "meaning": "close", "source": "other"}]
+    x, y = real.build(icons, str(tmp_path), variants=4, seed=0)
+    # the unreadable image is skipped; the arrow's crops come in pairs: turned to "back", and as it stands
+    assert x.shape == (12, pp.SIZE, pp.SIZE, 3) and x.dtype == np.uint8
+    assert list(y) == [CLASSES.index("back"), CLASSES.index(OTHER)] * 4 + [CLASSES.index(OTHER)] * 4
+    # the first crops are the unjittered box at scales 1 and 1.3; "forward" is mirrored
+    plain = real.crop(rgb, pp.scaled_box((24, 16, 18, 18), 1.0), "none")
+    assert np.array_equal(x[0], plain[:, ::-1]) and np.array_equal(x[1], plain) and np.array_equal(x[8], plain)
+    dark_cols = np.where(plain.mean(axis=(0, 2)) < 200)[0]
+    assert dark_cols.mean() < pp.SIZE / 2 < np.where(x[0].mean(axis=(0, 2)) < 200)[0].mean()
+    assert real.class_of("up") == real.class_of("down") == CLASSES.index("back")
+    # a whole source held out by the command: only the other sources' icons are crops
+    labels = tmp_path / "labels.json"
+    labels.write_text(json.dumps({"about": "test", "icons": icons}))
+    out = tmp_path / "out"
+    sys_argv = sys.argv
+    try:
+        sys.argv = ["real", "--labels", str(labels), "--images", str(tmp_path), "--out", str(out),
+                    "--hold-out", "android-rico", "--variants", "2"]
+        real.main()
+    finally:
+        sys.argv = sys_argv
+    assert len(np.load(out / "real.npz")["y"]) == 0

@@ -113,6 +113,8 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--init", default=None, help="start from this checkpoint's weights (fine-tuning)")
     p.add_argument("--init-onnx", default=None, help="start from an exported icons.onnx of the same width (fine-tuning)")
+    p.add_argument("--real", default=None,
+                   help="real.npz of labelled ui-real crops (icons/real.py) added to the training set (the seventh model)")
     p.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     a = p.parse_args()
     dev = torch.device(a.device)
@@ -121,7 +123,12 @@ def main() -> None:
     g = torch.Generator().manual_seed(a.seed)
     tr = np.load(os.path.join(a.data, "train.npz"))
     va = np.load(os.path.join(a.data, "val.npz"))
-    xtr, ytr = torch.from_numpy(tr["x"]).to(dev), torch.from_numpy(tr["y"]).to(dev)
+    xtr, ytr = tr["x"], tr["y"]
+    if a.real:
+        real = np.load(a.real)
+        xtr, ytr = np.concatenate([xtr, real["x"]]), np.concatenate([ytr, real["y"]])
+        print(json.dumps({"renders": len(tr["y"]), "realCrops": len(real["y"])}), flush=True)
+    xtr, ytr = torch.from_numpy(xtr).to(dev), torch.from_numpy(ytr).to(dev)
     net = IconNet(len(CLASSES), a.width)
     if a.init:
         net.load_state_dict(torch.load(a.init, map_location="cpu")["model"])
