@@ -371,7 +371,9 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     /// sections and a back arrow is none (HIG, "Tab bars" and "Toolbars"; Material, "Navigation
     /// bar" and "Bottom app bar"). On the 779 check and 700 held-out screens, 12 rows the tab rule
     /// took held a back arrow and every one was a toolbar by eye: a web view's ‹ ↻ ⌂ bar, Korean
-    /// banking apps' 이전 / 다음 / 홈 bars, a keypad's ⌫ 0 확인 row (measured 2026-11-25).
+    /// banking apps' 이전 / 다음 / 홈 bars, a keypad's ⌫ 0 확인 row (measured 2026-11-25). The back
+    /// arrow must be among the bar's first two items (toolbars lead with it; a "back" read further
+    /// right is a misread tab icon).
     public var backArrowBarsAreToolbars = true
     /// A tab bar title OCR misread is mended to the destination it misreads ("Fuplore" → "Explore",
     /// "“avorites" → "Favorites"; ``TabTitles``).

@@ -198,7 +198,9 @@ public enum Grouping {
         if settings.tabsNeedAnIcon, !clusters.contains(where: { $0.contains { hasIcon(elements[$0]) } }) { return elements }
         let toolbar =
             settings.backArrowBarsAreToolbars
-            && clusters.contains { $0.contains { elements[$0].detections.contains { $0.type == .icon && $0.iconLabel == .back } } }
+            && clusters.prefix(backArrowLeadingItems).contains {
+                $0.contains { elements[$0].detections.contains { $0.type == .icon && $0.iconLabel == .back } }
+            }
         var tabs: [Element] = clusters.enumerated().map { n, members in
             var parts = members.map { elements[$0] }.sorted { $0.frame.minY < $1.frame.minY }
             let frame = frames[n]
@@ -228,6 +230,16 @@ public enum Grouping {
         let used = Set(clusters.flatMap { $0 })
         return elements.indices.filter { !used.contains($0) }.map { elements[$0] } + tabs
     }
+
+    /// A toolbar's back arrow leads it: it is one of the bar's first this many items from the left
+    /// (HIG, "Toolbars": the back button sits at the leading end; a web view's bar may put ✕ before
+    /// ‹). A "back" read on a later item is another glyph misread — a shop's tab bar of Home /
+    /// 카테고리 / ON AIR / 마이페이지 / 최근본쇼핑 whose last icon, a grey disc of dots, the seventh icon
+    /// model first read "back" had become five buttons (ui-real train, 2026-11-27). On the 1,219
+    /// ui-real screens the sessions listen to, that bar is the only one the bound changes: the 18
+    /// back buttons at the bottom of those screens stay buttons (measured 2026-11-27, seventh icon
+    /// model) — 2, *design choice*.
+    static let backArrowLeadingItems = 2
 
     /// A tab bar's items stand on one row (HIG, "Tab bars"; Material, "Navigation bar"): an item
     /// whose icon and title share a row with no other item is the screen's content above or below
