@@ -517,3 +517,13 @@ def test_real_crops_follow_the_swift_reading_and_hold_out_whole_sources(tmp_path
     finally:
         sys.argv = sys_argv
     assert len(np.load(out / "real.npz")["y"]) == 0
+    # a malformed labels file stops with a message naming the entry, not a traceback
+    labels.write_text(json.dumps({"about": "test", "icons": [{"image": "a.png", "box": [0, 0, 5], "meaning": "close", "source": "x"}]}))
+    with pytest.raises(SystemExit, match="icon 0 needs"):
+        real.load_labels(str(labels))
+    labels.write_text(json.dumps({"icons": [{"image": "a.png", "box": [0, 0, 5, 5], "meaning": "teapot", "source": "x"}]}))
+    with pytest.raises(SystemExit, match="known meaning"):
+        real.load_labels(str(labels))
+    labels.write_text("not json")
+    with pytest.raises(SystemExit, match="not a labels file"):
+        real.load_labels(str(labels))

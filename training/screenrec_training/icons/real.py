@@ -12,7 +12,7 @@ box jittered the way a detector's boxes vary.
   "down" a quarter clockwise — so a real chevron teaches the "back" reading that names it. Each
   arrow is also a crop of `other` as it stands (forward, up, down) or mirrored (back): the
   rendered sets' negatives hold forward and turned chevrons too (``procedural.py``), and without
-  these a first run (icons_r9) read a faint "›" in a disc as "Back" — real chevrons of either
+  these a first run (icons_r10, not shipped) read a faint "›" in a disc as "Back" — real chevrons of either
   direction had all been "back".
 - Whole sources are held out (``--hold-out``): the shipped seventh model never saw ui-real's iOS
   screenshots, which are its real held-out slice (Models/icons/MODEL_CARD.md).
@@ -34,8 +34,9 @@ from .preprocess import SIZE, area_resize, crop_indices, scaled_box
 from .table import CLASSES
 
 # Crops per labelled icon in the training file. 8: each icon is seen at both of the Swift side's
-# crop scales (1 and 1.3, model.json `input.crop.scales`) with 4 box jitters each (design choice:
-# ~6,600 real crops beside ~20,000 renders, a quarter of each epoch).
+# crop scales (1 and 1.3, model.json `input.crop.scales`), 3 of the 4 at each with the box jittered
+# (design choice: the 832 icons' 7,112 crops, arrows counted twice, are a quarter of an epoch beside
+# the ~20,000 renders).
 VARIANTS = 8
 # Box jitter: centre moved by up to 8 % of the box's longer side and the box scaled by 0.9–1.15
 # (design choice: 1–2 px on the 12–30 px icons of ui-real, so the model does not learn one
@@ -109,6 +110,23 @@ def build(labels: list, images: str, variants: int, seed: int) -> tuple[np.ndarr
     return np.stack(xs), np.array(ys, np.int64)
 
 
+def load_labels(path: str) -> list:
+    """The labelled icons of a labels file; a malformed file stops with a message naming the entry."""
+    known = set(CLASSES) | set(DIRECTIONS) | {"none"}
+    try:
+        icons = json.load(open(path))["icons"]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise SystemExit(f"{path}: not a labels file ({e})")
+    for i, r in enumerate(icons):
+        ok = isinstance(r, dict) and isinstance(r.get("image"), str) and isinstance(r.get("source"), str)
+        box = r.get("box") if isinstance(r, dict) else None
+        ok = ok and isinstance(box, list) and len(box) == 4 and all(isinstance(v, (int, float)) for v in box)
+        ok = ok and box[2] > 0 and box[3] > 0 and r.get("meaning") in known and r["meaning"] != "other"
+        if not ok:
+            raise SystemExit(f"{path}: icon {i} needs image, source, a box [x, y, w, h] and a known meaning: {r!r}")
+    return icons
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--labels", required=True, help="labels JSON: {about, icons: [{image, box, meaning, source}]}")
@@ -118,7 +136,7 @@ def main() -> None:
     p.add_argument("--variants", type=int, default=VARIANTS)
     p.add_argument("--seed", type=int, default=9)
     a = p.parse_args()
-    icons = json.load(open(a.labels))["icons"]
+    icons = load_labels(a.labels)
     held = set(s for s in a.hold_out.split(",") if s)
     train = [r for r in icons if r["source"] not in held]
     x, y = build(train, a.images, a.variants, a.seed)
