@@ -91,11 +91,16 @@ def build(labels: list, images: str, variants: int, seed: int) -> tuple[np.ndarr
     Icons whose image cannot be read are skipped with a message (one bad file does not stop the set)."""
     rng = random.Random(seed)
     xs, ys = [], []
+    path, rgb = None, None  # the last screenshot read: a screen's icons follow each other in the file
     for r in labels:
-        try:
-            rgb = np.asarray(Image.open(os.path.join(images, r["image"])).convert("RGB"))
-        except OSError as e:
-            print(f"skipped {r['image']}: {e}")
+        if r["image"] != path:
+            path = r["image"]
+            try:
+                rgb = np.asarray(Image.open(os.path.join(images, path)).convert("RGB"))
+            except OSError as e:
+                print(f"skipped {path}: {e}")
+                rgb = None
+        if rgb is None:
             continue
         for v in range(variants):
             box = jittered(r["box"], rng) if v >= len(CROP_SCALES) else tuple(r["box"])
