@@ -125,8 +125,46 @@ struct TextRepairTests {
         #expect(TextRepair.repair(input) == expected)
     }
 
+    @Test(
+        "a word one look-alike letter from exactly one English word is that word; words, names, capitals and short words stay",
+        arguments: [
+            ("Enable Notificatians", "Enable Notifications"),
+            ("Forgot Possword?", "Forgot Password?"),
+            ("Avallable balance", "Available balance"),
+            ("Happy birtnday!", "Happy birthday!"),
+            ("Shuffie", "Shuffle"),
+            ("Wishiist", "Wishlist"),  // an interface word (RunTogetherWords.vocabulary)
+            ("ldentification", "identification"),  // a lower-case first letter is read like the others
+            ("My Profite,", "My Profile,"),
+            ("Recents", "Recents"),  // an iOS tab (TabTitles), no misread "recants"
+            ("Optio", "Optio"),  // "Options" cut short, no misread "optic"
+            ("Free Messaging", "Free Messaging"),  // a rarer word (SCOWL size 70), no misread "massaging"
+            ("Tomas Schmidt", "Tomas Schmidt"),  // a name, no misread "tomes"
+            ("Fitbit", "Fitbit"),  // a capital's look-alikes are not a lower-case letter's
+            ("SHUFFIE", "SHUFFIE"),  // nor in a word in capitals
+            ("FroeCharge", "FroeCharge"),  // a capital inside: a brand
+            ("Dont worry", "Dont worry"),  // 4 letters: too short
+            ("tatal", "tatal"),  // "total" and "fatal": not one word
+            ("char- acters", "char- acters"),  // the end of a hyphenated word
+            ("Camer0", "Camer0"),  // a digit: no word
+            ("Shuffle", "Shuffle"),
+        ])
+    func lookAlikeWords(input: String, expected: String) {
+        #expect(TextRepair.repair(input) == expected)
+    }
+
     @Test func repairsEveryLine() {
         let lines = [RecognizedText(text: "9:41 av", box: Rect(x: 0, y: 0, width: 10, height: 10), confidence: 0.9)]
         #expect(TextRepair.repair(lines).map(\.text) == ["9:41 AM"])
+        // A look-alike word is mended in the line's words too, which other steps speak on their own.
+        let box = Rect(x: 0, y: 0, width: 10, height: 10)
+        let read = RecognizedText(
+            text: "Avallable balance", box: box, confidence: 0.9,
+            words: [.init(text: "Avallable", box: box, confidence: 0.9), .init(text: "balance", box: box, confidence: 0.9)])
+        let mended = TextRepair.repair([read])
+        #expect(mended.map(\.text) == ["Available balance"])
+        #expect(mended.flatMap(\.words).map(\.text) == ["Available", "balance"])
+        // …read with the words before them: a hyphenated word's end stays.
+        #expect(TextRepair.LookAlikeWords.mended(words: ["char-", "acters,", "Avallable"]) == ["char-", "acters,", "Available"])
     }
 }

@@ -38,10 +38,11 @@ import Foundation
 ///   train, 2026-11-25) it is mended the same way; "login", "signin" keep their lower-case "in".
 /// - **A sign-in title misread by one letter** at a text's end ("Log Ir", "Sign Uo", "Lagin"):
 ///   `signInPhrase(_:)`.
+/// - **A word misread by one look-alike letter** ("Notificatians", "Possword?"): ``LookAlikeWords``.
 public enum TextRepair {
     /// The repaired text (unchanged when no rule applies).
     public static func repair(_ text: String) -> String {
-        signInPhrase(signIn(buttonVerb(pronounI(meridiem(zeroes(dollars(text)))))))
+        LookAlikeWords.mended(signInPhrase(signIn(buttonVerb(pronounI(meridiem(zeroes(dollars(text))))))))
     }
 
     /// The sign-in titles ``signInPhrase(_:)`` mends, as written when mended.
@@ -156,11 +157,13 @@ public enum TextRepair {
         return out
     }
 
-    /// `text` with every OCR line's text repaired.
+    /// `text` with every OCR line's text repaired, and its words' look-alike letters
+    /// (``LookAlikeWords``; the other rules read a word with its neighbours).
     public static func repair(_ lines: [RecognizedText]) -> [RecognizedText] {
         lines.map { line in
             var line = line
             line.text = repair(line.text)
+            for (i, text) in LookAlikeWords.mended(words: line.words.map(\.text)).enumerated() { line.words[i].text = text }
             return line
         }
     }
