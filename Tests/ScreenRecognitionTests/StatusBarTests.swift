@@ -30,6 +30,9 @@ struct StatusBarTests {
             (["@7:01", "etd", "5G"], "7:01 5G"),
             (["alll", "48%", "9:44", "AM"], "48% 9:44 AM"),  // a signal meter read in lower case
             (["Verizon", "9:44"], "Verizon 9:44"),
+            (["T-Mobile", "9:44"], "T-Mobile 9:44"),
+            (["HOAARH", "7:22"], "7:22"),  // notification icons read in capitals
+            (["HOwwwww", "7:22"], "7:22"),  // …or in mixed case
         ])
     func cleaned(_ c: ([String], String)) {
         let out = StatusBar.clean([Self.line(c.0), Self.line(["Settings"], y: 60)], screenHeight: 640)
@@ -37,6 +40,26 @@ struct StatusBarTests {
         // The line's box shrinks to the words kept.
         #expect(out[0].words.count == c.1.split(separator: " ").count)
         #expect(out[0].box.width <= Self.line(c.0).box.width)
+    }
+
+    @Test("texts the crop readers read in the status bar keep its words only; junk and unread ones are left out")
+    func cropReadingsInTheBar() throws {
+        let bar = try #require(StatusBar.bar(of: [Self.line(["4:02"], x: 340)], screenHeight: 640))
+        let detections = [
+            det(.text, 81, 0, 98, 22, "HOAARH"),  // notification icons read again by a crop reader
+            det(.text, 148, 0, 100, 21),  // never read
+            det(.text, 330, 4, 60, 12, "B 4:02"),
+            det(.icon, 20, 2, 16, 16),  // not a text: stays for the later stages
+            det(.text, 16, 60, 120, 16, "HOAARH"),  // below the bar: stays
+        ]
+        let out = StatusBar.cleaned(detections, bar: bar)
+        #expect(out.map(\.text) == ["4:02", nil, "HOAARH"])
+        #expect(out.map(\.type) == [.text, .icon, .text])
+        // PP-OCR's reading of a line again is one word holding spaces: its words are still the bar's.
+        let reread = RecognizedText(
+            text: "66% 11:05 PM", box: r(270, 6, 82, 10), confidence: 0.9, words: [.init(text: "66% 11:05 PM", box: r(270, 6, 82, 10), confidence: 0.9)])
+        #expect(StatusBar.kept(reread)?.text == "66% 11:05 PM")
+        #expect(StatusBar.kept(RecognizedText(text: "Ft 66% PM", box: r(239, 5, 113, 11), confidence: 0.9))?.text == "66%")
     }
 
     @Test func anIPhoneClockReadAsOneWordStillFindsTheStatusBar() {
@@ -166,6 +189,24 @@ struct StatusBarTests {
             el(.text, r(16, 340, 200, 8), "Shared"),
         ]
         #expect(Metadata.markHeader(alone, screenHeight: 640).map { $0.traits.contains(.header) } == [false, true, false, false, false])
+    }
+
+    @Test("a paragraph's type is its line's height: three lines of body text are no large title")
+    func paragraphIsNoTitle() {
+        let elements = [
+            el(.text, r(30, 66, 336, 54), "Each sleep session is graded with a Snore Score and you can playback audio samples"),
+            el(.text, r(160, 530, 66, 14), "Continue"),
+            el(.text, r(40, 600, 20, 14), "Close"),
+        ]
+        let lines = [66.0, 84, 102].map { RecognizedText(text: "line", box: r(32, $0 + 1, 330, 16), confidence: 0.9) }
+        // Its box alone is 3.9 times as tall as the other texts: a heading, as it was.
+        #expect(Metadata.markHeader(elements, screenHeight: 640)[0].traits.contains(.header))
+        // With the OCR lines it was read from, its type is 18 px against 14: no heading.
+        #expect(!Metadata.markHeader(elements, screenHeight: 640, lines: lines).contains { $0.traits.contains(.header) })
+        #expect(Metadata.typeHeight(of: r(30, 66, 336, 54), lines: lines) == 18)
+        // Two lines side by side on one row are one row; a line outside the text is not counted.
+        let row = [RecognizedText(text: "a", box: r(32, 67, 100, 16), confidence: 0.9), RecognizedText(text: "b", box: r(150, 68, 100, 16), confidence: 0.9)]
+        #expect(Metadata.typeHeight(of: r(30, 66, 336, 20), lines: row + [RecognizedText(text: "c", box: r(32, 300, 100, 16), confidence: 0.9)]) == 20)
     }
 
     @Test(

@@ -1104,6 +1104,26 @@ public enum Metadata {
     /// detector's box around its glyphs).
     public static let largeTitleCentreTolerance = 0.05
 
+    /// A line of OCR lies on a text when this share of its box is inside the text's frame: 0.8 —
+    /// *design choice*, as a detection's box pads its glyphs by a few pixels.
+    public static let typeLineInside = 0.8
+
+    /// The height of a text's type: its frame's height shared among the rows of `lines` inside it
+    /// (two lines are one row when their middles are less than half a line's height apart), or the
+    /// frame's height when fewer than two rows lie there (a one-line text, or one OCR did not read
+    /// across the whole screen).
+    public static func typeHeight(of frame: Rect, lines: [RecognizedText]) -> Double {
+        let inside = lines.filter { $0.box.height > 0 && $0.box.fractionInside(frame) >= typeLineInside }.sorted { $0.box.midY < $1.box.midY }
+        var rows = 0
+        var last: Rect?
+        for line in inside {
+            if let l = last, line.box.midY - l.midY < 0.5 * min(l.height, line.box.height) { continue }
+            rows += 1
+            last = line.box
+        }
+        return rows >= 2 ? frame.height / Double(rows) : frame.height
+    }
+
     /// Marks the large title as a header: among texts whose centre is in the top
     /// ``AnnouncementSettings/headerBand`` of the screen (the status bar's clock aside) and whose label has
     /// ``minHeaderLetters`` letters, the tallest, if it is at least
@@ -1112,8 +1132,15 @@ public enum Metadata {
     /// leading side (left of ``largeTitleMaxStart`` of the width) or be centred (its middle within
     /// ``largeTitleCentreTolerance`` of the screen's): a link in the top corner ("Already Have An
     /// Account", "Skip") is no title.
+    ///
+    /// Heights are type sizes: a text over which the whole-screen OCR read several rows of `lines`
+    /// counts as its height shared among them (``typeHeight(of:lines:)``). Compared by its box, a
+    /// paragraph of three lines of body text was "taller" than any title — an onboarding page's
+    /// "Each sleep session is graded with a Snore Score (our measure of snoring intensity) and you
+    /// can playback audio samples, Heading" (ui-real train).
     public static func markHeader(
-        _ elements: [Element], screenHeight: Double, screenWidth: Double? = nil, settings: AnnouncementSettings = .init()
+        _ elements: [Element], screenHeight: Double, screenWidth: Double? = nil, lines: [RecognizedText] = [],
+        settings: AnnouncementSettings = .init()
     ) -> [Element] {
         // Text buttons ("Edit", "Cancel") are set in the same type as the texts beside them: they
         // count for the size comparison, but only a static text can be the header.
@@ -1128,14 +1155,15 @@ public enum Metadata {
             let placed = screenWidth.map { w in f.minX < largeTitleMaxStart * w || abs(f.midX - w / 2) <= largeTitleCentreTolerance * w } ?? true
             return elements[i].kind == .text && placed && (elements[i].label ?? "").filter(\.isLetter).count >= minHeaderLetters
         }
-        guard let tallest = named.max(by: { elements[$0].frame.height < elements[$1].frame.height }) else {
+        let height = Dictionary(uniqueKeysWithValues: Set(top + texts).map { ($0, typeHeight(of: elements[$0].frame, lines: lines)) })
+        guard let tallest = named.max(by: { height[$0, default: 0] < height[$1, default: 0] }) else {
             return elements
         }
         let others = (top.count > 1 ? top : texts).filter { $0 != tallest }
         guard !others.isEmpty else { return elements }
-        let heights = others.map { elements[$0].frame.height }.sorted()
+        let heights = others.map { height[$0, default: 0] }.sorted()
         let median = heights[heights.count / 2]
-        guard elements[tallest].frame.height >= settings.headerHeightRatio * median else { return elements }
+        guard height[tallest, default: 0] >= settings.headerHeightRatio * median else { return elements }
         var result = elements
         result[tallest].traits.insert(.header)
         return result

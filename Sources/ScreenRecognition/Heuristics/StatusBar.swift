@@ -33,6 +33,21 @@ public enum StatusBar {
         }
     }
 
+    /// `detections` with the texts in the status bar `bar` reduced to their clock, network, battery
+    /// and carrier words, and those left without any, or never read, left out: the crop readers
+    /// read a status bar's icons again after ``clean(_:screenHeight:)`` (a detected text over a row
+    /// of notification icons read "HOAARH", "GAMLLLOZA, Heading", "Baio" or not at all, "Text": 16
+    /// such stops on 1,219 ui-real screens, 2026-11-27, each the first thing said on its screen).
+    public static func cleaned(_ detections: [Detection], bar: Bar) -> [Detection] {
+        detections.compactMap { d in
+            guard d.type == .text, bar.holds(d.box) else { return d }
+            guard let text = d.text, let line = kept(RecognizedText(text: text, box: d.box, confidence: d.confidence)) else { return nil }
+            var out = d
+            out.text = line.text
+            return out
+        }
+    }
+
     /// Where a screenshot's status bar lies, found from its OCR lines.
     public struct Bar: Sendable, Equatable {
         /// The rows of the clock's line, grown by half the clock's height either way.
@@ -145,10 +160,13 @@ public enum StatusBar {
     }
 
     /// The line's words; a line without word boxes counts as words split at spaces, each with the
-    /// line's box.
+    /// line's box, and so does a "word" holding spaces (PP-OCR's reading of a line again is one
+    /// word: "66% 11:05 PM").
     static func words(of line: RecognizedText) -> [RecognizedText.Word] {
-        if !line.words.isEmpty { return line.words }
-        return line.text.split(separator: " ").map { RecognizedText.Word(text: String($0), box: line.box, confidence: line.confidence) }
+        let words = line.words.isEmpty ? [RecognizedText.Word(text: line.text, box: line.box, confidence: line.confidence)] : line.words
+        return words.flatMap { w in
+            w.text.split(separator: " ").map { RecognizedText.Word(text: String($0), box: w.box, confidence: w.confidence) }
+        }
     }
 
     /// The clock in a status bar word: the word itself ("9:41"), or a time with one glyph glued on
@@ -187,10 +205,11 @@ public enum StatusBar {
         if isClock(word) || Constants.networkWords.contains(word) { return true }
         // Battery level: "100%", "87 %".
         if word.hasSuffix("%"), let n = Int(word.dropLast().trimmingCharacters(in: .whitespaces)), (0...100).contains(n) { return true }
-        // A carrier's name is capitalised ("Verizon", "AT&T", "T-Mobile"); a signal meter read as
-        // letters comes back in lower case ("alll", "ill").
+        // A carrier's name is capitalised ("Verizon", "T-Mobile"); a signal meter read as letters
+        // comes back in lower case ("alll", "ill"), a row of notification icons in capitals or
+        // mixed case ("HOAARH", "GAMLLLOZA", "HOwwwww" on ui-real train).
         let letters = word.filter { $0.isLetter }
         return letters.count >= Constants.minCarrierLetters && letters.count == word.filter { !"-&".contains($0) }.count
-            && (word.first?.isUppercase ?? false)
+            && (word.first?.isUppercase ?? false) && word.split(separator: "-").allSatisfy { $0.dropFirst().allSatisfy(\.isLowercase) }
     }
 }

@@ -324,7 +324,8 @@ struct HeaderStage: AnalysisStage {
 
     func run(_ work: inout ScreenInProgress) throws {
         work.elements = Metadata.markHeader(
-            work.elements, screenHeight: Double(work.screen.height), screenWidth: Double(work.screen.width), settings: settings)
+            work.elements, screenHeight: Double(work.screen.height), screenWidth: Double(work.screen.width), lines: work.lines ?? [],
+            settings: settings)
         if settings.appBarTitleIsHeader {
             work.elements = Metadata.markAppBarTitle(work.elements, screen: work.screen, settings: interactivity)
         }

@@ -24,6 +24,7 @@ struct ReadTextStage: AnalysisStage {
         }
         // The status bar first: its icons read as letters make a line of junk around a clock that is
         // read right ("B+ b6 OZ We 11:37", 0.62), which the readability check would drop whole.
+        let statusBar = content.cleanStatusBar ? StatusBar.bar(of: lines, screenHeight: Double(image.height)) : nil
         if content.cleanStatusBar {
             let before = lines
             lines = StatusBar.clean(lines, screenHeight: Double(image.height))
@@ -105,6 +106,13 @@ struct ReadTextStage: AnalysisStage {
                 detections = kept.detections
                 lines = kept.lines
             }
+        }
+        // …and last: the readers after the first read the status bar's icons again.
+        if let statusBar {
+            let cleaned = StatusBar.cleaned(detections, bar: statusBar)
+            if cleaned != detections { work.note("ocr", "status bar's texts read again as its clock, network and battery only") }
+            detections = cleaned
+            lines = lines.compactMap { statusBar.holds($0.box) ? StatusBar.kept($0) : $0 }
         }
         work.detections = detections
         work.lines = lines
