@@ -181,7 +181,8 @@ struct AnalysisService: Sendable {
         let lines = try await enqueue(context) { job in
             let pixels = try decodeImage(body, decoder: decoder, maxPixels: maxPixels)
             if job.isCancelled { throw CancellationError() }
-            return try recognizer.recognizeText(in: pixels, region: nil)
+            // Repaired as the pipeline repairs its OCR lines first (`screenrec ocr`'s default).
+            return TextRepair.repair(try recognizer.recognizeText(in: pixels, region: nil))
         }
         return try jsonResponse(OCRReport(lines: lines))
     }

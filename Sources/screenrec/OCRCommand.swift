@@ -11,7 +11,9 @@ struct OCR: ParsableCommand {
         discussion: """
             json: {"lines": [{"text", "box": [x, y, w, h], "confidence", "words": [{"text", "box", "confidence"}]}]}, \
             boxes in image pixels, lines in reading order (top to bottom, then left to right). \
-            text: one line of text per line.
+            text: one line of text per line. The lines are repaired as `analyze` repairs them before \
+            anything else ("9:41 av" -> "9:41 AM", "Possword" -> "Password"); --raw prints the \
+            recognizer's own reading.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case json, text }
@@ -31,6 +33,9 @@ struct OCR: ParsableCommand {
             valueName: "png"))
     var preprocessed: String?
 
+    @Flag(help: "Print the recognizer's own reading, without the text repair `analyze` applies to it first.")
+    var raw = false
+
     @OptionGroup var modelOptions: ModelOptions
 
     func validate() throws {
@@ -49,7 +54,8 @@ struct OCR: ParsableCommand {
             if let preprocessed, let tesseract = recognizer as? TesseractTextRecognizer {
                 try writeOutput(encodePNG(tesseract.preprocessed(pixels)), to: preprocessed)
             }
-            let lines = try recognizer.recognizeText(in: pixels, region: nil)
+            let read = try recognizer.recognizeText(in: pixels, region: nil)
+            let lines = raw ? read : TextRepair.repair(read)
             switch format {
             case .json:
                 try writeOutput(prettyJSON(OCRReport(lines: lines)), to: output)

@@ -36,6 +36,19 @@ struct ModelCommandTests {
         #expect(lines.contains("Cupertino"), "\(lines)")
     }
 
+    @Test("ocr prints the lines repaired as analyze repairs them; --raw prints Tesseract's own reading")
+    func ocrRepairedAndRaw() throws {
+        let repaired = try CLI.run(["ocr", "Examples/clock.png", "--format", "text"])
+        #expect(repaired.status == 0, "\(repaired.stderr)")
+        let lines = repaired.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("9:41 AM") && lines.contains("Today, +0HRS"), "\(lines)")
+        let raw = try CLI.run(["ocr", "Examples/clock.png", "--format", "text", "--raw"])
+        #expect(raw.status == 0, "\(raw.stderr)")
+        // Tesseract reads the small "AM" and the zero of the bundled Clock screen as letters.
+        #expect(raw.stdout.split(separator: "\n").contains("9:41 av"), "\(raw.stdout)")
+        #expect(raw.stdout != repaired.stdout)
+    }
+
     @Test("ocr --preprocessed writes the greyscale picture Tesseract reads, scaled up as the read is")
     func ocrPreprocessed() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("screenrec-pre-\(UUID().uuidString)")
