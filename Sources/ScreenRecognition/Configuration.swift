@@ -646,7 +646,7 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
 /// Metadata and how announcements are worded.
 public struct AnnouncementSettings: Codable, Sendable, Hashable {
     /// The large title is looked for among texts centred in the top 20 % of the screen
-    /// (``Metadata/markHeader(_:screenHeight:screenWidth:settings:)``) — *design choice*: an iOS large title
+    /// (``Metadata/markHeader(_:screenHeight:screenWidth:lines:settings:)``) — *design choice*: an iOS large title
     /// sits below a 11 %-high status and navigation bar.
     public var headerBand: Double = 0.2
     /// …and is a header when at least 1.5 × the median height of the other texts there —

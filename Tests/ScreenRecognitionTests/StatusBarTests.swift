@@ -204,6 +204,11 @@ struct StatusBarTests {
         // With the OCR lines it was read from, its type is 18 px against 14: no heading.
         #expect(!Metadata.markHeader(elements, screenHeight: 640, lines: lines).contains { $0.traits.contains(.header) })
         #expect(Metadata.typeHeight(of: r(30, 66, 336, 54), lines: lines) == 18)
+        // A word on the status bar's rows is no title, however large its box.
+        let bar = [el(.text, r(81, 0, 98, 22), "Baio"), el(.text, r(352, 7, 25, 9), "4:02"), el(.text, r(16, 132, 48, 10), "Account")]
+        let clock = [RecognizedText(text: "4:02", box: r(352, 7, 25, 9), confidence: 0.9)]
+        #expect(Metadata.markHeader(bar, screenHeight: 640)[0].traits.contains(.header))
+        #expect(!Metadata.markHeader(bar, screenHeight: 640, lines: clock).contains { $0.traits.contains(.header) })
         // Two lines side by side on one row are one row; a line outside the text is not counted.
         let row = [RecognizedText(text: "a", box: r(32, 67, 100, 16), confidence: 0.9), RecognizedText(text: "b", box: r(150, 68, 100, 16), confidence: 0.9)]
         #expect(Metadata.typeHeight(of: r(30, 66, 336, 20), lines: row + [RecognizedText(text: "c", box: r(32, 300, 100, 16), confidence: 0.9)]) == 20)

@@ -1145,9 +1145,13 @@ public enum Metadata {
         // Text buttons ("Edit", "Cancel") are set in the same type as the texts beside them: they
         // count for the size comparison, but only a static text can be the header.
         // The status bar is the system's, set apart from the app's type: it counts for neither.
+        // …and nor does a text on the status bar's rows (``StatusBar/bar(of:screenHeight:)``, found
+        // from `lines`): notification icons read as a word ("Baio" beside an Android clock).
+        let bar = StatusBar.bar(of: lines, screenHeight: screenHeight)
         let texts = elements.indices.filter {
             (elements[$0].kind == .text || (elements[$0].kind == .button && isMadeOfText(elements[$0])))
                 && !StatusBar.isStatusText(elements[$0].label, frame: elements[$0].frame, screenHeight: screenHeight)
+                && !(bar?.holds(elements[$0].frame) ?? false)
         }
         let top = texts.filter { elements[$0].frame.midY <= settings.headerBand * screenHeight }
         let named = top.filter { i in

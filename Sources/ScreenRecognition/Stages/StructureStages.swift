@@ -315,7 +315,7 @@ struct SelectionStage: AnalysisStage {
     }
 }
 
-/// The screen's large title is a header (``Metadata/markHeader(_:screenHeight:screenWidth:settings:)``), and so
+/// The screen's large title is a header (``Metadata/markHeader(_:screenHeight:screenWidth:lines:settings:)``), and so
 /// is its top app bar's title (``Metadata/markAppBarTitle(_:screen:settings:)``); marked before
 /// grouping so the text group holding it keeps the trait.
 struct HeaderStage: AnalysisStage {
