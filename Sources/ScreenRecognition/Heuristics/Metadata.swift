@@ -1145,19 +1145,25 @@ public enum Metadata {
         // Text buttons ("Edit", "Cancel") are set in the same type as the texts beside them: they
         // count for the size comparison, but only a static text can be the header.
         // The status bar is the system's, set apart from the app's type: it counts for neither.
-        // …and nor does a text on the status bar's rows (``StatusBar/bar(of:screenHeight:)``, found
-        // from `lines`): notification icons read as a word ("Baio" beside an Android clock).
-        let bar = StatusBar.bar(of: lines, screenHeight: screenHeight)
         let texts = elements.indices.filter {
             (elements[$0].kind == .text || (elements[$0].kind == .button && isMadeOfText(elements[$0])))
                 && !StatusBar.isStatusText(elements[$0].label, frame: elements[$0].frame, screenHeight: screenHeight)
-                && !(bar?.holds(elements[$0].frame) ?? false)
         }
+        // A text whose middle lies on the status bar's clock's rows (``StatusBar/bar(of:screenHeight:)``,
+        // found from `lines`) is no title — notification icons read as a word ("Baio" beside an
+        // Android clock) — but still counts for the size comparison, as the bar's other words do
+        // ("79%", "AT&T"): left out of it too, 8 titles on the 1,219 ui-real screens lost their
+        // heading ("Login", "Welcome Back", "At a Glance"; 2026-11-27). The clock's own rows, not
+        // the bar's wider ones: a tall box read around a clock reached the title below it
+        // ("Getting Started").
+        let bar = StatusBar.bar(of: lines, screenHeight: screenHeight)
+        func onBar(_ f: Rect) -> Bool { bar.map { $0.clockRows.contains(f.midY) && f.maxY <= $0.bottom } ?? false }
         let top = texts.filter { elements[$0].frame.midY <= settings.headerBand * screenHeight }
         let named = top.filter { i in
             let f = elements[i].frame
             let placed = screenWidth.map { w in f.minX < largeTitleMaxStart * w || abs(f.midX - w / 2) <= largeTitleCentreTolerance * w } ?? true
             return elements[i].kind == .text && placed && (elements[i].label ?? "").filter(\.isLetter).count >= minHeaderLetters
+                && !onBar(f)
         }
         let height = Dictionary(uniqueKeysWithValues: Set(top + texts).map { ($0, typeHeight(of: elements[$0].frame, lines: lines)) })
         guard let tallest = named.max(by: { height[$0, default: 0] < height[$1, default: 0] }) else {

@@ -58,6 +58,12 @@ public enum StatusBar {
         /// No line of the bar reaches below this.
         public var bottom: Double
 
+        /// The clock's own rows: ``rows`` without the margin of half its height either way.
+        public var clockRows: ClosedRange<Double> {
+            let margin = (rows.upperBound - rows.lowerBound) / 4
+            return (rows.lowerBound + margin)...(rows.upperBound - margin)
+        }
+
         /// Whether a line with this box is the status bar's: its middle on the clock's rows and
         /// its bottom above ``bottom``.
         public func holds(_ box: Rect) -> Bool {
