@@ -39,15 +39,16 @@ extension TextRepair {
         /// The shortest word mended: 5 letters (see above for 4).
         public static let minLetters = 5
 
-        /// Known words that look like a misreading of an English word (the list's doc above).
-        static let known: Set<String> = Set(RunTogetherWords.lookAlikeKnownList.split(whereSeparator: \.isWhitespace).map(String.init))
-            .union((TabTitles.destinations + TextFieldLabels.words).flatMap { $0.lowercased().split(separator: " ").map(String.init) })
-
-        /// The interface vocabularies' words (lower case), whose beginnings are cut-off words.
+        /// The interface vocabularies' words (lower case): known words, and their beginnings
+        /// cut-off words.
         static let interfaceWords: [String] = Array(
             Set((TabTitles.destinations + TextFieldLabels.words).flatMap { $0.lowercased().split(separator: " ").map(String.init) })
                 .union(RunTogetherWords.vocabulary)
         ).sorted()
+
+        /// Known words that look like a misreading of an English word (the list's doc above).
+        static let known: Set<String> = Set(RunTogetherWords.lookAlikeKnownList.split(whereSeparator: \.isWhitespace).map(String.init))
+            .union(interfaceWords)
 
         /// Each letter's look-alikes (``Lexicon/lookAlikes`` both ways).
         static let partners: [Character: [Character]] = {

@@ -27,10 +27,12 @@ public enum StatusBar {
     /// words (a line left without any is dropped). Lines elsewhere are returned unchanged.
     public static func clean(_ lines: [RecognizedText], screenHeight: Double) -> [RecognizedText] {
         guard let bar = bar(of: lines, screenHeight: screenHeight) else { return lines }
-        return lines.compactMap { line in
-            guard bar.holds(line.box) else { return line }
-            return kept(line)
-        }
+        return clean(lines, bar: bar)
+    }
+
+    /// `lines` with those the status bar `bar` holds reduced as ``clean(_:screenHeight:)`` reduces them.
+    public static func clean(_ lines: [RecognizedText], bar: Bar) -> [RecognizedText] {
+        lines.compactMap { bar.holds($0.box) ? kept($0) : $0 }
     }
 
     /// `detections` with the texts in the status bar `bar` reduced to their clock, network, battery

@@ -112,7 +112,7 @@ struct ReadTextStage: AnalysisStage {
             let cleaned = StatusBar.cleaned(detections, bar: statusBar)
             if cleaned != detections { work.note("ocr", "status bar's texts read again as its clock, network and battery only") }
             detections = cleaned
-            lines = lines.compactMap { statusBar.holds($0.box) ? StatusBar.kept($0) : $0 }
+            lines = StatusBar.clean(lines, bar: statusBar)
         }
         work.detections = detections
         work.lines = lines
