@@ -153,6 +153,25 @@ struct TextRepairTests {
         #expect(TextRepair.repair(input) == expected)
     }
 
+    @Test("the generated known look-alikes are one look-alike letter from an English word, with the Swift side's pairs")
+    func knownLookAlikesMatchThePairs() {
+        let words = RunTogetherWords.lookAlikeKnownList.split(whereSeparator: \.isWhitespace).map(String.init)
+        #expect(words.count > 1000)
+        let partners = TextRepair.LookAlikeWords.partners
+        let far = words.filter { word in
+            let chars = Array(word)
+            return !chars.indices.contains { i in
+                (partners[chars[i]] ?? []).contains { c in
+                    var v = chars
+                    v[i] = c
+                    return RunTogetherWords.englishWords.contains(String(v))
+                }
+            }
+        }
+        // scripts/make-english-words.py and Lexicon.lookAlikes name the same pairs.
+        #expect(far.isEmpty, "\(far.prefix(10))")
+    }
+
     @Test func repairsEveryLine() {
         let lines = [RecognizedText(text: "9:41 av", box: Rect(x: 0, y: 0, width: 10, height: 10), confidence: 0.9)]
         #expect(TextRepair.repair(lines).map(\.text) == ["9:41 AM"])
