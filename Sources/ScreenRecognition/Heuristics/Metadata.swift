@@ -1157,15 +1157,14 @@ public enum Metadata {
         // the bar's wider ones: a tall box read around a clock reached the title below it
         // ("Getting Started").
         let bar = StatusBar.bar(of: lines, screenHeight: screenHeight)
-        func onBar(_ f: Rect) -> Bool { bar.map { $0.clockRows.contains(f.midY) && f.maxY <= $0.bottom } ?? false }
         let top = texts.filter { elements[$0].frame.midY <= settings.headerBand * screenHeight }
         let named = top.filter { i in
             let f = elements[i].frame
             let placed = screenWidth.map { w in f.minX < largeTitleMaxStart * w || abs(f.midX - w / 2) <= largeTitleCentreTolerance * w } ?? true
             return elements[i].kind == .text && placed && (elements[i].label ?? "").filter(\.isLetter).count >= minHeaderLetters
-                && !onBar(f)
+                && !(bar?.holds(f, tight: true) ?? false)
         }
-        let height = Dictionary(uniqueKeysWithValues: Set(top + texts).map { ($0, typeHeight(of: elements[$0].frame, lines: lines)) })
+        let height = Dictionary(uniqueKeysWithValues: texts.map { ($0, typeHeight(of: elements[$0].frame, lines: lines)) })
         guard let tallest = named.max(by: { height[$0, default: 0] < height[$1, default: 0] }) else {
             return elements
         }

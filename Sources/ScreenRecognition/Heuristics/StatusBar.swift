@@ -67,9 +67,10 @@ public enum StatusBar {
         }
 
         /// Whether a line with this box is the status bar's: its middle on the clock's rows and
-        /// its bottom above ``bottom``.
-        public func holds(_ box: Rect) -> Bool {
-            rows.contains(box.midY) && box.maxY <= bottom
+        /// its bottom above ``bottom``. With `tight`, its middle on the clock's own rows
+        /// (``clockRows``): a tall box read around a clock widens ``rows`` down to the title below.
+        public func holds(_ box: Rect, tight: Bool = false) -> Bool {
+            (tight ? clockRows : rows).contains(box.midY) && box.maxY <= bottom
         }
     }
 

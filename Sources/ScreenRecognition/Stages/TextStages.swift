@@ -27,7 +27,7 @@ struct ReadTextStage: AnalysisStage {
         let statusBar = content.cleanStatusBar ? StatusBar.bar(of: lines, screenHeight: Double(image.height)) : nil
         if content.cleanStatusBar {
             let before = lines
-            lines = StatusBar.clean(lines, screenHeight: Double(image.height))
+            if let statusBar { lines = StatusBar.clean(lines, bar: statusBar) }
             if lines != before { work.note("ocr", "status bar read as its clock, network and battery only") }
             let read = lines.count
             lines = StatusBar.withoutNavigationBarHome(lines, image: image)
