@@ -214,6 +214,22 @@ struct StatusBarTests {
         #expect(Metadata.typeHeight(of: r(30, 66, 336, 20), lines: row + [RecognizedText(text: "c", box: r(32, 300, 100, 16), confidence: 0.9)]) == 20)
     }
 
+    @Test("a paragraph's rows are the lines whose middles lie in it, though its box cut the first (ui-real train, Burner)")
+    func paragraphRowsByMiddles() {
+        let elements = [
+            el(.text, r(116, 45, 159, 15), "Welcome to Burner"),
+            el(.text, r(29, 85, 354, 56), "Life is complicated! Use Burner to stay in touch in everyday situation, without sharing your personal number."),
+        ]
+        let lines = [
+            RecognizedText(text: "Welcome to Burner", box: r(114, 46, 158, 13), confidence: 0.96),
+            RecognizedText(text: "Life is complicated! Use Burner to stay in touch", box: r(16, 82, 353, 17), confidence: 0.96),
+            RecognizedText(text: "in everyday situation, without sharing your", box: r(34, 102, 318, 16), confidence: 0.96),
+            RecognizedText(text: "personal number.", box: r(128, 122, 129, 16), confidence: 0.96),
+        ]
+        #expect(abs(Metadata.typeHeight(of: elements[1].frame, lines: lines) - 56.0 / 3) < 1e-9)
+        #expect(!Metadata.markHeader(elements, screenHeight: 640, screenWidth: 385, lines: lines).contains { $0.traits.contains(.header) })
+    }
+
     @Test(
         "a large title starts at the leading side or is centred; a link in the top corner is none",
         arguments: [

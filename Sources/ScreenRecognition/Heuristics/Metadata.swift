@@ -1104,16 +1104,15 @@ public enum Metadata {
     /// detector's box around its glyphs).
     public static let largeTitleCentreTolerance = 0.05
 
-    /// A line of OCR lies on a text when this share of its box is inside the text's frame: 0.8 —
-    /// *design choice*, as a detection's box pads its glyphs by a few pixels.
-    public static let typeLineInside = 0.8
-
-    /// The height of a text's type: its frame's height shared among the rows of `lines` inside it
-    /// (two lines are one row when their middles are less than half a line's height apart), or the
-    /// frame's height when fewer than two rows lie there (a one-line text, or one OCR did not read
-    /// across the whole screen).
+    /// The height of a text's type: its frame's height shared among the rows of `lines` whose
+    /// middle lies in the frame (two lines are one row when their middles are less than half a
+    /// line's height apart), or the frame's height when fewer than two rows lie there (a one-line
+    /// text, or one OCR did not read across the whole screen). By middles, not by the share of a
+    /// line inside the frame: a detector box that cut a paragraph's first line short ("Life is
+    /// complicated! Use Burner…" read from x 16, its box starting at 29) had left two rows of three,
+    /// and the paragraph's "type" half its height, a heading (ui-real train, 2026-11-27).
     public static func typeHeight(of frame: Rect, lines: [RecognizedText]) -> Double {
-        let inside = lines.filter { $0.box.height > 0 && $0.box.fractionInside(frame) >= typeLineInside }.sorted { $0.box.midY < $1.box.midY }
+        let inside = lines.filter { $0.box.height > 0 && frame.contains($0.box.center) }.sorted { $0.box.midY < $1.box.midY }
         var rows = 0
         var last: Rect?
         for line in inside {
