@@ -618,10 +618,18 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// The digits of a number pad — 1 to 9 in a 3 × 3 grid, and the row after it — are buttons
     /// ("1, Button") (``TextButtons/keypadKeys(_:)``).
     public var keypadKeysAreButtons = true
+    /// The short titles on the row under a caption that ends on a preposition ("Or register with"
+    /// over "Facebook" and "Google") are the buttons that finish its sentence
+    /// (``TextButtons/captionCompletions(_:)``).
+    public var captionCompletionsAreButtons = true
     /// A row of capitalised action titles where one is a button — a dialog's "DENY" beside
     /// "ALLOW", a bottom bar's "USE A CODE" between "SIGN UP" and "LOG IN" — is a row of buttons
     /// (``TextButtons/actionRowMates(of:in:screenWidth:)``).
     public var actionRowsAreButtons = true
+    /// A row of three to eight short titles where one is a button — a shop's category chips
+    /// "전체 | 김치 | 쌀 / 잡곡 | 과일", an amount pad's "+1만 | +5만 | +10만 | 전액" — is a row of
+    /// buttons (``TextButtons/chipRowMates(of:in:screenWidth:)``).
+    public var chipRowsAreButtons = true
     /// A read one-line text centred in a container of its own — a filled, tinted or outlined
     /// rectangle or capsule that pads it on every side (``FramedText/container(of:in:lineHeight:)``) — is a
     /// button, besides those the text-button model finds: HIG's and Material's contained buttons.

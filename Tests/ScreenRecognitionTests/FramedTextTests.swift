@@ -334,6 +334,8 @@ struct FramedTextTests {
             // (layout, extra text of the next row, keys expected)
             ("phone", "0", 10), ("calculator", "0", 10), ("phone", "12", 9), ("shuffled", "0", 0), ("twice", "0", 0),
             ("2 ABC", "0", 10),
+            // a Korean banking pad read "8." and "0}" (ui-real train): keys, saying "8" and "0"
+            ("stray marks", "0}", 10), ("stray marks", "0 }x", 9),
         ])
     func keypad(layout: String, extra: String, keys: Int) throws {
         var detections: [Detection] = []
@@ -342,7 +344,7 @@ struct FramedTextTests {
             let col = Double((digit - 1) % 3)
             let y = layout == "calculator" ? 600 - 60 * row : 480 + 60 * row
             let x = layout == "shuffled" && digit == 5 ? 120.0 : 60 + 120 * col
-            let text = layout == "2 ABC" && digit == 2 ? "2 ABC" : String(digit)
+            let text = layout == "2 ABC" && digit == 2 ? "2 ABC" : layout == "stray marks" && digit == 8 ? "8." : String(digit)
             detections.append(det(.text, x, y, 12, 18, text))
         }
         if layout == "twice" { detections.append(det(.text, 20, 100, 12, 18, "3")) }
@@ -352,10 +354,23 @@ struct FramedTextTests {
         let image = RGBAImage(width: 390, height: 844, fill: Self.white)
         let result = try ScreenAnalyzer().analyze(image: image, detections: detections)
         #expect(result.elements.filter { $0.kind == .button }.count == keys)
+        if layout == "stray marks" {
+            #expect(Set(result.elements.filter { $0.kind == .button }.compactMap(\.label)).isSuperset(of: keys == 10 ? ["8", "0"] : ["8"]))
+        }
         var off = AnalysisConfiguration.default
         off.interactivity.keypadKeysAreButtons = false
         let plain = try ScreenAnalyzer(configuration: off).analyze(image: image, detections: detections)
         #expect(plain.elements.filter { $0.kind == .button }.isEmpty)
+    }
+
+    @Test(
+        "A number pad key's title: its digit, without one mark read beside it",
+        arguments: [
+            ("8.", "8" as String?), ("0}", "0"), ("2ABC", "2 ABC"), ("2 ABC", "2 ABC"), ("#", "#"), (".", "."),
+            ("1.5", nil), ("12", nil), ("8..", nil), ("Hello", nil), ("0 }x", nil),
+        ])
+    func keyTitle(text: String, title: String?) {
+        #expect(TextButtons.keyTitle(text) == title)
     }
 
     /// A dialog's or bottom bar's actions in capitals share the role of the one the models call a
@@ -389,6 +404,41 @@ struct FramedTextTests {
         for on in [true, false] {
             var config = AnalysisConfiguration.default
             config.interactivity.actionRowsAreButtons = on
+            config.interactivity.actionPhrasesAreButtons = false
+            let result = try ScreenAnalyzer(configuration: config, contentRecognizer: content).analyze(image: image, detections: detections)
+            let buttons = Set(result.elements.flatMap(\.flattened).filter { $0.kind == .button }.compactMap(\.label))
+            #expect(buttons == Set([button] + (on ? mates : [])))
+        }
+    }
+
+    /// A shop's category strip (ui-real train, KakaoTalk screens): where the text-button model
+    /// calls one chip a button, the others on its row are buttons too; two texts (a header and its
+    /// "See all"), a sentence, a text of another height or letters of a calendar's header are not.
+    @Test(
+        "Short titles on a button's row of three or more are buttons too",
+        arguments: [
+            // (texts left to right as (title, x, width, height), the button's title, row mates made buttons)
+            ([("전체", 10.0, 24.0, 10.0), ("김치", 60, 24, 10), ("쌀 / 잡곡", 110, 50, 10), ("과일", 186, 24, 10)], "전체", ["김치", "쌀 / 잡곡", "과일"]),
+            ([("+1 만", 10, 30, 10), ("+5 만", 80, 30, 10), ("+10 만", 150, 36, 10), ("전액", 226, 24, 10)], "+5 만", ["+1 만", "+10 만", "전액"]),
+            ([("All", 10, 20, 10), ("Women", 60, 44, 10), ("Men", 130, 30, 10), ("Kids", 190, 30, 10)], "All", ["Women", "Men", "Kids"]),
+            ([("Popular", 14, 60, 10), ("See all", 320, 48, 10)], "See all", []),
+            ([("전체", 10, 24, 10), ("김치", 60, 24, 10), ("오늘 뭐 먹지? 추천 메뉴", 110, 150, 10)], "전체", []),
+            ([("전체", 10, 24, 10), ("김치", 60, 24, 16), ("과일", 110, 24, 10)], "전체", []),
+            ([("M", 20, 10, 10), ("T", 60, 10, 10), ("W", 100, 10, 10), ("Today", 140, 40, 10)], "Today", []),
+            // a glyph read "A" at the strip's end stays a text
+            ([("전체", 10, 24, 10), ("김치", 60, 24, 10), ("과일", 110, 24, 10), ("A", 160, 10, 10)], "전체", ["김치", "과일"]),
+            ([("전체", 10, 24, 10), ("김치", 60, 24, 10), ("과일", 300, 24, 10)], "전체", []),  // 0.56 of the width apart
+        ] as [([(String, Double, Double, Double)], String, [String])])
+    func chipRow(texts: [(String, Double, Double, Double)], button: String, mates: [String]) throws {
+        let detections = texts.map { t in det(.text, t.1, 300, t.2, t.3, t.0) }
+        let index = try #require(texts.firstIndex { $0.0 == button })
+        #expect(Set(TextButtons.chipRowMates(of: index, in: detections, screenWidth: 385).map { texts[$0].0 }) == Set(mates))
+        let image = RGBAImage(width: 385, height: 640, fill: Self.white)
+        let x = texts[index].1
+        let content = ReplayContentRecognizer(textButtonProbability: { $0.box.minX == x ? 0.99 : 0.01 })
+        for on in [true, false] {
+            var config = AnalysisConfiguration.default
+            config.interactivity.chipRowsAreButtons = on
             config.interactivity.actionPhrasesAreButtons = false
             let result = try ScreenAnalyzer(configuration: config, contentRecognizer: content).analyze(image: image, detections: detections)
             let buttons = Set(result.elements.flatMap(\.flattened).filter { $0.kind == .button }.compactMap(\.label))
@@ -469,6 +519,7 @@ struct FramedTextTests {
             ("continue with", nil, true), ("LOGIN USING", nil, true), ("Update info about you from", nil, true),
             ("Allow Calls From", "Favorites", false), ("Share via...", nil, false), ("Log in", nil, false), ("Sign up", nil, false),
             ("Turn on", nil, false),
+            ("from $89.99", nil, false),  // a price (ui-real train): "from" is not its last word
         ] as [(String, String?, Bool)])
     func danglingPreposition(text: String, value: String?, caption: Bool) throws {
         var detections = [det(.text, 40, 400, 160, 18, text)]
@@ -479,6 +530,46 @@ struct FramedTextTests {
         let result = try ScreenAnalyzer(contentRecognizer: content).analyze(image: image, detections: detections)
         let first = result.elements.first { $0.label == text }
         #expect((first?.kind == .button) == !caption)
+    }
+
+    /// "Or register with" over "Facebook" and "Google" (ui-real train): the row under a caption
+    /// finishes its sentence, and its short titles are buttons; a wrapped line right under it, a
+    /// row too far below, or longer texts are not.
+    @Test(
+        "The short titles under a caption are its buttons",
+        arguments: [
+            // (the row's texts, its top (the caption spans 400…410), buttons)
+            (["Facebook", "Google"], 427.0, 2), (["Google"], 427, 1), (["Your friends and family"], 427, 0),
+            (["Facebook and Twitter"], 412, 0), (["Facebook", "Google"], 460, 0), (["Read our terms of service."], 427, 0),
+            (["A", "B", "C", "D", "E"], 427, 0),
+        ] as [([String], Double, Int)])
+    func captionCompletions(row: [String], top: Double, buttons: Int) throws {
+        var detections = [det(.text, 130, 400, 120, 10, "Or register with")]
+        for (k, t) in row.enumerated() { detections.append(det(.text, 20 + 70 * Double(k), top, 60, 12, t)) }
+        #expect(TextButtons.captionCompletions(detections).count == buttons)
+        let image = RGBAImage(width: 390, height: 844, fill: Self.white)
+        let content = ReplayContentRecognizer(textButtonProbability: { _ in 0.01 })
+        let result = try ScreenAnalyzer(contentRecognizer: content).analyze(image: image, detections: detections)
+        #expect(result.elements.flatMap(\.flattened).filter { $0.kind == .button }.count == buttons)
+        var off = AnalysisConfiguration.default
+        off.interactivity.captionCompletionsAreButtons = false
+        let plain = try ScreenAnalyzer(configuration: off, contentRecognizer: content).analyze(image: image, detections: detections)
+        #expect(plain.elements.flatMap(\.flattened).allSatisfy { $0.kind != .button })
+    }
+
+    /// Android's "Open with" chooser (ui-real train): its options, one a row, evenly spaced and
+    /// starting at one place, are buttons; a row out of step, out of line or shared ends the list.
+    @Test(
+        "A chooser's options under its caption are buttons",
+        arguments: [
+            // (tops of the titles under "Open with" (its box 440…452), their x, buttons)
+            ([495.0, 548, 601], [68.0, 68, 68], 3), ([495.0, 548, 640], [68.0, 68, 68], 2), ([495.0, 548, 601], [68.0, 68, 160], 2),
+            ([540.0, 593], [68.0, 68], 0),
+        ] as [([Double], [Double], Int)])
+    func chooserOptions(tops: [Double], xs: [Double], buttons: Int) {
+        var detections = [det(.text, 23, 440, 72, 12, "Open with")]
+        for (k, (y, x)) in zip(tops, xs).enumerated() { detections.append(det(.text, x, y, 90, 14, ["Browser", "My Mixtapez", "Chrome"][k])) }
+        #expect(TextButtons.captionCompletions(detections).count == buttons)
     }
 
     @Test(

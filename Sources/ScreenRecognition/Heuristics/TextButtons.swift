@@ -144,10 +144,7 @@ public enum TextButtons {
     public static func keypadKeys(_ detections: [Detection]) -> Set<Int> {
         var key: [Int: Int] = [:]  // digit → detection index
         for (i, d) in detections.enumerated() where d.type == .text {
-            let t = (d.text ?? "").trimmingCharacters(in: .whitespaces)
-            guard let first = t.first, let digit = first.wholeNumberValue, (1...9).contains(digit) else { continue }
-            let rest = t.dropFirst().trimmingCharacters(in: .whitespaces)
-            guard rest.isEmpty || (rest.count <= 4 && rest.allSatisfy { $0.isLetter && $0.isUppercase }) else { continue }
+            guard let digit = keyTitle(d.text ?? "")?.first?.wholeNumberValue, (1...9).contains(digit) else { continue }
             if key[digit] != nil { return [] }  // a digit twice: a list of numbers, not one pad
             key[digit] = i
         }
@@ -171,8 +168,7 @@ public enum TextButtons {
         // The row after the grid's last: a PIN pad's 0, a calculator's 0 and "."
         let nextRowY = (dy > 0 ? c[6].y : c[0].y) + abs(dy)
         for (i, d) in detections.enumerated() where d.type == .text && !keys.contains(i) {
-            let t = (d.text ?? "").trimmingCharacters(in: .whitespaces)
-            guard ["0", "00", "000", "*", "#", ".", "+"].contains(t), abs(d.box.center.y - nextRowY) <= ty,
+            guard let t = keyTitle(d.text ?? ""), ["0", "00", "000", "*", "#", ".", "+"].contains(t), abs(d.box.center.y - nextRowY) <= ty,
                 (0..<3).contains(where: { abs(d.box.center.x - c[$0].x) <= tx })
             else { continue }
             keys.insert(i)
@@ -211,6 +207,73 @@ public enum TextButtons {
             return []
         }
         return row.filter { $0 != index }
+    }
+
+    /// What a number pad's key says, read as `text`: a digit alone or with a phone keypad's letters
+    /// ("2 ABC"), or a key of the row after the digits ("0", "00", "*", "#", ".", "+"), without one
+    /// mark OCR read beside the digits (a Korean banking pad's "8." and "0}" on ui-real train,
+    /// 2026-11-27: with them the pad was nine plain texts); nil for any other text.
+    public static func keyTitle(_ text: String) -> String? {
+        var t = text.trimmingCharacters(in: .whitespaces)
+        if t.count >= 2, let last = t.last, strayKeyMarks.contains(last), t.dropLast().allSatisfy(\.isNumber) { t.removeLast() }
+        if ["0", "00", "000", "*", "#", ".", "+"].contains(t) { return t }
+        guard let first = t.first, let digit = first.wholeNumberValue, (1...9).contains(digit) else { return nil }
+        let rest = t.dropFirst().trimmingCharacters(in: .whitespaces)
+        guard rest.isEmpty || (rest.count <= 4 && rest.allSatisfy { $0.isLetter && $0.isUppercase }) else { return nil }
+        return rest.isEmpty ? String(first) : "\(first) \(rest)"
+    }
+
+    /// Marks OCR reads beside a key's digit: the edge of the key's shading or a speck read as a
+    /// full stop, a comma, a brace or a bar — *design choice*, none of them is a key's title.
+    static let strayKeyMarks: Set<Character> = [".", ",", "'", "`", "}", "{", ")", "(", "]", "[", "|", ":", ";"]
+
+    /// The texts on the row of the text button at `index` that are chips like it: a row of 3 to
+    /// ``maxChipRow`` short titles (``isChipTitle(_:)``, any case or script), of one height
+    /// (within ``actionRowHeightRatio``), each within ``actionRowMaxGap`` of the screen's width of
+    /// the next, with no other text on the row (icons and lone Latin letters or digits, glyphs
+    /// read as letters, may stand among them, and stay what they are; what the row lies on is no
+    /// row mate). A shop's or a news app's category strip — "전체 | 김치 | 쌀 / 잡곡 | 과일",
+    /// "추천 | 정치 | 경제 | 사회" — is one control whose items are all tapped alike, where the
+    /// text-button model had called one of them a button and left the others plain texts
+    /// (``actionRowMates(of:in:screenWidth:)`` asks for capitals, which Korean has not). A section
+    /// header and its "See all" are two texts, not three.
+    public static func chipRowMates(of index: Int, in detections: [Detection], screenWidth: Double) -> [Int] {
+        let a = detections[index]
+        guard a.type == .text, isChipTitle(a.text ?? ""), a.box.height > 0 else { return [] }
+        // Icons and lone letters or digits (a glyph read as "A") stand among chips without being any.
+        let row = detections.indices.filter { j in
+            (j == index || detections[j].box.sharesRow(with: a.box) && a.box.fractionInside(detections[j].box) < 0.5)
+                && detections[j].type != .icon && !(detections[j].type == .text && titleWeight(detections[j].text ?? "") < 2)
+        }.sorted { detections[$0].box.minX < detections[$1].box.minX }
+        guard (3...maxChipRow).contains(row.count) else { return [] }
+        for j in row {
+            let d = detections[j]
+            guard d.type == .text, isChipTitle(d.text ?? ""),
+                d.box.height >= a.box.height / actionRowHeightRatio, d.box.height <= a.box.height * actionRowHeightRatio
+            else { return [] }
+        }
+        for (l, r) in zip(row, row.dropFirst()) where detections[r].box.minX - detections[l].box.maxX > actionRowMaxGap * screenWidth {
+            return []
+        }
+        return row.filter { $0 != index }
+    }
+
+    /// At most 8 chips a row — *design choice*: a 360-dp row holds about eight two-syllable
+    /// Korean chips; more texts on one row are a table's or a calendar's.
+    public static let maxChipRow = 8
+
+    /// Whether `text` can be a chip's title: one or two words, at most 10 characters, no
+    /// sentence's full stop, and two letters or digits or more, a letter of another script than
+    /// Latin counting as two ("전체", "쌀 / 잡곡", "+5 만", "Women"; not a calendar's "M", "T").
+    static func isChipTitle(_ text: String) -> Bool {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        let words = t.split(whereSeparator: \.isWhitespace).filter { $0.contains { $0.isLetter || $0.isNumber } }
+        return (1...2).contains(words.count) && t.count <= 10 && !t.hasSuffix(".") && titleWeight(t) >= 2
+    }
+
+    /// Letters and digits in `text`, a letter of another script than Latin counting as two.
+    static func titleWeight(_ text: String) -> Int {
+        text.reduce(0) { n, c in n + (c.isNumber || (c.isLetter && c.isASCII) ? 1 : c.isLetter ? 2 : 0) }
     }
 
     /// Whether `text` is a short title in capitals: one to three words, every cased letter upper
@@ -265,7 +328,9 @@ public enum TextButtons {
     public static func endsOnPreposition(_ text: String) -> Bool {
         let t = text.trimmingCharacters(in: .whitespaces)
         guard !t.hasSuffix("..."), !t.hasSuffix("…") else { return false }
-        return t.lowercased().split { !$0.isLetter }.last.map { danglingPrepositions.contains(String($0)) } ?? false
+        // The last word, its punctuation aside: "from $89.99" ends on a price, not on "from".
+        guard let last = t.lowercased().split(whereSeparator: \.isWhitespace).last, !last.contains(where: \.isNumber) else { return false }
+        return last.split { !$0.isLetter }.last.map { danglingPrepositions.contains(String($0)) } ?? false
     }
 
     /// Prepositions that cannot end a button's title.
@@ -286,6 +351,80 @@ public enum TextButtons {
                     j != i && (detections[j].type == .text || detections[j].type == .icon) && detections[j].box.sharesRow(with: d.box)
                 }
             })
+    }
+
+    /// The texts that finish a caption's sentence (``captionIndices(_:)``): the first row of texts
+    /// under a caption, starting ``completionMinGapRatio`` to ``completionGapRatio`` of the caption's height below it,
+    /// when that row holds 1 to 4 texts, each a short title (1 to 3 words, at least two letters,
+    /// no sentence's full stop, not itself a caption) — "Or register with" over a "Facebook" and a
+    /// "Google" button, "continue with" over "Google" and "Apple". The caption asks the user to
+    /// pick one of them: they are buttons (HIG, "Buttons": a button's title may be the service it
+    /// signs in with). A row farther down, or one of longer texts (a paragraph under "Share
+    /// from"), is not taken. A first row of one title starts a list — a chooser's options under
+    /// "Open with" — that goes on while the next title below starts at the same place, alone on
+    /// its row, as far below as the second was below the first (within a quarter).
+    public static func captionCompletions(_ detections: [Detection]) -> Set<Int> {
+        let texts = detections.indices.filter { detections[$0].type == .text && detections[$0].box.height > 0 }
+        var result = Set<Int>()
+        for c in captionIndices(detections) {
+            let caption = detections[c].box
+            let below = texts.filter { j in
+                let b = detections[j].box
+                let gap = b.minY - caption.maxY
+                return j != c && b.minY >= caption.midY && gap <= completionGapRatio * caption.height
+            }
+            guard let first = below.min(by: { detections[$0].box.minY < detections[$1].box.minY }) else { continue }
+            let row = below.filter { detections[$0].box.sharesRow(with: detections[first].box) }
+            // A line right under the caption is the rest of its sentence, wrapped ("Update info about you from" / "Facebook and Twitter").
+            guard detections[first].box.minY - caption.maxY >= completionMinGapRatio * caption.height, (1...4).contains(row.count),
+                row.allSatisfy({ isCompletionTitle(detections[$0].text ?? "") })
+            else { continue }
+            result.formUnion(row)
+            // A chooser's options ("Open with" over "Browser", "My Mixtapez"): one title a row, each
+            // starting where the first does, as far under the one before as the second is under the first.
+            guard row.count == 1 else { continue }
+            var list = [first]
+            var step: Double?
+            while list.count < maxCompletionRows, let last = list.last {
+                let l = detections[last].box
+                let next = texts.filter { j in
+                    let b = detections[j].box
+                    return !list.contains(j) && b.minY > l.maxY && abs(b.minX - l.minX) <= 0.5 * l.height
+                }.min { detections[$0].box.minY < detections[$1].box.minY }
+                guard let next, isCompletionTitle(detections[next].text ?? ""),
+                    !texts.contains(where: { $0 != next && detections[$0].box.sharesRow(with: detections[next].box) })
+                else { break }
+                let gap = detections[next].box.minY - l.maxY
+                if let step, abs(gap - step) > 0.25 * step { break }
+                if step == nil, gap > completionGapRatio * caption.height { break }
+                step = step ?? gap
+                list.append(next)
+            }
+            result.formUnion(list)
+        }
+        return result
+    }
+
+    /// At most this many options under a chooser's caption — *design choice*: Android's
+    /// "Open with" chooser lists its apps a row each, a screen's height holds about eight.
+    public static let maxCompletionRows = 8
+
+    /// A caption's buttons start at most 4 × its height below it — *design choice*: on the
+    /// ui-real train screen that asked for the rule (2026-11-27) "Facebook" and "Google" stood 1.7
+    /// heights under "Or register with"; social sign-in buttons are 36–48 dp tall (Material,
+    /// Google's and Apple's sign-in button guidelines), about 3 to 4 caption heights of 12–14 sp.
+    public static let completionGapRatio = 4.0
+    /// …and at least half its height below it: a wrapped sentence's next line starts closer —
+    /// *design choice*, body text's leading is 1.2–1.5 × its size (Material type scale, HIG
+    /// Typography), a gap of 0.2–0.5 of the caption's box.
+    public static let completionMinGapRatio = 0.5
+
+    /// Whether `text` can be a button that finishes a caption: 1 to 3 words with at least two
+    /// letters, not ending on a full stop nor on a dangling preposition.
+    static func isCompletionTitle(_ text: String) -> Bool {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        let words = t.split(whereSeparator: \.isWhitespace)
+        return (1...3).contains(words.count) && t.filter(\.isLetter).count >= 2 && !t.hasSuffix(".") && !endsOnPreposition(t)
     }
 
     /// Whether the text at `index` is a heading over its description: alone on its row (a text

@@ -106,17 +106,29 @@ struct ContentStage: AnalysisStage {
             textButtons.formUnion(
                 textButtons.flatMap { TextButtons.actionRowMates(of: $0, in: detections, screenWidth: Double(work.screen.width)) })
         }
+        if interactivity.chipRowsAreButtons {
+            textButtons.formUnion(
+                textButtons.flatMap { TextButtons.chipRowMates(of: $0, in: detections, screenWidth: Double(work.screen.width)) })
+        }
         textButtons.subtract(appBarTitleIndices(detections, screen: work.screen).subtracting(chips))
         textButtons = textButtons.filter { !TextButtons.continuesOnNextLine($0, in: detections) }
         textButtons = textButtons.filter { !TextButtons.namesNoAction(detections[$0].text ?? "") }
         textButtons.subtract(TextButtons.captionIndices(detections))
+        if interactivity.captionCompletionsAreButtons { textButtons.formUnion(TextButtons.captionCompletions(detections)) }
         if interactivity.promptLinks { textButtons.subtract(TextButtons.promptQuestionIndices(detections)) }
-        if interactivity.keypadKeysAreButtons { textButtons.formUnion(TextButtons.keypadKeys(detections)) }
+        // A number pad's keys say their titles without the marks OCR read beside them ("8." → "8").
+        var keyTitles: [Int: String] = [:]
+        if interactivity.keypadKeysAreButtons {
+            let keys = TextButtons.keypadKeys(detections)
+            textButtons.formUnion(keys)
+            for i in keys { keyTitles[i] = TextButtons.keyTitle(detections[i].text ?? "") }
+        }
         var elements: [Element] = []
         for (index, original) in detections.enumerated() {
             try work.checkpoint()  // one content-model call per element: stop between them too
             if sameAsTexts.contains(index) { continue }
             var d = original
+            if let title = keyTitles[index] { d.text = title }
             if let reading = ratings[index] {
                 elements.append(Metadata.ratingElement(for: d, reading: reading))
                 continue
