@@ -425,14 +425,19 @@ struct FramedTextTests {
             ([("전체", 10, 24, 10), ("김치", 60, 24, 10), ("오늘 뭐 먹지? 추천 메뉴", 110, 150, 10)], "전체", []),
             ([("전체", 10, 24, 10), ("김치", 60, 24, 16), ("과일", 110, 24, 10)], "전체", []),
             ([("M", 20, 10, 10), ("T", 60, 10, 10), ("W", 100, 10, 10), ("Today", 140, 40, 10)], "Today", []),
+            // a tab bar's captions under their icons (ui-real: Airbnb's "SAVED | TRIPS | INBOX") are left to the tabs
+            // (7-px captions 9 px under 16-px glyphs, as on an iPhone screenshot at 1x)
+            ([("icon", 32, 16, 16), ("SAVED", 20, 40, 7), ("icon", 132, 16, 16), ("TRIPS", 120, 40, 7), ("INBOX", 220, 40, 7)], "SAVED", []),
             // a glyph read "A" at the strip's end stays a text
             ([("전체", 10, 24, 10), ("김치", 60, 24, 10), ("과일", 110, 24, 10), ("A", 160, 10, 10)], "전체", ["김치", "과일"]),
             ([("전체", 10, 24, 10), ("김치", 60, 24, 10), ("과일", 300, 24, 10)], "전체", []),  // 0.56 of the width apart
         ] as [([(String, Double, Double, Double)], String, [String])])
     func chipRow(texts: [(String, Double, Double, Double)], button: String, mates: [String]) throws {
-        let detections = texts.map { t in det(.text, t.1, 300, t.2, t.3, t.0) }
+        let detections = texts.map { t in t.0 == "icon" ? det(.icon, t.1, 275, t.2, t.3) : det(.text, t.1, 300, t.2, t.3, t.0) }
         let index = try #require(texts.firstIndex { $0.0 == button })
         #expect(Set(TextButtons.chipRowMates(of: index, in: detections, screenWidth: 385).map { texts[$0].0 }) == Set(mates))
+        // Captioned icons are grouped into buttons of their own by later stages.
+        guard !texts.contains(where: { $0.0 == "icon" }) else { return }
         let image = RGBAImage(width: 385, height: 640, fill: Self.white)
         let x = texts[index].1
         let content = ReplayContentRecognizer(textButtonProbability: { $0.box.minX == x ? 0.99 : 0.01 })

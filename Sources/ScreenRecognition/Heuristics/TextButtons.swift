@@ -232,7 +232,8 @@ public enum TextButtons {
     /// (within ``actionRowHeightRatio``), each within ``actionRowMaxGap`` of the screen's width of
     /// the next, with no other text on the row (icons and lone Latin letters or digits, glyphs
     /// read as letters, may stand among them, and stay what they are; what the row lies on is no
-    /// row mate). A shop's or a news app's category strip — "전체 | 김치 | 쌀 / 잡곡 | 과일",
+    /// row mate), none of them captioning an icon above it (a tab bar's "SAVED | TRIPS | INBOX",
+    /// which the grouping makes tabs). A shop's or a news app's category strip — "전체 | 김치 | 쌀 / 잡곡 | 과일",
     /// "추천 | 정치 | 경제 | 사회" — is one control whose items are all tapped alike, where the
     /// text-button model had called one of them a button and left the others plain texts
     /// (``actionRowMates(of:in:screenWidth:)`` asks for capitals, which Korean has not). A section
@@ -255,7 +256,18 @@ public enum TextButtons {
         for (l, r) in zip(row, row.dropFirst()) where detections[r].box.minX - detections[l].box.maxX > actionRowMaxGap * screenWidth {
             return []
         }
+        // Captions under icons are a tab bar's items, which the grouping makes tabs ("SAVED" under its heart).
+        let icons = detections.filter { $0.type == .icon || $0.type == .picture }.map(\.box)
+        if row.contains(where: { j in icons.contains { Self.isCaptioned($0, by: detections[j].box) } }) { return [] }
         return row.filter { $0 != index }
+    }
+
+    /// Whether `text` is the caption under `icon`: the icon's middle lies over the text, and its
+    /// bottom within the icon's height (or the text's, if taller) above the text's top — an iPhone
+    /// tab bar's 7-px captions stand 8–10 px under their 16-px glyphs (ui-real, Airbnb).
+    static func isCaptioned(_ icon: Rect, by text: Rect) -> Bool {
+        icon.midX >= text.minX && icon.midX <= text.maxX && icon.maxY <= text.minY + 0.5 * text.height
+            && text.minY - icon.maxY <= max(icon.height, text.height)
     }
 
     /// At most 8 chips a row — *design choice*: a 360-dp row holds about eight two-syllable
