@@ -168,7 +168,7 @@ public enum TextButtons {
         // The row after the grid's last: a PIN pad's 0, a calculator's 0 and "."
         let nextRowY = (dy > 0 ? c[6].y : c[0].y) + abs(dy)
         for (i, d) in detections.enumerated() where d.type == .text && !keys.contains(i) {
-            guard let t = keyTitle(d.text ?? ""), ["0", "00", "000", "*", "#", ".", "+"].contains(t), abs(d.box.center.y - nextRowY) <= ty,
+            guard let t = keyTitle(d.text ?? ""), keysAfterDigits.contains(t), abs(d.box.center.y - nextRowY) <= ty,
                 (0..<3).contains(where: { abs(d.box.center.x - c[$0].x) <= tx })
             else { continue }
             keys.insert(i)
@@ -190,23 +190,36 @@ public enum TextButtons {
     /// twice, "HISTORY", "SETTING", "MULTI-CITY"), a choice chip and a "FREE" price beside
     /// "INSTALL". ui-real labels such words Text, the buttons beside them too.
     public static func actionRowMates(of index: Int, in detections: [Detection], screenWidth: Double) -> [Int] {
+        guard let row = titleRow(of: index, in: detections, screenWidth: screenWidth, count: 2...4, isTitle: isCapitalisedTitle) else { return [] }
+        return row.filter { $0 != index }
+    }
+
+    /// The row of titles the text at `index` stands in, left to right: the detections sharing its
+    /// row — but what the row lies on (a dialog's panel, a bar, a card: it holds the text) and those
+    /// `skipping` sets aside —, when they are `count` in all, each a text whose words `isTitle`
+    /// accepts, of the text's height within ``actionRowHeightRatio``, each within
+    /// ``actionRowMaxGap`` of the screen's width of the next; nil otherwise. The row of
+    /// ``actionRowMates(of:in:screenWidth:)`` and ``chipRowMates(of:in:screenWidth:)``.
+    static func titleRow(
+        of index: Int, in detections: [Detection], screenWidth: Double, count: ClosedRange<Int>, isTitle: (String) -> Bool,
+        skipping: (Detection) -> Bool = { _ in false }
+    ) -> [Int]? {
         let a = detections[index]
-        guard isCapitalisedTitle(a.text ?? ""), a.box.height > 0 else { return [] }
-        // What the row lies on — a dialog's panel, a bar, a card — holds the button and is no row mate.
+        guard a.type == .text, isTitle(a.text ?? ""), a.box.height > 0 else { return nil }
         let row = detections.indices.filter { j in
-            j == index || detections[j].box.sharesRow(with: a.box) && a.box.fractionInside(detections[j].box) < 0.5
+            j == index || detections[j].box.sharesRow(with: a.box) && a.box.fractionInside(detections[j].box) < 0.5 && !skipping(detections[j])
         }.sorted { detections[$0].box.minX < detections[$1].box.minX }
-        guard (2...4).contains(row.count) else { return [] }
+        guard count.contains(row.count) else { return nil }
         for j in row {
             let d = detections[j]
-            guard d.type == .text, isCapitalisedTitle(d.text ?? ""),
+            guard d.type == .text, isTitle(d.text ?? ""),
                 d.box.height >= a.box.height / actionRowHeightRatio, d.box.height <= a.box.height * actionRowHeightRatio
-            else { return [] }
+            else { return nil }
         }
         for (l, r) in zip(row, row.dropFirst()) where detections[r].box.minX - detections[l].box.maxX > actionRowMaxGap * screenWidth {
-            return []
+            return nil
         }
-        return row.filter { $0 != index }
+        return row
     }
 
     /// What a number pad's key says, read as `text`: a digit alone or with a phone keypad's letters
@@ -216,12 +229,16 @@ public enum TextButtons {
     public static func keyTitle(_ text: String) -> String? {
         var t = text.trimmingCharacters(in: .whitespaces)
         if t.count >= 2, let last = t.last, strayKeyMarks.contains(last), t.dropLast().allSatisfy(\.isNumber) { t.removeLast() }
-        if ["0", "00", "000", "*", "#", ".", "+"].contains(t) { return t }
+        if keysAfterDigits.contains(t) { return t }
         guard let first = t.first, let digit = first.wholeNumberValue, (1...9).contains(digit) else { return nil }
         let rest = t.dropFirst().trimmingCharacters(in: .whitespaces)
         guard rest.isEmpty || (rest.count <= 4 && rest.allSatisfy { $0.isLetter && $0.isUppercase }) else { return nil }
         return rest.isEmpty ? String(first) : "\(first) \(rest)"
     }
+
+    /// The keys of a number pad's row after its digits: a PIN pad's 0, a calculator's 0 and ".", a
+    /// phone's * and #.
+    static let keysAfterDigits: Set<String> = ["0", "00", "000", "*", "#", ".", "+"]
 
     /// Marks OCR reads beside a key's digit: the edge of the key's shading or a speck read as a
     /// full stop, a comma, a brace or a bar — *design choice*, none of them is a key's title.
@@ -239,23 +256,12 @@ public enum TextButtons {
     /// (``actionRowMates(of:in:screenWidth:)`` asks for capitals, which Korean has not). A section
     /// header and its "See all" are two texts, not three.
     public static func chipRowMates(of index: Int, in detections: [Detection], screenWidth: Double) -> [Int] {
-        let a = detections[index]
-        guard a.type == .text, isChipTitle(a.text ?? ""), a.box.height > 0 else { return [] }
         // Icons and lone letters or digits (a glyph read as "A") stand among chips without being any.
-        let row = detections.indices.filter { j in
-            (j == index || detections[j].box.sharesRow(with: a.box) && a.box.fractionInside(detections[j].box) < 0.5)
-                && detections[j].type != .icon && !(detections[j].type == .text && titleWeight(detections[j].text ?? "") < 2)
-        }.sorted { detections[$0].box.minX < detections[$1].box.minX }
-        guard (3...maxChipRow).contains(row.count) else { return [] }
-        for j in row {
-            let d = detections[j]
-            guard d.type == .text, isChipTitle(d.text ?? ""),
-                d.box.height >= a.box.height / actionRowHeightRatio, d.box.height <= a.box.height * actionRowHeightRatio
-            else { return [] }
-        }
-        for (l, r) in zip(row, row.dropFirst()) where detections[r].box.minX - detections[l].box.maxX > actionRowMaxGap * screenWidth {
-            return []
-        }
+        guard
+            let row = titleRow(
+                of: index, in: detections, screenWidth: screenWidth, count: 3...maxChipRow, isTitle: isChipTitle,
+                skipping: { $0.type == .icon || ($0.type == .text && titleWeight($0.text ?? "") < 2) })
+        else { return [] }
         // Captions under icons are a tab bar's items, which the grouping makes tabs ("SAVED" under its heart).
         let icons = detections.filter { $0.type == .icon || $0.type == .picture }.map(\.box)
         if row.contains(where: { j in icons.contains { Self.isCaptioned($0, by: detections[j].box) } }) { return [] }
