@@ -283,7 +283,7 @@ public enum TextButtons {
     /// Whether `text` can be a chip's title: one or two words, at most 10 characters, no
     /// sentence's full stop, and two letters or digits or more, a letter of another script than
     /// Latin counting as two ("전체", "쌀 / 잡곡", "+5 만", "Women"; not a calendar's "M", "T").
-    static func isChipTitle(_ text: String) -> Bool {
+    public static func isChipTitle(_ text: String) -> Bool {
         let t = text.trimmingCharacters(in: .whitespaces)
         let words = t.split(whereSeparator: \.isWhitespace).filter { $0.contains { $0.isLetter || $0.isNumber } }
         return (1...2).contains(words.count) && t.count <= 10 && !t.hasSuffix(".") && titleWeight(t) >= 2
