@@ -398,12 +398,21 @@ struct FramedTextTests {
         }
         let index = try #require(texts.firstIndex { $0.0 == button })
         #expect(Set(TextButtons.actionRowMates(of: index, in: detections, screenWidth: 385).map { texts[$0].0 }) == Set(mates))
+        try expectRowButtons(detections, modelButtonX: texts[index].1, setting: \.interactivity.actionRowsAreButtons, button: button, mates: mates)
+    }
+
+    /// Analyses `detections` with the text-button model calling only the text at `modelButtonX` a
+    /// button (the word rule off), with `setting` on and off: the buttons said are that text and,
+    /// with the setting on, `mates`.
+    func expectRowButtons(
+        _ detections: [Detection], modelButtonX x: Double, setting: WritableKeyPath<AnalysisConfiguration, Bool>, button: String,
+        mates: [String]
+    ) throws {
         let image = RGBAImage(width: 385, height: 640, fill: Self.white)
-        let x = texts[index].1
         let content = ReplayContentRecognizer(textButtonProbability: { $0.box.minX == x ? 0.99 : 0.01 })
         for on in [true, false] {
             var config = AnalysisConfiguration.default
-            config.interactivity.actionRowsAreButtons = on
+            config[keyPath: setting] = on
             config.interactivity.actionPhrasesAreButtons = false
             let result = try ScreenAnalyzer(configuration: config, contentRecognizer: content).analyze(image: image, detections: detections)
             let buttons = Set(result.elements.flatMap(\.flattened).filter { $0.kind == .button }.compactMap(\.label))
@@ -438,17 +447,7 @@ struct FramedTextTests {
         #expect(Set(TextButtons.chipRowMates(of: index, in: detections, screenWidth: 385).map { texts[$0].0 }) == Set(mates))
         // Captioned icons are grouped into buttons of their own by later stages.
         guard !texts.contains(where: { $0.0 == "icon" }) else { return }
-        let image = RGBAImage(width: 385, height: 640, fill: Self.white)
-        let x = texts[index].1
-        let content = ReplayContentRecognizer(textButtonProbability: { $0.box.minX == x ? 0.99 : 0.01 })
-        for on in [true, false] {
-            var config = AnalysisConfiguration.default
-            config.interactivity.chipRowsAreButtons = on
-            config.interactivity.actionPhrasesAreButtons = false
-            let result = try ScreenAnalyzer(configuration: config, contentRecognizer: content).analyze(image: image, detections: detections)
-            let buttons = Set(result.elements.flatMap(\.flattened).filter { $0.kind == .button }.compactMap(\.label))
-            #expect(buttons == Set([button] + (on ? mates : [])))
-        }
+        try expectRowButtons(detections, modelButtonX: texts[index].1, setting: \.interactivity.chipRowsAreButtons, button: button, mates: mates)
     }
 
     /// A line whose sentence goes on below it is not a button's title; a name over its e-mail, a
