@@ -89,6 +89,27 @@ struct GroupingTests {
         #expect(out[2].label == "Search")
     }
 
+    @Test("A tab's title and glyph that rules called buttons are parts of the tab, not buttons of their own")
+    func tabPartsAreNoButtons() throws {
+        // As the content stage leaves them: the text-button model called "Saved" a button, the
+        // clickability model the heart glyph.
+        var elements: [Element] = []
+        for (i, name) in ["Explore", "Saved", "Trips"].enumerated() {
+            let x = 30 + Double(i) * 130
+            elements.append(Metadata.element(for: det(.icon, x, 770, 28, 28, icon: .heart), clickable: i == 1))
+            elements.append(Metadata.element(for: det(.text, x - 6, 800, 40, 12, name), clickable: i == 1))
+        }
+        #expect(elements.filter { $0.kind == .button }.count == 2)
+        let out = Grouping.groupTabs(elements, screen: Self.screen, image: nil, settings: .init(), selection: .init())
+        let saved = try #require(out.first { $0.label == "Saved" })
+        #expect(saved.kind == .tabButton && saved.traits.contains(.button))
+        #expect(saved.children.map(\.kind) == [.icon, .text])
+        #expect(saved.children.map(\.traits) == [.image, .staticText])
+        #expect(saved.children.allSatisfy { $0.hint == nil })
+        // `eval` counts no text button on the bar.
+        #expect(out.flatMap(\.flattened).filter(\.children.isEmpty).allSatisfy { !$0.traits.contains(.button) })
+    }
+
     @Test("A text above a tab's icon is content behind the bar, not the tab's title")
     func textAboveATabIcon() {
         var elements: [Element] = []
