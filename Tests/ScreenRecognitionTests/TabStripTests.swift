@@ -38,13 +38,20 @@ struct TabStripTests {
     }
 
     @Test(
-        "An indicator as wide as its label (Material 3) well under it selects the tab; a line along the label's baseline (a link's underline) does not",
-        arguments: [(119.0, true), (110.0, false)])
-    func contentWideIndicator(_ c: (y: Double, strip: Bool)) throws {
+        "An indicator as wide as its label (Material 3) well under it, or on the strip's bottom edge, selects the tab; a line along the label's baseline (a link's underline) or a filled block running on into the page does not",
+        arguments: [
+            (119.0, 3.0, 40.0, true), (125.0, 3.0, 40.0, true), (110.0, 3.0, 40.0, false), (119.0, 41.0, 40.0, false),
+            (125.0, 3.0, 70.0, false),
+        ])
+    func contentWideIndicator(_ c: (y: Double, height: Double, width: Double, strip: Bool)) throws {
         // "TOTAL" is 35 px wide (x 162.5–197.5) in the 120-px slot 120–240: its indicator, 40 px
-        // wide and 3 tall, covers a third of the slot, 10 px under the label or along its baseline.
+        // wide and 3 tall, covers a third of the slot, 10 px under the label, on the strip's last
+        // rows (125–128, the grey page under it) or along its baseline; or a white block 40 px wide
+        // from 10 px under the label down into the page (a filled button's top edge); or, on the
+        // strip's edge, a line 70 px wide, twice the label's width and not across the slot (0.58
+        // of it; the blended edge above a slot-wide underline): no indicator.
         var (image, detections) = Self.screen(["THIS COURSE", "TOTAL", "FRIENDS"], underlined: nil)
-        image = image.filling(r(160, c.y, 40, 3), with: .white)
+        image = image.filling(r(180 - c.width / 2, c.y, c.width, c.height), with: .white)
         let out = MissingElements.recoverTabStrips(detections, image: image, settings: .init())
         let tabs = out.filter { $0.source == .tabStrip }
         #expect(tabs.count == (c.strip ? 3 : 0))

@@ -41,6 +41,12 @@ extension MissingElements {
         /// ("All Coupons (322) | My Coupons (0)", ui-real train: an indicator 118 px wide under a
         /// 102-px label in a 180-px slot, 0.65 of it) — *design choice* from the spec.
         public static let indicatorLabelCoverage = 0.9
+        /// An indicator on the strip's bottom edge (``MissingElements/isIndicator(_:y:under:columns:colour:lineCount:background:settings:)``)
+        /// is at most this many times its label's width: Airbnb's are 1.00 and 1.04; wider, it is
+        /// the JPEG-blended row above a slot-wide underline, which the slot-wide test takes a row
+        /// lower ("THIS COURSE | TOTAL" and "LOGIN | SIGN UP" on ui-real valid, 2.1 label widths;
+        /// 2026-11-27) — *design choice*.
+        public static let edgeIndicatorMaxLabelWidths = 1.5
         /// The content-wide indicator lies at least this many label heights under the label's box:
         /// a link's own underline runs along its baseline, inside the box or a pixel under it;
         /// Material's indicator sits at the tab's bottom edge, about 1.5 label heights down (see
@@ -167,13 +173,16 @@ extension MissingElements {
             // Each slot's line colour on this row, when one colour covers enough of it.
             let lines: [RGB?] = columns.indices.map { k in
                 let slotShare = TabStripConstants.underlineCoverage * Double(columns[k].1 - columns[k].0)
-                guard let line = SelectionState.rowLine(image, y: y, x0: columns[k].0, x1: columns[k].1, background: backgrounds[k], settings: settings)
+                guard
+                    let line = SelectionState.firstPixelRowLine(
+                        image, y: y, x0: columns[k].0, x1: columns[k].1, background: backgrounds[k], settings: settings)
                 else { return nil }
                 if Double(line.count) >= slotShare { return line.colour }
                 // Or, well under the label, a thin bar across the label's width and centred under it.
                 guard Double(y) >= labels[k].maxY + TabStripConstants.indicatorMinDrop * labels[k].height,
-                    Double(line.count) >= TabStripConstants.indicatorLabelCoverage * labels[k].width,
-                    isIndicator(image, y: y, under: labels[k], columns: columns[k], colour: line.colour, background: backgrounds[k], settings: settings)
+                    isIndicator(
+                        image, y: y, under: labels[k], columns: columns[k], colour: line.colour, lineCount: line.count,
+                        background: backgrounds[k], settings: settings)
                 else { return nil }
                 return line.colour
             }
@@ -198,35 +207,75 @@ extension MissingElements {
     }
 
     /// Whether the bar on row `y` is a content-wide indicator under `label`: its pixels (near the
-    /// line's `colour`, or off the strip's `background`) in the slot's `columns` span a run centred under the label (within a quarter of the label's
-    /// width), solid (``TabStripConstants/indicatorLabelCoverage`` of the run: a row through a line
-    /// of text below has gaps between its strokes) and the strip's `background` comes back under
-    /// it within ``TabStripConstants/indicatorMaxThickness`` label heights — a filled button's lower
-    /// edge runs on into the page, the top edge of an icon below into the icon.
+    /// line's `colour`, or off the strip's `background`) in the slot's `columns` span a run centred
+    /// under the label (within a quarter of the label's width), solid
+    /// (``TabStripConstants/indicatorLabelCoverage`` of the run: a row through a line of text below
+    /// has gaps between its strokes), and either
+    /// - the line's colour covers ``TabStripConstants/indicatorLabelCoverage`` of the label's width
+    ///   (`lineCount`) and the strip's `background` comes back under the bar within
+    ///   ``TabStripConstants/indicatorMaxThickness`` label heights — a filled button's lower edge
+    ///   runs on into the page, the top edge of an icon below into the icon; or
+    /// - the bar sits on the strip's bottom edge: Material draws the indicator on the tab's bottom
+    ///   edge, so the page below the strip may come right under it, not the strip's colour
+    ///   (Airbnb's "HOMES": a white bar on the teal strip's last rows, then the white page; ui-real
+    ///   valid, 2026-11-27) — *design choice* from the spec; the conditions are in the code.
     static func isIndicator(
-        _ image: RGBAImage, y: Int, under label: Rect, columns: (Int, Int), colour: RGB, background: RGB, settings: SelectionSettings
+        _ image: RGBAImage, y: Int, under label: Rect, columns: (Int, Int), colour: RGB, lineCount: Int, background: RGB,
+        settings: SelectionSettings
     ) -> Bool {
         // The bar's pixels: those near the line's colour, or those off the strip's colour — the
         // line's colour is its first pixel's, which JPEG can blend with the background ("All
         // Coupons (322)"'s blue bar starts in a grey-blue pixel), while a bar in a dark strip is
         // found by its colour alone (Melon's "♥ 좋아요").
         let thickness = max(1, Int((TabStripConstants.indicatorMaxThickness * label.height).rounded(.up)))
-        let runs: [(RGB) -> Bool] = [
-            { $0.distance(to: colour) < settings.minTintDistance }, { $0.distance(to: background) >= settings.minTintDistance },
-        ]
+        let offStrip = { (c: RGB) in c.distance(to: background) >= settings.minTintDistance }
+        let runs: [(RGB) -> Bool] = [{ $0.distance(to: colour) < settings.minTintDistance }, offStrip]
         // Each way in turn (the second only when the first finds no bar).
-        return runs.contains { isBar in
+        return runs.indices.contains { way in
+            let isBar = runs[way]
             let on = (columns.0..<columns.1).filter { isBar(image.color(x: $0, y: y)) }
             guard let first = on.first, let last = on.last,
                 abs(Double(first + last + 1) / 2 - label.midX) <= 0.25 * label.width,
                 Double(on.count) >= TabStripConstants.indicatorLabelCoverage * Double(last - first + 1)
             else { return false }
-            return (y + 1...y + thickness).contains { row in
-                row < image.height
-                    && Double((first...last).filter { image.color(x: $0, y: row).distance(to: background) < settings.minTintDistance }.count)
+            func under(_ row: Int, like colour: RGB) -> Bool {
+                row >= 0 && row < image.height
+                    && Double((first...last).filter { image.color(x: $0, y: row).distance(to: colour) < settings.minTintDistance }.count)
                         >= 0.5 * Double(last - first + 1)
             }
+            if Double(lineCount) >= TabStripConstants.indicatorLabelCoverage * label.width,
+                (y + 1...y + thickness).contains(where: { under($0, like: background) })
+            {
+                return true
+            }
+            // On the strip's edge: the bar's own pixels cover the label's width (counted here, not
+            // by the line's first pixel: JPEG rings round a light bar on a dark strip, and Airbnb's
+            // "HOMES" bar, 41 px under a 41-px label, had 25 px near its first pixel), it is not much
+            // wider than the label (``TabStripConstants/edgeIndicatorMaxLabelWidths``), it starts on this row (the strip above it: not the lower rows of a
+            // block), the row beside it leaves the strip's colour within the thickness, and there,
+            // or a row lower, the colour under the bar is the colour beside it.
+            // Counted by its pixels off the strip's colour (a line colour JPEG blended with the strip's
+            // takes in the strip).
+            guard way == 1, Double(on.count) >= TabStripConstants.indicatorLabelCoverage * label.width,
+                Double(last - first + 1) <= TabStripConstants.edgeIndicatorMaxLabelWidths * label.width,
+                under(y - 1, like: background)
+            else { return false }
+            func beside(_ row: Int) -> RGB? {
+                guard row < image.height, let c = rowMedian(image, y: row, outside: first - 1...last + 1),
+                    c.distance(to: background) >= settings.minTintDistance
+                else { return nil }
+                return c
+            }
+            guard let end = (y + 1...y + thickness).first(where: { beside($0) != nil }) else { return false }
+            return (end...end + 1).contains { row in beside(row).map { under(row, like: $0) } ?? false }
         }
+    }
+
+    /// The per-channel median colour of pixel row `y` outside the columns `outside` (clipped to
+    /// the image), or nil when nothing is left.
+    static func rowMedian(_ image: RGBAImage, y: Int, outside: ClosedRange<Int>) -> RGB? {
+        let columns = (0..<image.width).filter { !outside.contains($0) }
+        return columns.isEmpty ? nil : RGB.channelMedian(columns.map { image.color(x: $0, y: y) })
     }
 
     /// The colour around `box`: the per-channel median of the pixels in a ring half the box's
