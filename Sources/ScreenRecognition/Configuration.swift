@@ -119,6 +119,14 @@ public struct MissingElementSettings: Codable, Sendable, Hashable {
     /// Minimum OCR confidence for a recovered line: 0.5 — *design choice* (drops icon junk such as
     /// "@" that OCR engines return at low confidence; see ../shared/notes, Tesseract 23–90).
     public var minOCRConfidence: Double = 0.5
+    /// OCR lines on a background picture (more than ``GroupingSettings/maxContainerScreenFraction``
+    /// of the screen) that no other detection covers become texts
+    /// (``MissingElements/recoverTextOverBackgrounds(_:lines:screen:maxScreenShare:minConfidence:)``),
+    /// read at ``minBackgroundTextConfidence`` or more.
+    public var recoverTextOverBackgrounds = true
+    /// 0.8: the bar for OCR lines on a picture's own pixels (``ContentSettings/minPictureTextConfidence``,
+    /// measured on ui-real valid: under it, mostly noise from photos).
+    public var minBackgroundTextConfidence: Double = 0.8
     /// A row of short texts spread evenly across the screen's width in its top half, one of them
     /// underlined, is a tab strip (Material's fixed tabs; ui-real's `Multi_Tab`): its texts become
     /// segments, numbered and with the underlined one selected
@@ -778,6 +786,7 @@ extension AnalysisConfiguration {
         fraction("postProcessing.nmsIoU", postProcessing.nmsIoU)
         fraction("postProcessing.crossClassIoU", postProcessing.crossClassIoU)
         fraction("missingElements.minOCRConfidence", missingElements.minOCRConfidence)
+        fraction("missingElements.minBackgroundTextConfidence", missingElements.minBackgroundTextConfidence)
         fraction("content.ocrLineInsideFraction", content.ocrLineInsideFraction)
         fraction("content.minPictureTextConfidence", content.minPictureTextConfidence)
         fraction("content.minPictureReadConfidence", content.minPictureReadConfidence)

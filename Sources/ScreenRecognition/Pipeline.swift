@@ -67,7 +67,8 @@ public struct ScreenAnalyzer: Sendable {
             ReadTextStage(
                 recognizer: textRecognizer, cropReaders: cropReaders, pictureReader: pictureReader, content: c.content,
                 grouping: c.grouping),  // §5.1 OCR
-            RecoverMissingStage(settings: c.missingElements, selection: c.selection),  // §5.1
+            RecoverMissingStage(
+                settings: c.missingElements, selection: c.selection, maxBackgroundShare: c.grouping.maxContainerScreenFraction),  // §5.1
             ContentStage(
                 recognizer: contentRecognizer, iconTextReader: cropReaders.first ?? textRecognizer, content: c.content,  // §5.2, §5.4
                 interactivity: c.interactivity, grouping: c.grouping, headerHeightRatio: c.announcements.headerHeightRatio,

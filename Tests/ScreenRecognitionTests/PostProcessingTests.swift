@@ -114,6 +114,50 @@ struct PostProcessingTests {
     }
 
     @Test(
+        "§5.1 a line on a background picture is recovered when read surely, tall enough, with three letters or digits, and nothing else covers it",
+        arguments: [
+            // (the picture, the line, its confidence, its height, another detection, recovered)
+            (r(7, 60, 375, 540), "Book to take a ride", 0.96, 15.0, nil, true),  // a photo over 0.5 of the 384 × 640 screen
+            (r(7, 60, 375, 540), "Book to take a ride", 0.7, 15.0, nil, false),  // read doubtfully: a photo's texture
+            (r(7, 60, 375, 540), "7", 0.96, 15.0, nil, false),  // one digit
+            (r(7, 300, 375, 200), "Book to take a ride", 0.96, 15.0, nil, false),  // a picture of 0.31: it holds its text
+            (r(7, 60, 375, 540), "Book to take a ride", 0.96, 15.0, det(.text, 60, 358, 120, 20) as Detection?, false),  // a text reads it
+            (r(7, 60, 375, 540), "07:36", 0.96, 6.0, nil, false),  // a phone mockup's status bar in the photo (0.9 % of the height)
+            (r(7, 60, 375, 540), "DUPONT CIRCLE", 0.96, 8.0, nil, false),  // a map's street name (1.25 %)
+        ] as [(Rect, String, Double, Double, Detection?, Bool)])
+    func recoveryOverBackgrounds(_ c: (Rect, String, Double, Double, Detection?, Bool)) {
+        let picture = Detection(type: .picture, box: c.0, confidence: 0.8)
+        let line = RecognizedText(text: c.1, box: r(65, 361, 240, c.3), confidence: c.2)
+        let detections = [picture] + (c.4.map { [$0] } ?? [])
+        let out = MissingElements.recoverTextOverBackgrounds(
+            detections, lines: [line], screen: ImageInfo(width: 384, height: 640), maxScreenShare: 0.5, minConfidence: 0.8)
+        #expect(out.count == detections.count + (c.5 ? 1 : 0))
+        #expect(out.prefix(detections.count).elementsEqual(detections))
+        if c.5 { #expect(out.last?.text == c.1 && out.last?.source == .ocr) }
+    }
+
+    @Test(
+        "A line over a background says something: a status bar's clock, a number, another script, or mostly English words",
+        arguments: [
+            ("Incoming call", r(84, 230, 86, 14), true), ("0911 12324567", r(84, 256, 218, 24), true), ("2:29", r(350, 4, 25, 12), true),
+            ("LEBEIGE 24S/S 패션위크", r(20, 300, 200, 14), true), ("Get the latest from your favorite retailers", r(30, 370, 320, 14), true),
+            ("QUE XOPA", r(100, 500, 150, 30), false), ("GIJOE", r(40, 420, 60, 20), false), ("12", r(350, 300, 25, 12), false),
+            ("fe and", r(60, 230, 40, 12), false), ("Garden by Eden #3", r(40, 500, 150, 14), true),
+        ] as [(String, Rect, Bool)])
+    func backgroundLineSaysWords(text: String, box: Rect, says: Bool) {
+        #expect(MissingElements.saysWords(RecognizedText(text: text, box: box, confidence: 0.95), screenHeight: 640) == says)
+    }
+
+    @Test("§5.1 a background with more than four lines on it (a map, a phone mockup) keeps its text", arguments: [4, 5])
+    func recoveryOverBusyBackgrounds(lines count: Int) {
+        let picture = Detection(type: .picture, box: r(0, 60, 384, 560), confidence: 0.8)
+        let lines = (0..<count).map { RecognizedText(text: "Choose a sound \($0)", box: r(40, 100 + Double($0) * 60, 120, 12), confidence: 0.95) }
+        let out = MissingElements.recoverTextOverBackgrounds(
+            [picture], lines: lines, screen: ImageInfo(width: 384, height: 640), maxScreenShare: 0.5, minConfidence: 0.8)
+        #expect(out.count == (count <= MissingElements.maxBackgroundTexts ? 1 + count : 1))
+    }
+
+    @Test(
         "§5.1 a line is recovered unless a detection touches it — a text box only when it covers a quarter of the smaller of the two",
         arguments: [
             // (the detection, recovered): the second line's box grazing the first line by 2 px, a
@@ -239,6 +283,41 @@ struct PostProcessingTests {
         let lineBox = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
         let line = RecognizedText(text: "$2.99 | 630 Cal pen", box: lineBox, confidence: 0.85, words: words)
         let out = MissingElements.assignText([det(.text, 22, 437, 139, 12)], lines: [line], insideFraction: 0.5)
+        #expect(out[0].text == spoken)
+    }
+
+    @Test(
+        "Doubtful words taller than the line's others (a photo's texture taken in) do not push the line out of its text",
+        arguments: [
+            // (the tall words' confidence, the text spoken)
+            (0.75, "Your car is 11 mi" as String?),  // "11" and "mi" over a taxi's door (ui-real train)
+            (0.95, nil),  // read surely: the line's box stands, 0.46 inside the text
+        ] as [(Double, String?)])
+    func tallDoubtfulWords(confidence: Double, spoken: String?) {
+        let sure = [("Your", r(64, 312, 43, 16)), ("car", r(111, 311, 32, 17)), ("is", r(148, 312, 14, 16))]
+            .map { RecognizedText.Word(text: $0.0, box: $0.1, confidence: 0.96) }
+        let tall = [("11", r(168, 314, 16, 26)), ("mi", r(189, 299, 25, 29))].map { RecognizedText.Word(text: $0.0, box: $0.1, confidence: confidence) }
+        let words = sure + tall
+        let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
+        let line = RecognizedText(text: "Your car is 11 mi", box: box, confidence: 0.88, words: words)
+        let out = MissingElements.assignText([det(.text, 53, 312, 270, 19)], lines: [line], insideFraction: 0.5)
+        #expect(out[0].text == spoken)
+    }
+
+    @Test(
+        "A doubtful word taller than the line's others at its start is not spoken when it lies beside the text, and is when it lies over it",
+        arguments: [
+            (55.0, "Select the time duration"),  // a dialog's hourglass read "z" (0.83), 29 px tall beside words of 15 (ui-real valid)
+            (86.0, "z Select the time duration"),  // over the text's box: a word that took in the texture above it
+        ])
+    func tallWordAtLineStart(x: Double, spoken: String) {
+        let names = [
+            ("z", r(x, 59, 14, 29), 0.83), ("Select", r(101, 67, 38, 15), 0.96), ("the", r(143, 67, 28, 15), 0.97),
+            ("time", r(175, 67, 38, 15), 0.97), ("duration", r(219, 66, 70, 15), 0.97),
+        ]
+        let words = names.map { RecognizedText.Word(text: $0.0, box: $0.1, confidence: $0.2) }
+        let line = RecognizedText(text: "z Select the time duration", box: r(x, 59, 289 - x, 29), confidence: 0.94, words: words)
+        let out = MissingElements.assignText([det(.text, 84, 67, 209, 16)], lines: [line], insideFraction: 0.5)
         #expect(out[0].text == spoken)
     }
 

@@ -74,6 +74,73 @@ public enum MissingElements {
         return detections + added
     }
 
+    /// OCR text recovery over a background (§5.1): lines on a picture covering more than
+    /// `maxScreenShare` of the screen — an onboarding's photo behind its title, a sign-in form's
+    /// backdrop — are recovered as ``recoverText(_:lines:minConfidence:)`` recovers lines on
+    /// nothing, as if the background were not there: it is no element holding the text (it is
+    /// hidden when other elements lie on it, ``ContentSettings/hideBackgroundPictures``), while any
+    /// picture touching a line covers it for `recoverText`. Only lines read at `minConfidence` or
+    /// more with ``ElementOCR/minPictureReadCharacters`` letters or digits count: a photo's texture
+    /// reads as short junk ("7", "Ss, he" on a taxi's door, ui-real train, 2026-11-27), and only
+    /// lines at least ``minBackgroundTextHeight`` of the screen's height tall; and nothing where
+    /// more than ``maxBackgroundTexts`` texts would be found (a map's street names and prices, a
+    /// phone mockup's settings screen: the picture's own text).
+    public static func recoverTextOverBackgrounds(
+        _ detections: [Detection], lines: [RecognizedText], screen: ImageInfo, maxScreenShare: Double, minConfidence: Double
+    ) -> [Detection] {
+        let screenArea = Double(screen.width * screen.height)
+        let isBackground = { (d: Detection) in d.type == .picture && d.box.area > maxScreenShare * screenArea }
+        let backgrounds = detections.filter(isBackground).map(\.box)
+        guard !backgrounds.isEmpty else { return detections }
+        let over = lines.filter { l in
+            l.confidence >= minConfidence && l.text.filter { $0.isLetter || $0.isNumber }.count >= ElementOCR.minPictureReadCharacters
+                && l.box.height >= minBackgroundTextHeight * Double(screen.height)
+                && saysWords(l, screenHeight: Double(screen.height))
+                && backgrounds.contains { $0.intersection(l.box) != nil }
+        }
+        let others = detections.filter { !isBackground($0) }
+        // Whole lines only: the runs of a line a detection partly covers are the leftovers of a
+        // text the detector found ("rivacy", "hoto" beside "Photo privacy with selfie verification").
+        let whole = Set(over.map { $0.text.trimmingCharacters(in: .whitespaces) })
+        let found = recoverText(others, lines: over, minConfidence: minConfidence).dropFirst(others.count)
+            .filter { whole.contains($0.text ?? "") }
+        return found.count <= maxBackgroundTexts ? detections + found : detections
+    }
+
+    /// Whether a line read over a background says something: a status bar's text (its clock), a
+    /// number of three digits or more (a caller's number, a price), a line in another script, or
+    /// words of which more than half (of those of 2 letters or more) are English — in
+    /// ``RunTogetherWords/englishWords`` or ``shortEnglishWords`` — a drawing's or a poster's own
+    /// lettering ("QUE XOPA" on a T-shirt, "GIJOE" on a comic's cover) and the ends of a text read
+    /// apart ("fe and") are no text of the screen (ui-real train, 2026-11-27).
+    static func saysWords(_ line: RecognizedText, screenHeight: Double) -> Bool {
+        if StatusBar.isStatusText(line.text, frame: line.box, screenHeight: screenHeight) { return true }
+        if line.text.contains(where: { $0.isLetter && !$0.isASCII }) { return true }
+        let words = line.text.split { !$0.isLetter }.map { $0.lowercased() }.filter { $0.count >= 2 }
+        guard !words.isEmpty else { return line.text.filter(\.isNumber).count >= 3 }
+        let english = words.filter { RunTogetherWords.englishWords.contains($0) || shortEnglishWords.contains($0) }
+        return 2 * english.count > words.count
+    }
+
+    /// The two-letter English words (the word list starts at three letters): the function words of
+    /// a sentence ("Garden by Eden", "Log in or Sign Up with").
+    static let shortEnglishWords: Set<String> = [
+        "a", "am", "an", "as", "at", "be", "by", "do", "go", "he", "if", "in", "is", "it", "me", "my", "no", "of", "ok", "on", "or",
+        "so", "to", "up", "us", "we",
+    ]
+
+    /// A line over a background is the screen's own text when at least this share of the screen's
+    /// height tall: an onboarding's copy is set in Footnote (13 pt) or larger (Apple HIG
+    /// "Typography": Body 17, Callout 16, Subheadline 15), and a line's box is about 0.9 of the size:
+    /// 13 × 0.9 / 844 pt ≈ 1.4 % of an iPhone's height. Smaller type is the picture's own: a map's
+    /// street names (8 px on a 640-px screenshot, 1.25 %: "KALORAMA", "DUPONT CIRCLE"), a phone
+    /// mockup's status bar ("07:36", 6 px; ui-real valid and train, 2026-11-27).
+    public static let minBackgroundTextHeight = 0.014
+    /// An onboarding page over a photo says a title and a sentence or two, and has a button or two
+    /// on it: 4 texts at most — *design choice*; on the 1,219 ui-real screens the sessions listen to,
+    /// the screens with more were maps (street names, price pins) and phone mockups (2026-11-27).
+    public static let maxBackgroundTexts = 4
+
     /// The runs of a covered line's words that no detection holds, each a text detection (source
     /// `ocr`): a product page's "$275.99 $429.25 22% off" is one OCR line, and where the detector
     /// boxed only the struck-through "$429.25" as a text, the price and the discount beside it were
@@ -282,7 +349,7 @@ public enum MissingElements {
         let glyphsAndTexts = glyphs + detections.filter { $0.type == .text }.map(\.box)
         return detections.map { d in
             guard d.text == nil, ElementOCR.readTypes.contains(d.type) else { return d }
-            let inside = lines.map { withoutJunkEnds($0, outside: d.box) }.filter { $0.box.fractionInside(d.box) >= insideFraction }
+            let inside = lines.map { withoutJunkEnds($0, outside: d.box) }.filter { letterBox($0, over: d.box).fractionInside(d.box) >= insideFraction }
                 .sorted(by: readingOrder)
             guard !inside.isEmpty else { return d }
             let neighbours = d.type == .text ? glyphsAndTexts : glyphs
@@ -299,14 +366,64 @@ public enum MissingElements {
     /// as two lines, which doubled the line's box, so that the line lay 0.49 inside its text and
     /// the text went unread (ui-real train, 2026-11-25). Cut only where the text's space-separated
     /// tokens are the words one for one, and never to nothing.
+    /// So is a word at either end taller than ``maxWordHeightRatio`` × the line's median word and
+    /// read below ``sureWordConfidence`` whose middle lies left or right of the box: a dialog's
+    /// hourglass glyph read "z" (0.83), 29 px tall beside words of 15, before "Select the time
+    /// duration" (ui-real valid, 2026-11-27) — while a word of the text that took in a photo's
+    /// texture above it ("Explore", "Policy.") lies over the box and stays.
     static func withoutJunkEnds(_ line: RecognizedText, outside box: Rect) -> RecognizedText {
-        guard let kept = keptWords(of: line, cutting: { $0.confidence < junkWordConfidence && $0.box.fractionInside(box) < 0.5 }) else {
+        let median = medianWordHeight(line)
+        let cut = { (w: RecognizedText.Word) in
+            let tall = median.map { w.box.height > maxWordHeightRatio * $0 } ?? false
+            let beside = w.box.midX < box.minX || w.box.midX > box.maxX
+            return (w.confidence < junkWordConfidence && w.box.fractionInside(box) < 0.5)
+                || (tall && w.confidence < sureWordConfidence && beside)
+        }
+        guard let kept = keptWords(of: line, cutting: cut) else {
             return line
         }
         let words = Array(line.words[kept.range])
         let keptBox = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
         return RecognizedText(text: kept.text, box: keptBox, confidence: line.confidence, words: words)
     }
+
+    /// The box of `line`'s letters: as wide as the line, as tall as its words but those over `box`
+    /// (their middle within its columns) taller than ``maxWordHeightRatio`` × the median word's
+    /// height and read below ``sureWordConfidence`` (of three words or more; else the line's box).
+    /// A tall doubtful word beside the box is no letter of its text but a glyph or a picture's edge
+    /// read as one ("1" left of "Thu, Dec 12° 10:00 PM", the album art's edge; ui-real train): the
+    /// line stays as tall, and the text is read from its own crop. Over a photo a doubtful word can take in
+    /// the texture above or below it: "Your car is 11 mi" on a taxi's door came back 41 px tall,
+    /// "11" (0.72) and "mi" (0.79) 26 and 29 px beside words of 16–17, so the line lay 0.46 inside
+    /// its 19-px text and the title was spoken "way", the line's last word (ui-real train,
+    /// 2026-11-27).
+    static func letterBox(_ line: RecognizedText, over box: Rect) -> Rect {
+        guard let median = medianWordHeight(line) else { return line.box }
+        let letters = line.words.filter { w in
+            w.box.height <= maxWordHeightRatio * median || w.confidence >= sureWordConfidence || w.box.midX < box.minX
+                || w.box.midX > box.maxX
+        }
+        .map(\.box)
+        guard let first = letters.first else { return line.box }
+        let rows = letters.dropFirst().reduce(first) { $0.union($1) }
+        return Rect(minX: line.box.minX, minY: rows.minY, maxX: line.box.maxX, maxY: rows.maxY)
+    }
+
+    /// The median height of `line`'s words, when it has three or more; else nil.
+    static func medianWordHeight(_ line: RecognizedText) -> Double? {
+        guard line.words.count >= 3 else { return nil }
+        let heights = line.words.map(\.box.height).sorted()
+        return heights[heights.count / 2]
+    }
+
+    /// A word taller than this many median word heights of its line took in more than letters:
+    /// a line's capitals, ascenders and descenders span about 1.3 × a lower-case word's height
+    /// (Latin type: x-height about half the body, descenders a quarter) — 1.5 leaves room for
+    /// that — *design choice*.
+    public static let maxWordHeightRatio = 1.5
+    /// A word read at least this sure keeps its box, however tall: 0.9, the confidence at which a
+    /// crop's reading may replace a text's (``ElementOCR/Constants/replaceMinConfidence``).
+    public static let sureWordConfidence = 0.9
 
     /// A word read below this is junk where it lies mostly outside the element: 0.5 — the bar
     /// under which whole-screen lines are not recovered as texts (``MissingElementSettings/minOCRConfidence``:

@@ -126,6 +126,9 @@ struct RecoverMissingStage: AnalysisStage {
     var settings: MissingElementSettings
     /// For the underline that marks a tab strip's selected tab.
     var selection: SelectionSettings
+    /// A picture larger than this share of the screen is a background
+    /// (``GroupingSettings/maxContainerScreenFraction``).
+    var maxBackgroundShare: Double
 
     func run(_ work: inout ScreenInProgress) throws {
         if settings.textsOverDots, let lines = work.lines {
@@ -138,6 +141,14 @@ struct RecoverMissingStage: AnalysisStage {
         }
         if settings.recoverTextFromOCR, let lines = work.lines {
             work.detections = MissingElements.recoverText(work.detections, lines: lines, minConfidence: settings.minOCRConfidence)
+        }
+        if settings.recoverTextOverBackgrounds, let lines = work.lines {
+            let before = work.detections.count
+            work.detections = MissingElements.recoverTextOverBackgrounds(
+                work.detections, lines: lines, screen: work.screen, maxScreenShare: maxBackgroundShare,
+                minConfidence: settings.minBackgroundTextConfidence)
+            let found = work.detections.count - before
+            if found > 0 { work.note("missing", "\(found) text(s) on a background picture recovered from OCR") }
         }
         if settings.completeSegmentedControlRows {
             work.detections = MissingElements.completeSegmentedControlRows(work.detections)
