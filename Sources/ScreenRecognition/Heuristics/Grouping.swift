@@ -418,7 +418,7 @@ public enum Grouping {
     /// glyph an image. VoiceOver focuses the control as one element (HIG, "Accessibility": combine
     /// the parts of a control into one element), so a part that stayed a button ("EXPLORE, Button"
     /// inside "Selected, EXPLORE, Tab") told a reader of the JSON, and `eval`'s text-button count,
-    /// of a button nobody can reach: 214 tab titles and glyphs on the 1,219 ui-real screens the
+    /// of a button nobody can reach: 128 tab titles and glyphs on the 1,219 ui-real screens the
     /// sessions listen to (measured 2026-11-27).
     static func part(_ e: Element) -> Element {
         guard e.kind == .button, e.children.isEmpty, let first = e.detections.first?.type,

@@ -82,9 +82,10 @@ public enum MissingElements {
     /// picture touching a line covers it for `recoverText`. Only lines read at `minConfidence` or
     /// more with ``ElementOCR/minPictureReadCharacters`` letters or digits count: a photo's texture
     /// reads as short junk ("7", "Ss, he" on a taxi's door, ui-real train, 2026-11-27), and only
-    /// lines at least ``minBackgroundTextHeight`` of the screen's height tall; and nothing where
-    /// more than ``maxBackgroundTexts`` texts would be found (a map's street names and prices, a
-    /// phone mockup's settings screen: the picture's own text).
+    /// lines at least ``minBackgroundTextHeight`` of the screen's height tall; nothing where more
+    /// than ``maxBackgroundTexts`` such lines lie free on the photo (a map's street names and prices,
+    /// a phone mockup's settings screen: the picture's own text); and of those, only the lines that
+    /// say something (``saysWords(_:screenHeight:)``).
     public static func recoverTextOverBackgrounds(
         _ detections: [Detection], lines: [RecognizedText], screen: ImageInfo, maxScreenShare: Double, minConfidence: Double
     ) -> [Detection] {
@@ -95,7 +96,6 @@ public enum MissingElements {
         let over = lines.filter { l in
             l.confidence >= minConfidence && l.text.filter { $0.isLetter || $0.isNumber }.count >= ElementOCR.minPictureReadCharacters
                 && l.box.height >= minBackgroundTextHeight * Double(screen.height)
-                && saysWords(l, screenHeight: Double(screen.height))
                 && backgrounds.contains { $0.intersection(l.box) != nil }
         }
         let others = detections.filter { !isBackground($0) }
@@ -104,28 +104,35 @@ public enum MissingElements {
         let whole = Set(over.map { $0.text.trimmingCharacters(in: .whitespaces) })
         let found = recoverText(others, lines: over, minConfidence: minConfidence).dropFirst(others.count)
             .filter { whole.contains($0.text ?? "") }
-        return found.count <= maxBackgroundTexts ? detections + found : detections
+        // Counted before the words are judged: a map's many labels are read surely, words or not.
+        guard found.count <= maxBackgroundTexts else { return detections }
+        let height = Double(screen.height)
+        return detections
+            + found.filter { d in saysWords(RecognizedText(text: d.text ?? "", box: d.box, confidence: d.confidence), screenHeight: height) }
     }
 
     /// Whether a line read over a background says something: a status bar's text (its clock), a
     /// number of three digits or more (a caller's number, a price), a line in another script, or
-    /// words of which more than half (of those of 2 letters or more) are English — in
-    /// ``RunTogetherWords/englishWords`` or ``shortEnglishWords`` — a drawing's or a poster's own
-    /// lettering ("QUE XOPA" on a T-shirt, "GIJOE" on a comic's cover) and the ends of a text read
-    /// apart ("fe and") are no text of the screen (ui-real train, 2026-11-27).
+    /// words of which more than half are English — in ``RunTogetherWords/englishWords`` or
+    /// ``shortEnglishWords`` — a drawing's or a poster's own lettering ("QUE XOPA" on a T-shirt,
+    /// "GIJOE" on a comic's cover) and the ends of a text read apart ("fe and", "p with") are no
+    /// text of the screen (ui-real train, 2026-11-27).
     static func saysWords(_ line: RecognizedText, screenHeight: Double) -> Bool {
         if StatusBar.isStatusText(line.text, frame: line.box, screenHeight: screenHeight) { return true }
         if line.text.contains(where: { $0.isLetter && !$0.isASCII }) { return true }
-        let words = line.text.split { !$0.isLetter }.map { $0.lowercased() }.filter { $0.count >= 2 }
-        guard !words.isEmpty else { return line.text.filter(\.isNumber).count >= 3 }
+        let words = line.text.split { !$0.isLetter }.map { $0.lowercased() }
+        // A number: three digits or more, more digits than letters ("0911 123Z4567").
+        let digits = line.text.filter(\.isNumber).count
+        if digits >= 3, digits > line.text.filter(\.isLetter).count { return true }
+        guard !words.isEmpty else { return false }
         let english = words.filter { RunTogetherWords.englishWords.contains($0) || shortEnglishWords.contains($0) }
         return 2 * english.count > words.count
     }
 
-    /// The two-letter English words (the word list starts at three letters): the function words of
-    /// a sentence ("Garden by Eden", "Log in or Sign Up with").
+    /// The English words of one and two letters (the word list starts at three): the function
+    /// words of a sentence ("Garden by Eden", "Log in or Sign Up with").
     static let shortEnglishWords: Set<String> = [
-        "a", "am", "an", "as", "at", "be", "by", "do", "go", "he", "if", "in", "is", "it", "me", "my", "no", "of", "ok", "on", "or",
+        "a", "i", "am", "an", "as", "at", "be", "by", "do", "go", "he", "if", "in", "is", "it", "me", "my", "no", "of", "ok", "on", "or",
         "so", "to", "up", "us", "we",
     ]
 
