@@ -85,7 +85,7 @@ public enum MissingElements {
     /// lines at least ``minBackgroundTextHeight`` of the screen's height tall; nothing where more
     /// than ``maxBackgroundTexts`` such lines lie free on the photo (a map's street names and prices,
     /// a phone mockup's settings screen: the picture's own text); and of those, only the lines that
-    /// say something (``saysWords(_:screenHeight:)``).
+    /// say something (`saysWords(_:screenHeight:)`).
     public static func recoverTextOverBackgrounds(
         _ detections: [Detection], lines: [RecognizedText], screen: ImageInfo, maxScreenShare: Double, minConfidence: Double
     ) -> [Detection] {

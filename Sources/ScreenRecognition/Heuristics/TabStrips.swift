@@ -41,7 +41,7 @@ extension MissingElements {
         /// ("All Coupons (322) | My Coupons (0)", ui-real train: an indicator 118 px wide under a
         /// 102-px label in a 180-px slot, 0.65 of it) — *design choice* from the spec.
         public static let indicatorLabelCoverage = 0.9
-        /// An indicator on the strip's bottom edge (``MissingElements/isIndicator(_:y:under:columns:colour:lineCount:background:settings:)``)
+        /// An indicator on the strip's bottom edge (`MissingElements.isIndicator`)
         /// is at most this many times its label's width: Airbnb's are 1.00 and 1.04; wider, it is
         /// the JPEG-blended row above a slot-wide underline, which the slot-wide test takes a row
         /// lower ("THIS COURSE | TOTAL" and "LOGIN | SIGN UP" on ui-real valid, 2.1 label widths;
