@@ -381,10 +381,8 @@ public enum MissingElements {
     static func withoutJunkEnds(_ line: RecognizedText, outside box: Rect) -> RecognizedText {
         let median = medianWordHeight(line)
         let cut = { (w: RecognizedText.Word) in
-            let tall = median.map { w.box.height > maxWordHeightRatio * $0 } ?? false
-            let beside = w.box.midX < box.minX || w.box.midX > box.maxX
-            return (w.confidence < junkWordConfidence && w.box.fractionInside(box) < 0.5)
-                || (tall && w.confidence < sureWordConfidence && beside)
+            (w.confidence < junkWordConfidence && w.box.fractionInside(box) < 0.5)
+                || (median.map { isTallDoubtful(w, median: $0) } ?? false && isBeside(w, box))
         }
         guard let kept = keptWords(of: line, cutting: cut) else {
             return line
@@ -406,15 +404,20 @@ public enum MissingElements {
     /// 2026-11-27).
     static func letterBox(_ line: RecognizedText, over box: Rect) -> Rect {
         guard let median = medianWordHeight(line) else { return line.box }
-        let letters = line.words.filter { w in
-            w.box.height <= maxWordHeightRatio * median || w.confidence >= sureWordConfidence || w.box.midX < box.minX
-                || w.box.midX > box.maxX
-        }
-        .map(\.box)
+        let letters = line.words.filter { !isTallDoubtful($0, median: median) || isBeside($0, box) }.map(\.box)
         guard let first = letters.first else { return line.box }
         let rows = letters.dropFirst().reduce(first) { $0.union($1) }
         return Rect(minX: line.box.minX, minY: rows.minY, maxX: line.box.maxX, maxY: rows.maxY)
     }
+
+    /// Whether `w` is taller than ``maxWordHeightRatio`` × its line's `median` word height and read
+    /// below ``sureWordConfidence``.
+    static func isTallDoubtful(_ w: RecognizedText.Word, median: Double) -> Bool {
+        w.box.height > maxWordHeightRatio * median && w.confidence < sureWordConfidence
+    }
+
+    /// Whether `w`'s middle lies left or right of `box`'s columns.
+    static func isBeside(_ w: RecognizedText.Word, _ box: Rect) -> Bool { w.box.midX < box.minX || w.box.midX > box.maxX }
 
     /// The median height of `line`'s words, when it has three or more; else nil.
     static func medianWordHeight(_ line: RecognizedText) -> Double? {
