@@ -41,8 +41,8 @@ extension MissingElements {
         /// ("All Coupons (322) | My Coupons (0)", ui-real train: an indicator 118 px wide under a
         /// 102-px label in a 180-px slot, 0.65 of it) — *design choice* from the spec.
         public static let indicatorLabelCoverage = 0.9
-        /// An indicator on the strip's bottom edge (`MissingElements.isIndicator`)
-        /// is at most this many times its label's width: Airbnb's are 1.00 and 1.04; wider, it is
+        /// An indicator on the strip's bottom edge (`MissingElements.isIndicator`) is at most this
+        /// many times its label's width: Airbnb's are 1.00 and 1.04; wider, it is
         /// the JPEG-blended row above a slot-wide underline, which the slot-wide test takes a row
         /// lower ("THIS COURSE | TOTAL" and "LOGIN | SIGN UP" on ui-real valid, 2.1 label widths;
         /// 2026-11-27) — *design choice*.
@@ -248,14 +248,14 @@ extension MissingElements {
             {
                 return true
             }
-            // On the strip's edge: the bar's own pixels cover the label's width (counted here, not
-            // by the line's first pixel: JPEG rings round a light bar on a dark strip, and Airbnb's
-            // "HOMES" bar, 41 px under a 41-px label, had 25 px near its first pixel), it is not much
-            // wider than the label (``TabStripConstants/edgeIndicatorMaxLabelWidths``), it starts on this row (the strip above it: not the lower rows of a
-            // block), the row beside it leaves the strip's colour within the thickness, and there,
-            // or a row lower, the colour under the bar is the colour beside it.
-            // Counted by its pixels off the strip's colour (a line colour JPEG blended with the strip's
-            // takes in the strip).
+            // On the strip's edge: the bar's pixels off the strip's colour (the second way: a line
+            // colour JPEG blended with the strip's takes in the strip) cover the label's width
+            // (counted here, not by the line's first pixel: JPEG rings round a light bar on a dark
+            // strip, and Airbnb's "HOMES" bar, 41 px under a 41-px label, had 25 px near its first
+            // pixel); it is not much wider than the label (`edgeIndicatorMaxLabelWidths`); it starts
+            // on this row (the strip above it: not the lower rows of a block); the row beside it
+            // leaves the strip's colour within the thickness; and there, or a row lower, the colour
+            // under the bar is the colour beside it.
             guard way == 1, Double(on.count) >= TabStripConstants.indicatorLabelCoverage * label.width,
                 Double(last - first + 1) <= TabStripConstants.edgeIndicatorMaxLabelWidths * label.width,
                 under(y - 1, like: background)
