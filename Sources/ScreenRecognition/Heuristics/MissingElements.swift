@@ -85,7 +85,7 @@ public enum MissingElements {
     /// lines at least ``minBackgroundTextHeight`` of the screen's height tall; nothing where more
     /// than ``maxBackgroundTexts`` such lines lie free on the photo (a map's street names and prices,
     /// a phone mockup's settings screen: the picture's own text); and of those, only the lines that
-    /// say something (`saysWords(_:screenHeight:)`).
+    /// say something (`saysWords(_:box:screenHeight:)`).
     public static func recoverTextOverBackgrounds(
         _ detections: [Detection], lines: [RecognizedText], screen: ImageInfo, maxScreenShare: Double, minConfidence: Double
     ) -> [Detection] {
@@ -106,9 +106,7 @@ public enum MissingElements {
             .filter { whole.contains($0.text ?? "") }
         // Counted before the words are judged: a map's many labels are read surely, words or not.
         guard found.count <= maxBackgroundTexts else { return detections }
-        let height = Double(screen.height)
-        return detections
-            + found.filter { d in saysWords(RecognizedText(text: d.text ?? "", box: d.box, confidence: d.confidence), screenHeight: height) }
+        return detections + found.filter { saysWords($0.text ?? "", box: $0.box, screenHeight: Double(screen.height)) }
     }
 
     /// Whether a line read over a background says something: a status bar's text (its clock), a
@@ -117,13 +115,13 @@ public enum MissingElements {
     /// ``shortEnglishWords`` — a drawing's or a poster's own lettering ("QUE XOPA" on a T-shirt,
     /// "GIJOE" on a comic's cover) and the ends of a text read apart ("fe and", "p with") are no
     /// text of the screen (ui-real train, 2026-11-27).
-    static func saysWords(_ line: RecognizedText, screenHeight: Double) -> Bool {
-        if StatusBar.isStatusText(line.text, frame: line.box, screenHeight: screenHeight) { return true }
-        if line.text.contains(where: { $0.isLetter && !$0.isASCII }) { return true }
-        let words = line.text.split { !$0.isLetter }.map { $0.lowercased() }
+    static func saysWords(_ text: String, box: Rect, screenHeight: Double) -> Bool {
+        if StatusBar.isStatusText(text, frame: box, screenHeight: screenHeight) { return true }
+        if text.contains(where: { $0.isLetter && !$0.isASCII }) { return true }
+        let words = text.split { !$0.isLetter }.map { $0.lowercased() }
         // A number: three digits or more, more digits than letters ("0911 123Z4567").
-        let digits = line.text.filter(\.isNumber).count
-        if digits >= 3, digits > line.text.filter(\.isLetter).count { return true }
+        let digits = text.filter(\.isNumber).count
+        if digits >= 3, digits > text.filter(\.isLetter).count { return true }
         guard !words.isEmpty else { return false }
         let english = words.filter { RunTogetherWords.englishWords.contains($0) || shortEnglishWords.contains($0) }
         return 2 * english.count > words.count

@@ -193,41 +193,30 @@ public enum SelectionState {
         return false
     }
 
-    /// The line colour of pixel row `y` over columns `x0..<x1`: the per-channel median of the pixels
-    /// that are not `background` (at least `minTintDistance` from it), and how many of those are
-    /// that colour (within `minTintDistance`); nil when the whole row is background. (Until
-    /// 2026-11-27 the colour was the first such pixel's, which on a JPEG is often a blend of the
-    /// line's end with the background: Airbnb's white tab indicator started in a pale-cyan pixel
-    /// near 25 of its 41 pixels, and a grey-teal one near 2 of 75, so the selected tab went
-    /// unfound.)
-    static func rowLine(_ image: RGBAImage, y: Int, x0: Int, x1: Int, background: RGB, settings: SelectionSettings) -> (colour: RGB, count: Int)? {
-        var off: [RGB] = []
-        for x in x0..<x1 {
-            let c = image.color(x: x, y: y)
-            if c.distance(to: background) >= settings.minTintDistance { off.append(c) }
-        }
-        guard let colour = RGB.channelMedian(off) else { return nil }
-        return (colour, off.filter { $0.distance(to: colour) < settings.minTintDistance }.count)
+    /// How ``rowLine(_:y:x0:x1:background:settings:colour:)`` picks a row's line colour.
+    enum LineColour {
+        /// The per-channel median of the off-background pixels (the default since 2026-11-27: the
+        /// first such pixel is often a JPEG blend of the line's end with the background — Airbnb's
+        /// white tab indicator started in a pale-cyan pixel near 25 of its 41 pixels, and a
+        /// grey-teal one near 2 of 75, so the selected tab went unfound).
+        case median
+        /// The first off-background pixel's, as before 2026-11-27. The tab-strip search
+        /// (``MissingElements/recoverTabStrips(_:image:settings:)``) keeps it: with the median, the
+        /// 1,219 ui-real screens the sessions listen to lost a strip of two filled halves ("LOGIN"
+        /// red, "SIGN UP" black, whose lower edges the first pixel told apart and the median does
+        /// not), and its JPEG-blended indicators are found by `MissingElements.isIndicator`'s own count.
+        case firstPixel
     }
 
-    /// ``rowLine(_:y:x0:x1:background:settings:)`` as it was before 2026-11-27: the colour is the
-    /// first off-background pixel's. The tab-strip search (``MissingElements/recoverTabStrips(_:image:settings:)``)
-    /// keeps it: with the median, the 1,219 ui-real screens the sessions listen to lost a strip of
-    /// two filled halves ("LOGIN" red, "SIGN UP" black, whose lower edges the first-pixel colour
-    /// told apart and the median does not), and its JPEG-blended indicators are found by
-    /// ``MissingElements/isIndicator(_:y:under:columns:colour:lineCount:background:settings:)``'s own count.
-    static func firstPixelRowLine(
-        _ image: RGBAImage, y: Int, x0: Int, x1: Int, background: RGB, settings: SelectionSettings
+    /// The line colour of pixel row `y` over columns `x0..<x1` (`colour`: of the pixels that are
+    /// not `background`, at least `minTintDistance` from it), and how many of those are that colour
+    /// (within `minTintDistance`); nil when the whole row is background.
+    static func rowLine(
+        _ image: RGBAImage, y: Int, x0: Int, x1: Int, background: RGB, settings: SelectionSettings, colour rule: LineColour = .median
     ) -> (colour: RGB, count: Int)? {
-        var count = 0
-        var first: RGB?
-        for x in x0..<x1 {
-            let c = image.color(x: x, y: y)
-            guard c.distance(to: background) >= settings.minTintDistance else { continue }
-            if first == nil { first = c }
-            if let f = first, c.distance(to: f) < settings.minTintDistance { count += 1 }
-        }
-        return first.map { ($0, count) }
+        let off = (x0..<x1).map { image.color(x: $0, y: y) }.filter { $0.distance(to: background) >= settings.minTintDistance }
+        guard let colour = rule == .median ? RGB.channelMedian(off) : off.first else { return nil }
+        return (colour, off.filter { $0.distance(to: colour) < settings.minTintDistance }.count)
     }
 
     /// `rect` clipped to the image, on whole pixels.

@@ -174,8 +174,9 @@ extension MissingElements {
             let lines: [RGB?] = columns.indices.map { k in
                 let slotShare = TabStripConstants.underlineCoverage * Double(columns[k].1 - columns[k].0)
                 guard
-                    let line = SelectionState.firstPixelRowLine(
-                        image, y: y, x0: columns[k].0, x1: columns[k].1, background: backgrounds[k], settings: settings)
+                    let line = SelectionState.rowLine(
+                        image, y: y, x0: columns[k].0, x1: columns[k].1, background: backgrounds[k], settings: settings,
+                        colour: .firstPixel)
                 else { return nil }
                 if Double(line.count) >= slotShare { return line.colour }
                 // Or, well under the label, a thin bar across the label's width and centred under it.
