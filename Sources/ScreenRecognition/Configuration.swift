@@ -628,7 +628,7 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     public var keypadKeysAreButtons = true
     /// The short titles on the row under a caption that ends on a preposition ("Or register with"
     /// over "Facebook" and "Google") are the buttons that finish its sentence
-    /// (``TextButtons/captionCompletions(_:)``).
+    /// (``TextButtons/captionCompletions(_:captions:)``).
     public var captionCompletionsAreButtons = true
     /// A row of capitalised action titles where one is a button — a dialog's "DENY" beside
     /// "ALLOW", a bottom bar's "USE A CODE" between "SIGN UP" and "LOG IN" — is a row of buttons

@@ -380,11 +380,12 @@ public enum TextButtons {
     /// signs in with). A row farther down, or one of longer texts (a paragraph under "Share
     /// from"), is not taken. A first row of one title starts a list — a chooser's options under
     /// "Open with" — that goes on while the next title below starts at the same place, alone on
-    /// its row, as far below as the second was below the first (within a quarter).
-    public static func captionCompletions(_ detections: [Detection]) -> Set<Int> {
+    /// its row, as far below as the second was below the first (within a quarter). `captions`: the
+    /// captions when the caller has found them already (else they are found here).
+    public static func captionCompletions(_ detections: [Detection], captions: Set<Int>? = nil) -> Set<Int> {
         let texts = detections.indices.filter { detections[$0].type == .text && detections[$0].box.height > 0 }
         var result = Set<Int>()
-        for c in captionIndices(detections) {
+        for c in captions ?? captionIndices(detections) {
             let caption = detections[c].box
             let below = texts.filter { j in
                 let b = detections[j].box

@@ -113,8 +113,9 @@ struct ContentStage: AnalysisStage {
         textButtons.subtract(appBarTitleIndices(detections, screen: work.screen).subtracting(chips))
         textButtons = textButtons.filter { !TextButtons.continuesOnNextLine($0, in: detections) }
         textButtons = textButtons.filter { !TextButtons.namesNoAction(detections[$0].text ?? "") }
-        textButtons.subtract(TextButtons.captionIndices(detections))
-        if interactivity.captionCompletionsAreButtons { textButtons.formUnion(TextButtons.captionCompletions(detections)) }
+        let captions = TextButtons.captionIndices(detections)
+        textButtons.subtract(captions)
+        if interactivity.captionCompletionsAreButtons { textButtons.formUnion(TextButtons.captionCompletions(detections, captions: captions)) }
         if interactivity.promptLinks { textButtons.subtract(TextButtons.promptQuestionIndices(detections)) }
         // A number pad's keys say their titles without the marks OCR read beside them ("8." → "8").
         var keyTitles: [Int: String] = [:]
