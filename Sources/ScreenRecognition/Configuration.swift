@@ -176,6 +176,9 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// nor is Android's navigation bar's home button read as "O"
     /// (``StatusBar/withoutNavigationBarHome(_:image:)``).
     public var cleanStatusBar = true
+    /// Where the whole-screen read found no clock in the status bar, the bar's own crop is read
+    /// for it (``StatusBar/readClock(in:reader:)``), so that every screen that shows a clock says it.
+    public var readStatusBarClock = true
     /// Text-bearing elements the whole-screen OCR left unread get a second read of their own crop,
     /// contrast-normalised and scaled up (``ElementOCR``).
     public var readUnreadElements = true

@@ -136,7 +136,10 @@ func waitForHealth(_ client: some TestClientProtocol, _ condition: ([String: Any
             gate.open(5)
             #expect(try await first.value == .ok)
             for t in tasks { #expect(try await t.value == .ok) }
-            #expect(order.widths == [1170] + widths)
+            // (The first screenshot shows no clock to the replayed reader, so its status bar's crop
+            // is read too, a wider picture: only the screenshots' own reads tell the order.)
+            let sent = Set([1170] + widths)
+            #expect(order.widths.filter(sent.contains) == [1170] + widths)
         }
     }
 

@@ -450,6 +450,29 @@ struct GroupingTests {
     }
 }
 
+@Suite("Joined labels")
+struct JoinedLabelTests {
+    @Test(
+        "A title broken over two detected lines reads on; a new item after it takes a pause",
+        arguments: [
+            // (second text, its frame, spoken)
+            ("where you are", r(62, 238, 258, 29), "Weather for where you are"),
+            ("Where you are", r(62, 238, 258, 29), "Weather for, Where you are"),  // a capital: a new item
+            ("where you are", r(62, 300, 258, 29), "Weather for, where you are"),  // far below: another block
+            ("where you are", r(62, 238, 258, 80), "Weather for, where you are"),  // another type size
+        ])
+    func continuation(text: String, frame: Rect, spoken: String) {
+        let label = Grouping.joinLabels([el(.text, r(81, 194, 221, 27), "Weather for"), el(.text, frame, text)])
+        #expect(label == spoken)
+    }
+
+    @Test("A line ending on punctuation is followed by a pause")
+    func punctuation() {
+        let label = Grouping.joinLabels([el(.text, r(81, 194, 221, 27), "Thanks!"), el(.text, r(62, 238, 258, 29), "see you soon")])
+        #expect(label == "Thanks!, see you soon")
+    }
+}
+
 @Suite("Control labels (beyond §5.5)")
 struct ControlLabelTests {
     @Test(
@@ -476,7 +499,7 @@ struct ControlLabelTests {
             // (text frame, text, joined)
             (r(20, 100, 70, 12), "Username", true),  // the label right above the field
             (r(12, 126, 80, 14), "USERNAME", true),  // the placeholder again, half inside the field
-            (r(20, 100, 70, 12), "Password", false),  // other words: a text of its own
+            (r(20, 100, 70, 12), "Sign in to continue.", false),  // other words, a sentence: a text of its own
             (r(20, 40, 70, 12), "Username", false),  // too far above
         ])
     func fieldEcho(frame: Rect, text: String, joined: Bool) {
@@ -485,6 +508,47 @@ struct ControlLabelTests {
         let out = Announcer.announce(Grouping.groupControlLabels([el(.text, frame, text), field]))
         // (joined, the words are said once, as the text has them)
         #expect(out.map(\.announcement) == (joined ? ["\(text), Text field"] : [text, "Username, Text field"]))
+    }
+
+    /// A field showing a placeholder of its own ("you@example.com") takes the form label over its
+    /// leading edge, or before it on its row, as its label: "Email, you@example.com, Text field".
+    @Test(
+        "A labelled field takes the caption above its leading edge or before it",
+        arguments: [
+            // (text frame, text, joined)
+            (r(24, 100, 40, 12), "Email", true),  // over the field's leading edge
+            (r(2, 122, 20, 12), "+44", true),  // a dialling code before it on its row
+            (r(140, 100, 40, 12), "Email", false),  // over its middle: no form label
+            (r(24, 100, 200, 12), "Sign in to your account to go on", false),  // more than four words
+            (r(24, 100, 40, 12), "Welcome!", false),  // a sentence
+            (r(24, 86, 60, 30), "Logo", false),  // taller than the field
+            (r(24, 100, 40, 12), "8:00", false),  // no letters: a status bar's clock
+        ])
+    func fieldCaption(frame: Rect, text: String, joined: Bool) {
+        var field = Metadata.element(for: Detection(type: .textField, box: r(24, 116, 330, 28)))
+        field.label = "you@example.com"
+        let out = Announcer.announce(Grouping.groupControlLabels([el(.text, frame, text), field]))
+        #expect(out.map(\.announcement) == (joined ? ["\(text), you@example.com, Text field"] : [text, "you@example.com, Text field"]))
+    }
+
+    @Test("A caption that repeats the field's misread placeholder is said once, as the caption reads it")
+    func fieldCaptionRepeat() {
+        var field = Metadata.element(for: Detection(type: .textField, box: r(24, 116, 330, 28)))
+        field.label = "Usemame oremall"
+        let out = Announcer.announce(Grouping.groupControlLabels([el(.text, r(24, 100, 120, 12), "Username or email"), field]))
+        #expect(out.map(\.announcement) == ["Username or email, Text field"])
+        #expect(Grouping.isNearRepeat("Username or email", of: "Usemame oremall"))
+        #expect(!Grouping.isNearRepeat("Email", of: "Name"))
+        #expect(!Grouping.isNearRepeat("Passenger(s)", of: "1 Passenger"))  // a value
+    }
+
+    @Test("A search field takes no caption: the text over a search bar is the screen's title")
+    func searchFieldCaption() {
+        var field = Metadata.element(for: Detection(type: .textField, box: r(24, 116, 330, 28)))
+        field.label = "Search"
+        field.traits.insert(.searchField)
+        let out = Grouping.groupControlLabels([el(.text, r(24, 100, 40, 12), "Explore"), field])
+        #expect(out.count == 2)
     }
 
     @Test("Another element in between blocks the pairing")

@@ -294,6 +294,48 @@ struct PostProcessingTests {
         return MissingElements.assignText([detection], lines: [line], insideFraction: 0.5)[0].text
     }
 
+    /// A settings row's title and summary, or a wrapped sentence: the lines of a checkbox row, as
+    /// OCR reads them, each word about 8 px a letter (a space 5 px at a 16 px line height).
+    static func line(_ text: String, x: Double = 20, y: Double, letter: Double = 8) -> RecognizedText {
+        var words: [RecognizedText.Word] = []
+        var left = x
+        for w in text.split(separator: " ") {
+            let width = letter * Double(w.count)
+            words.append(RecognizedText.Word(text: String(w), box: r(left, y, width, 16), confidence: 0.95))
+            left += width + 5
+        }
+        return RecognizedText(text: text, box: r(x, y, left - 5 - x, 16), confidence: 0.95, words: words)
+    }
+
+    @Test(
+        "A row's title and summary are read with a pause; a wrapped sentence reads on",
+        arguments: [
+            // (first line, second line, spoken)
+            ("Birthday Reminders", "You will receive birthday reminders", "Birthday Reminders, You will receive birthday reminders"),
+            ("Classic", "No holds barred", "Classic, No holds barred"),
+            // the next line's first word would not have fitted after the first: the layout's break
+            ("Allow Steady to update me via SMS text", "Message notifications.", "Allow Steady to update me via SMS text Message notifications."),
+            // the sentence goes on in lower case, or the first line ends on punctuation or "your"
+            ("Learn the skill", "of meditation every day", "Learn the skill of meditation every day"),
+            ("Block calls.", "Automatically blocks calls", "Block calls. Automatically blocks calls"),
+            ("Find your", "Perfect Home today", "Find your Perfect Home today"),
+            // a line cut short: a title laid out to two lines
+            ("LG EasyClean 1000", "Countertop Microwave (Stainless St...", "LG EasyClean 1000 Countertop Microwave (Stainless St..."),
+            // a script without capitals
+            ("지도 표시 지역", "So 게스트 1명 7월 4일", "지도 표시 지역 So 게스트 1명 7월 4일"),
+        ])
+    func titleAndSummary(first: String, second: String, spoken: String) {
+        let lines = [Self.line(first, y: 100), Self.line(second, y: 120)]
+        let row = det(.checkboxSelected, 10, 95, 380, 45)
+        #expect(MissingElements.assignText([row], lines: lines, insideFraction: 0.5)[0].text == spoken)
+    }
+
+    @Test("Lines side by side on one row are joined by a space")
+    func sameRowLines() {
+        let lines = [Self.line("Wi-Fi", y: 100), Self.line("Home Network", x: 200, y: 100)]
+        #expect(MissingElements.joinedLines(lines, texts: lines.map(\.text)) == "Wi-Fi Home Network")
+    }
+
     @Test(
         "Doubtful words taller than the line's others (a photo's texture taken in) do not push the line out of its text",
         arguments: [

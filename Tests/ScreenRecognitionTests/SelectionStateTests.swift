@@ -157,6 +157,33 @@ struct SelectionStateTests {
         #expect(v?.count == 5)
     }
 
+    @Test(
+        "Page control: two touching parts no wider than a dot together are one ring split at its hollow middle",
+        arguments: [
+            // (segments, mended)
+            ([0..<8, 13..<19, 19..<22, 27..<36, 41..<50], [0..<8, 13..<22, 27..<36, 41..<50]),  // a 1x JPEG ring split 6 + 3
+            ([0..<5, 5..<10, 12..<17], [0..<5, 5..<10, 12..<17]),  // two dots blurred together: twice a dot
+            ([0..<8, 8..<12], [0..<8, 8..<12]),  // two parts alone: nothing to measure a dot by
+        ] as [([Range<Int>], [Range<Int>])])
+    func pageControlSplitRing(segments: [Range<Int>], mended: [Range<Int>]) {
+        #expect(SelectionState.ringsMended(segments) == mended)
+    }
+
+    @Test("Page control: a dot the box cuts at its edge still counts, when it is as strong as the others")
+    func pageControlCutDot() {
+        // Four grey rings and a red current dot whose last columns lie outside the detector's box.
+        var img = RGBAImage(width: 120, height: 30, fill: .white)
+        for i in 0..<4 {
+            let x = 20 + Double(i) * 14
+            img = img.filling(r(x, 10, 9, 9), with: RGB(r: 110, g: 110, b: 110))
+            img = img.filling(r(x + 2, 12, 5, 5), with: .white)
+        }
+        img = img.filling(r(76, 10, 9, 9), with: RGB(r: 230, g: 40, b: 30))
+        let v = SelectionState.pageControlValue(img, r(18, 8, 61, 14), settings: .init())
+        #expect(v?.current == 5)
+        #expect(v?.count == 5)
+    }
+
     /// ui-real's dark and green bars draw the other pages in the bar's colour at low opacity:
     /// 17 from the bar here, under the first reading's floor (half of 40), so only the second,
     /// faint-dot reading finds them; with three equally faint dots no page is current.

@@ -247,3 +247,80 @@ struct StatusBarTests {
         #expect(Metadata.markHeader(elements, screenHeight: 640)[0].traits.contains(.header))
     }
 }
+
+/// The status bar's clock read from the bar's own crop where the whole-screen read found none.
+@Suite("Status bar clock from its crop")
+struct StatusBarClockTests {
+    /// Reads the dark ink of the crop it is given (the crop is dark text on white) as one word,
+    /// `text`, boxed around that ink, at `confidence`.
+    struct InkReader: TextRecognizer {
+        var text: String
+        var confidence: Double
+        func recognizeText(in image: RGBAImage, region: Rect?) throws -> [RecognizedText] {
+            var box: Rect?
+            for y in 0..<image.height {
+                for x in 0..<image.width where image.color(x: x, y: y).r < 128 {
+                    let p = Rect(x: Double(x), y: Double(y), width: 1, height: 1)
+                    box = box.map { $0.union(p) } ?? p
+                }
+            }
+            guard let box else { return [] }
+            return [RecognizedText(text: text, box: box, confidence: confidence, words: [.init(text: text, box: box, confidence: confidence)])]
+        }
+    }
+
+    struct Failing: TextRecognizer {
+        func recognizeText(in image: RGBAImage, region: Rect?) throws -> [RecognizedText] {
+            throw ScreenRecognitionError(.runtime, "no reader")
+        }
+    }
+
+    /// An Android screen at 1x: a 24-px dark status bar with a white clock block at its right end,
+    /// a blue app bar under it, a white page.
+    static let screen: RGBAImage = {
+        var img = RGBAImage(width: 385, height: 640, fill: .white)
+        img = img.filling(r(0, 0, 385, 24), with: RGB(r: 33, g: 33, b: 33))
+        img = img.filling(r(0, 24, 385, 56), with: RGB(r: 33, g: 150, b: 243))
+        return img.filling(r(330, 8, 26, 8), with: .white)
+    }()
+
+    @Test("the bar's band ends where its colour does; a page of one colour falls back to the top 5.5 %")
+    func band() {
+        #expect(StatusBar.band(in: Self.screen) == 24)
+        #expect(StatusBar.band(in: RGBAImage(width: 385, height: 640, fill: .white)) == 35)
+    }
+
+    @Test(
+        "a time read surely in the bar's crop is its clock, in the screen's pixels",
+        arguments: [
+            // (what the reader reads, its confidence, the clock)
+            ("6:43", 0.9, "6:43" as String?),
+            ("B6:43", 0.9, "6:43"),  // a notification glyph glued on
+            ("6:43", 0.4, nil),  // doubtful
+            ("Settings", 0.9, nil),  // no time
+        ] as [(String, Double, String?)])
+    func clock(read: String, confidence: Double, clock: String?) throws {
+        let line = StatusBar.readClock(in: Self.screen, reader: InkReader(text: read, confidence: confidence))
+        #expect(line?.text == clock)
+        if let line {
+            #expect(abs(line.box.minX - 330) <= 1.5 && abs(line.box.maxX - 356) <= 1.5)
+            #expect(abs(line.box.minY - 8) <= 1.5 && abs(line.box.maxY - 16) <= 1.5)
+            // …and it makes the status bar that the other lines are cleaned by.
+            #expect(StatusBar.bar(of: [line], screenHeight: 640) != nil)
+        }
+    }
+
+    @Test(
+        "a 12-hour clock's hour is 1–12: a glyph read as a leading 1 goes",
+        arguments: [
+            ("18:36 AM", "8:36 AM"), ("12:55 AM", "12:55 AM"), ("18:36", "18:36"), ("9:41 PM", "9:41 PM"),
+        ])
+    func twelveHour(read: String, clock: String) {
+        #expect(StatusBar.twelveHour(read) == clock)
+    }
+
+    @Test("a reader's error is no clock")
+    func failingReader() {
+        #expect(StatusBar.readClock(in: Self.screen, reader: Failing()) == nil)
+    }
+}

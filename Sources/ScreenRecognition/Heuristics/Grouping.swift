@@ -518,12 +518,17 @@ public enum Grouping {
         while i < pool.count {
             let c = pool[i]
             guard kinds.contains(c.kind), c.children.isEmpty,
-                let t = (c.label ?? "").isEmpty ? labelText(for: c, in: pool, controlIndex: i) : echoText(for: c, in: pool, controlIndex: i)
+                let t = (c.label ?? "").isEmpty
+                    ? labelText(for: c, in: pool, controlIndex: i)
+                    : echoText(for: c, in: pool, controlIndex: i) ?? captionText(for: c, in: pool, controlIndex: i)
             else {
                 i += 1
                 continue
             }
-            let group = makeGroup(children: [pool[t], c], frame: nil, container: nil, ordering: ordering)
+            var group = makeGroup(children: [pool[t], c], frame: nil, container: nil, ordering: ordering)
+            // A caption that says the field's placeholder again, misread on one side ("Username or
+            // email" over a field read "Usemame oremall"), is said once: as the caption reads it.
+            if let label = c.label, let caption = pool[t].label, isNearRepeat(caption, of: label) { group.label = caption }
             pool = pool.indices.filter { $0 != i && $0 != t }.map { pool[$0] } + [group]
             i = 0
         }
@@ -553,6 +558,61 @@ public enum Grouping {
         guard let t = labelText(for: unlabelled, in: pool, controlIndex: controlIndex), echoes.contains(t) else { return nil }
         return t
     }
+
+    /// The text that labels a text field showing a placeholder of its own — "Email" over a field
+    /// showing "you@example.com", "Name" left of one showing "John Appleseed" — where
+    /// ``labelText(for:in:controlIndex:)`` would look for an unlabelled field's, but only left of it
+    /// or above it (a text right of a filled field is its accessory: "Forgot?"), and never for a
+    /// search field (the text over a search bar is the screen's title). Joined, the field says its
+    /// label and then its placeholder, as VoiceOver reads a labelled field's placeholder after its
+    /// label ("Email, you@example.com, Text field"), instead of a text "Email" and a field that does
+    /// not say what it is for.
+    ///
+    /// A caption is a form label's shape (HIG and Material text fields: a short label over the
+    /// field's leading edge, or before it on its row): at most ``maxCaptionWords`` words with a
+    /// letter (or a "+44" dialling code), no sentence (no final "." or "!"), no taller than the
+    /// field, and one above it starts within the field's height of the field's leading edge. A
+    /// logo, a screen's tagline or a wrapped paragraph above a form's first field is no caption.
+    static func captionText(for c: Element, in pool: [Element], controlIndex: Int) -> Int? {
+        guard c.kind == .textField, !c.traits.contains(.searchField) else { return nil }
+        var unlabelled = c
+        unlabelled.label = nil
+        guard let t = labelText(for: unlabelled, in: pool, controlIndex: controlIndex), let text = pool[t].label else { return nil }
+        let f = pool[t].frame
+        let words = text.split(separator: " ")
+        guard words.count <= maxCaptionWords, text.contains(where: \.isLetter) || text.hasPrefix("+"),
+            !text.hasSuffix("."), !text.hasSuffix("!"), f.height <= c.frame.height
+        else { return nil }
+        if f.maxX <= c.frame.minX { return t }
+        return f.maxY <= c.frame.minY + 0.25 * f.height && abs(f.minX - c.frame.minX) <= c.frame.height ? t : nil
+    }
+
+    /// Whether `a` and `b` say the same words but for misread letters: their letters and digits
+    /// (case ignored) differ by at most a quarter of the longer's edits (Levenshtein), at least
+    /// one, and their digits are the same — *design choice*: OCR's misreads of a placeholder ("Usemame oremall" for "Username or
+    /// email", 3 edits of 15) stay under it; other words ("Email" / "Name") do not.
+    static func isNearRepeat(_ a: String, of b: String) -> Bool {
+        let x = Array(a.lowercased().filter { $0.isLetter || $0.isNumber })
+        let y = Array(b.lowercased().filter { $0.isLetter || $0.isNumber })
+        // A number is a value, never a misreading: "1 Passenger" under "Passenger(s)" is the field's value.
+        guard !x.isEmpty, !y.isEmpty, x.filter(\.isNumber) == y.filter(\.isNumber) else { return false }
+        var row = Array(0...y.count)
+        for i in 1...x.count {
+            var previous = row[0]
+            row[0] = i
+            for j in 1...y.count {
+                let diagonal = previous
+                previous = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, diagonal + (x[i - 1] == y[j - 1] ? 0 : 1))
+            }
+        }
+        return row[y.count] <= max(1, max(x.count, y.count) / 4)
+    }
+
+    /// A form field's caption is a few words ("Email", "Mobile number", "Date of birth") — *design
+    /// choice*: four, the longest of the caption words of Apple's and Google's sign-in and address
+    /// forms (``TextFieldLabels/words``) run to three ("Confirm new password").
+    public static let maxCaptionWords = 4
 
     static func labelText(for c: Element, in pool: [Element], controlIndex: Int) -> Int? {
         let f = c.frame
@@ -738,17 +798,37 @@ public enum Grouping {
             guard e.kind == .icon else { return true }
             return !texts.contains { $0.frame.minX >= e.frame.maxX - 1 && $0.frame.yOverlap(e.frame) > 0 }
         }
-        let labels = spoken.compactMap { e -> String? in
-            if let l = e.label, !l.isEmpty { return l }
+        let labelled = spoken.compactMap { e -> (element: Element, label: String)? in
+            if let l = e.label, !l.isEmpty { return (e, l) }
             return nil
         }
+        let labels = labelled.map(\.label)
         // The same words twice (a text and the OCR line recovered over it, a picture's own title and
         // the caption that repeats it) are spoken once: a label that another one starts with goes.
         var seen = Set<String>()
-        let unique = labels.filter { seen.insert($0.lowercased()).inserted }.filter { l in
-            !labels.contains { $0.count > l.count && $0.lowercased().hasPrefix(l.lowercased() + ",") }
+        let unique = labelled.filter { seen.insert($0.label.lowercased()).inserted }.filter { item in
+            !labels.contains { $0.count > item.label.count && $0.lowercased().hasPrefix(item.label.lowercased() + ",") }
         }
-        return unique.isEmpty ? nil : unique.joined(separator: ", ")
+        guard var out = unique.first?.label else { return nil }
+        for (previous, next) in zip(unique, unique.dropFirst()) {
+            out += (continues(previous.element, next.element) ? " " : ", ") + next.label
+        }
+        return out
+    }
+
+    /// Whether text `b` goes on with the sentence `a` started, one title or sentence broken over two
+    /// detected lines: `b` lies right below `a` (a gap under the taller's height, type sizes within
+    /// 1.5 × of each other), `a` ends on a letter or digit and `b` starts in lower case — "Weather
+    /// for" over "where you are", said "Weather for, where you are" as two things (ui-real train,
+    /// 2026-11-28). A sentence's next line starts in lower case; a new item, a title's subtitle,
+    /// starts with a capital (the pause stays: ``MissingElements/joinedLines(_:texts:)``).
+    static func continues(_ a: Element, _ b: Element) -> Bool {
+        guard a.kind == .text, b.kind == .text, let last = a.label?.last, last.isLetter || last.isNumber,
+            let first = b.label?.first, first.isLowercase
+        else { return false }
+        let (fa, fb) = (a.frame, b.frame)
+        let heights = (min(fa.height, fb.height), max(fa.height, fb.height))
+        return fb.minY >= fa.midY && fb.minY - fa.maxY < heights.1 && heights.1 <= 1.5 * heights.0 && fa.xOverlap(fb) > 0
     }
 
     static func actions(_ elements: [Element]) -> [CustomAction] {

@@ -281,11 +281,13 @@ public enum Metadata {
                     && f.midY >= control.frame.minY && f.midY <= control.frame.maxY && f.height <= control.frame.height
             }
             guard !inside.isEmpty else { continue }
-            let texts = inside.filter { elements[$0].kind == .text }
-                .sorted { elements[$0].frame.minX < elements[$1].frame.minX }
-            if c.label == nil, !texts.isEmpty {
-                c.label = texts.compactMap { elements[$0].label }.joined(separator: " ")
-                if c.label?.isEmpty ?? true { c.label = nil }
+            if c.label == nil {
+                // Its texts in reading order, as OCR lines: a row's title and summary read with a pause.
+                let lines = inside.filter { elements[$0].kind == .text }
+                    .compactMap { i in elements[i].label.map { RecognizedText(text: $0, box: elements[i].frame, confidence: 1) } }
+                    .sorted(by: MissingElements.readingOrder)
+                let label = MissingElements.joinedLines(lines, texts: lines.map(\.text))
+                c.label = label.isEmpty ? nil : label
             }
             if c.kind == .textField {
                 // (a placeholder the field's own detection read is already one: the mending is idempotent)

@@ -339,7 +339,8 @@ public enum MissingElements {
 
     /// §5.2: gives text-bearing detections (text, segments, text fields, and checkbox and switch
     /// rows whose box holds their text) without `text` the OCR lines that lie mostly inside them,
-    /// read top-to-bottom then left-to-right and joined by spaces.
+    /// read top-to-bottom then left-to-right and joined by spaces — or by a comma where one line
+    /// ends a title and the next starts another (``joinedLines(_:texts:)``).
     ///
     /// A line's words at its start or end that lie outside the detection, on an icon or picture
     /// beside it, are that icon read as letters — the "f" of a Facebook logo before "Sign up with
@@ -359,10 +360,77 @@ public enum MissingElements {
             guard !inside.isEmpty else { return d }
             let neighbours = d.type == .text ? glyphsAndTexts : glyphs
             var copy = d
-            copy.text = inside.map { wordsOnNeighbours($0, of: d.box, among: neighbours).trimmingCharacters(in: .whitespaces) }
-                .joined(separator: " ")
+            let texts = inside.map { wordsOnNeighbours($0, of: d.box, among: neighbours).trimmingCharacters(in: .whitespaces) }
+            copy.text = joinedLines(inside, texts: texts)
             return copy
         }
+    }
+
+    /// `texts` (the words kept of each of `lines`, in reading order) joined by spaces, but by ", "
+    /// where the break between two lines was the writer's, not the layout's: a settings row's title
+    /// and its summary ("Birthday Reminders" over "You will receive birthday reminders") are two
+    /// things VoiceOver reads with a pause — as an app that labels such a cell itself joins its
+    /// title and detail (UIKit's subtitle cell is read "Title, Detail") — while a wrapped sentence
+    /// reads on ("Allow Steady to update me via SMS text" over "Message notifications.").
+    ///
+    /// A break is the writer's when the next line starts below the previous one in the same column,
+    /// starts with a capital or a digit, the previous one ends on a letter or digit (no punctuation
+    /// of its own) and not on a word that needs the next ("to", "your", …), and the next line's
+    /// first word would have fitted after it within the widest of the lines: text laid out to a
+    /// width moves a word to the next line only when it does not fit (line breaking, Unicode UAX
+    /// #14; UIKit and Android wrap by words). Not where the next line is cut short ("…"): a
+    /// product's title laid out to two lines need not break where it fits ("LG EasyClean 0.9-cu
+    /// ft 1000" over "Countertop Microwave (Stainless St...", ui-real train), nor where it is mostly
+    /// in a script without capitals (a Korean review's line starting on a misread "So").
+    static func joinedLines(_ lines: [RecognizedText], texts: [String]) -> String {
+        let width = lines.map(\.box.width).max() ?? 0
+        var out = ""
+        var previous: (line: RecognizedText, text: String)?
+        for (line, text) in zip(lines, texts) where !text.isEmpty {
+            if let p = previous {
+                out += isWritersBreak(after: p.line, text: p.text, before: line, text: text, width: width) ? ", " : " "
+            }
+            out += text
+            previous = (line, text)
+        }
+        return out
+    }
+
+    /// Whether most of `text`'s letters are of a script with capitals (Latin, Greek, Cyrillic).
+    static func isMostlyCased(_ text: String) -> Bool {
+        let letters = text.filter(\.isLetter)
+        return letters.filter { $0.isCased }.count * 2 > letters.count
+    }
+
+    /// Words a line cannot end on when the sentence goes on below it: articles, possessives,
+    /// prepositions and conjunctions (English function words) — *design choice*, the words whose
+    /// line would read as a title of its own only by mistake ("Find your" over "Perfect Home").
+    static let continuingWords: Set<String> = [
+        "a", "an", "the", "to", "of", "in", "on", "at", "by", "for", "with", "from", "and", "or", "but", "your", "my",
+        "our", "their", "his", "her", "its", "this", "that", "these", "is", "are", "be", "&",
+    ]
+
+    /// Whether the break between `a` (read `aText`) and the line below it, `b` (read `bText`), is
+    /// the writer's (``joinedLines(_:texts:)``); `width` is the widest line of the block.
+    static func isWritersBreak(after a: RecognizedText, text aText: String, before b: RecognizedText, text bText: String, width: Double) -> Bool {
+        guard b.box.midY - a.box.midY > min(a.box.height, b.box.height) / 2,
+            b.box.minX < a.box.maxX, a.box.minX < b.box.maxX,
+            let last = aText.last, last.isLetter || last.isNumber,
+            let first = bText.first, first.isUppercase || first.isNumber,
+            let lastWord = aText.split(separator: " ").last, !continuingWords.contains(lastWord.lowercased()),
+            let firstWord = bText.split(separator: " ").first,
+            !bText.hasSuffix("…"), !bText.hasSuffix("..."), isMostlyCased(bText)
+        else { return false }
+        // The next line's first word, from its own box where the line's words are its tokens, else
+        // by its share of the line's letters.
+        let tokens = bText.split(separator: " ")
+        let wordWidth =
+            b.words.count == tokens.count && !b.words.isEmpty
+            ? b.words[0].box.width : b.box.width * Double(firstWord.count) / Double(max(bText.count, 1))
+        // A space is about a quarter of the type's size (a third of an em at most; the line's
+        // height stands for the em).
+        let space = 0.3 * min(a.box.height, b.box.height)
+        return a.box.width + space + wordWidth <= width
     }
 
     /// `line` without its words at either end read below ``junkWordConfidence`` that lie less than

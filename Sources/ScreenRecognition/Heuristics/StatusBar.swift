@@ -21,6 +21,22 @@ public enum StatusBar {
         /// the shorter letters of a status bar are icons read as text ("B", "G@", "ef"), and so are
         /// lower-case ones (a signal meter read "alll") — *design choice*.
         public static let minCarrierLetters = 4
+        /// A clock read from the bar's own crop counts at this confidence or more — *design choice*:
+        /// the bar above which whole-screen lines are kept as they are
+        /// (`ContentSettings.rereadBelowConfidence`'s neighbourhood; a time is a narrow pattern).
+        public static let minClockConfidence = 0.6
+        /// The bar's rows keep their colour within this distance (RGB) of its top row: JPEG's drift
+        /// on a plain bar stays under 15; the app bar below an Android status bar (the primary
+        /// colour under its dark variant) differs by 30 or more (Material's palette steps) —
+        /// *design choice*.
+        public static let bandColourDistance = 24.0
+        /// A status bar is at least 20 pt of an 812-pt iPhone (2.5 %) or 24 dp of a 640-dp Android
+        /// screen (3.75 %) tall (HIG, Material): a band under 2 % of the screen is none.
+        public static let minBandShare = 0.02
+        /// Where the bar's colour runs on into the app bar (iOS draws the status bar over the
+        /// navigation bar) or no colour holds, the bar is the top 5.5 %: an iPhone's 44-pt status
+        /// bar of 812 pt (5.4 %; HIG), more than an Android's 24 dp of 640 (3.75 %; Material).
+        public static let fallbackBandShare = 0.055
     }
 
     /// `lines` with the status bar's lines reduced to their clock, network, battery and carrier
@@ -85,12 +101,97 @@ public enum StatusBar {
         return Bar(rows: (clock.box.minY - pad)...(clock.box.maxY + pad), bottom: limit + pad)
     }
 
-    /// Whether a text with this label and frame is the status bar's (its clock with network,
-    /// battery and carrier words, in the top ``Constants/maxBottom`` of the screen): never a heading.
+    /// The status bar's clock read from the bar's own crop, as a line, where the whole-screen read
+    /// found none: a 1x Android clock, white type 7 px tall on a dark bar ("6:43" beside a row of
+    /// notification icons), is too small for the whole-screen read, which left 11 of 28 screens
+    /// that show a clock without one (ui-real train, 2026-11-28), while the screens around them
+    /// said theirs. The bar is the band of rows from the top that keep the top row's colour
+    /// (``band(in:)``); its crop is read against that colour, scaled up as an element's
+    /// (``ElementOCR/normalizedCrop(_:box:fill:)``), and a word there that is a time
+    /// (``clock(in:)``) read at ``Constants/minClockConfidence`` or more is the clock — its time as
+    /// its own box, grown, reads it where that reading is a time too. Nil when the band, the read
+    /// or the time is missing (a reader's error is no clock).
+    public static func readClock(in image: RGBAImage, reader: any TextRecognizer) -> RecognizedText? {
+        guard let rows = band(in: image),
+            let crop = ElementOCR.normalizedCrop(image, box: Rect(x: 0, y: 0, width: Double(image.width), height: Double(rows)))
+        else { return nil }
+        let margin = Double(ElementOCR.margin(crop))
+        let scale = Double(crop.scale)
+        let region = Rect(x: 0, y: 0, width: crop.source.width * scale + 2 * margin, height: Double(crop.picture.height))
+        guard let lines = try? reader.recognizeText(in: crop.picture, region: region) else { return nil }
+        let read = lines.flatMap { words(of: $0) }
+        let clocks = read.indices.compactMap { i -> RecognizedText.Word? in
+            let w = read[i]
+            guard w.confidence >= Constants.minClockConfidence, var time = clock(in: w.text) else { return nil }
+            var wordBox = w.box
+            // The meridiem read as a word of its own after the time ("10:09 PM").
+            if !time.hasSuffix("M"), i + 1 < read.count, ["AM", "PM"].contains(read[i + 1].text.uppercased()) {
+                time += " " + read[i + 1].text.uppercased()
+                wordBox = wordBox.union(read[i + 1].box)
+            }
+            let box = Rect(
+                x: (wordBox.minX - margin) / scale + crop.source.minX, y: (wordBox.minY - margin) / scale + crop.source.minY,
+                width: wordBox.width / scale, height: wordBox.height / scale)
+            return RecognizedText.Word(text: time, box: box, confidence: w.confidence)
+        }
+        guard var best = clocks.max(by: { $0.confidence < $1.confidence }) else { return nil }
+        // The clock's own box read again, scaled up further than the whole bar could be: in the
+        // bar's crop a white "8:27" on a light grey bar came back "3:27" (ui-real train).
+        if let again = try? ElementOCR.readCropWithConfidence(
+            ElementOCR.grown(best.box, in: image), image: image, recognizer: reader, rejectUnreadable: false),
+            again.confidence >= Constants.minClockConfidence,
+            let time = again.text.split(separator: " ").lazy.compactMap({ clock(in: String($0)) }).first
+        {
+            let meridiem = best.text.split(separator: " ").dropFirst().first.map { " " + $0 } ?? ""
+            best.text = time.hasSuffix("M") ? time : time + meridiem
+        }
+        best.text = twelveHour(best.text)
+        return RecognizedText(text: best.text, box: best.box, confidence: best.confidence, words: [best])
+    }
+
+    /// `clock` with an hour over 12 before a meridiem cut to its last digit: a battery glyph before
+    /// "8:36 AM" read as a "1" ("18:36 AM", ui-real train) — a 12-hour clock's hour is 1–12.
+    static func twelveHour(_ clock: String) -> String {
+        let parts = clock.split(separator: " ")
+        guard parts.count == 2, ["AM", "PM"].contains(parts[1]), let colon = parts[0].firstIndex(of: ":"),
+            let hour = Int(parts[0][..<colon]), hour > 12, parts[0].distance(from: parts[0].startIndex, to: colon) == 2
+        else { return clock }
+        return String(parts[0].dropFirst()) + " " + parts[1]
+    }
+
+    /// The status bar's rows: from the top, the rows whose median colour stays within
+    /// ``Constants/bandColourDistance`` of the top row's, when they make ``Constants/minBandShare``
+    /// to ``Constants/maxBottom`` of the screen's height; else (a bar of the app bar's colour, or
+    /// over a photo) the top ``Constants/fallbackBandShare``. Nil for an image too small to hold one.
+    static func band(in image: RGBAImage) -> Int? {
+        let limit = Int(Constants.maxBottom * Double(image.height))
+        guard image.width >= 8, limit >= 4 else { return nil }
+        let step = max(1, image.width / 200)
+        func median(_ y: Int) -> RGB? { RGB.channelMedian(stride(from: 0, to: image.width, by: step).map { image.color(x: $0, y: y) }) }
+        guard let top = median(0) else { return nil }
+        var y = 1
+        while y < limit, let m = median(y), m.distance(to: top) <= Constants.bandColourDistance { y += 1 }
+        guard y < limit, Double(y) >= Constants.minBandShare * Double(image.height) else {
+            return Int(Constants.fallbackBandShare * Double(image.height))
+        }
+        return y
+    }
+
+    /// Whether a text with this label and frame is the status bar's (its clock or battery level
+    /// with network, battery and carrier words, in the top ``Constants/maxBottom`` of the screen):
+    /// never a heading, a button, or a neighbour the text-button model weighs. A battery level
+    /// alone is one: where the clock is read from the bar's own crop (``readClock(in:reader:)``),
+    /// the whole-screen line of the bar's icons is cleaned to its "52%", a text of its own.
     public static func isStatusText(_ label: String?, frame: Rect, screenHeight: Double) -> Bool {
         guard let label, frame.maxY <= Constants.maxBottom * screenHeight else { return false }
         let words = label.split(separator: " ").map(String.init)
-        return words.contains(where: isClock) && words.allSatisfy { isStatusWord($0) || ["AM", "PM"].contains($0) }
+        return words.contains { isClock($0) || isBatteryLevel($0) } && words.allSatisfy { isStatusWord($0) || ["AM", "PM"].contains($0) }
+    }
+
+    /// A battery level: "100%", "87 %".
+    static func isBatteryLevel(_ word: String) -> Bool {
+        guard word.hasSuffix("%"), let n = Int(word.dropLast().trimmingCharacters(in: .whitespaces)) else { return false }
+        return (0...100).contains(n)
     }
 
     /// `lines` without the home button of Android's system navigation bar read as a letter: the
@@ -215,8 +316,7 @@ public enum StatusBar {
 
     static func isStatusWord(_ word: String) -> Bool {
         if isClock(word) || Constants.networkWords.contains(word) { return true }
-        // Battery level: "100%", "87 %".
-        if word.hasSuffix("%"), let n = Int(word.dropLast().trimmingCharacters(in: .whitespaces)), (0...100).contains(n) { return true }
+        if isBatteryLevel(word) { return true }
         // A carrier's name is capitalised ("Verizon", "T-Mobile"); a signal meter read as letters
         // comes back in lower case ("alll", "ill"), a row of notification icons in capitals or
         // mixed case ("HOAARH", "GAMLLLOZA", "HOwwwww" on ui-real train).

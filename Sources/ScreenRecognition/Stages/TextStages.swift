@@ -24,7 +24,12 @@ struct ReadTextStage: AnalysisStage {
         }
         // The status bar first: its icons read as letters make a line of junk around a clock that is
         // read right ("B+ b6 OZ We 11:37", 0.62), which the readability check would drop whole.
-        let statusBar = content.cleanStatusBar ? StatusBar.bar(of: lines, screenHeight: Double(image.height)) : nil
+        var statusBar = content.cleanStatusBar ? StatusBar.bar(of: lines, screenHeight: Double(image.height)) : nil
+        if content.cleanStatusBar, content.readStatusBarClock, statusBar == nil, let clock = StatusBar.readClock(in: image, reader: recognizer) {
+            lines.append(clock)
+            statusBar = StatusBar.bar(of: lines, screenHeight: Double(image.height))
+            work.note("ocr", "the status bar's clock read from its own crop")
+        }
         if content.cleanStatusBar {
             let before = lines
             if let statusBar { lines = StatusBar.clean(lines, bar: statusBar) }
