@@ -531,6 +531,17 @@ struct ControlLabelTests {
         #expect(out.map(\.announcement) == (joined ? ["\(text), you@example.com, Text field"] : [text, "you@example.com, Text field"]))
     }
 
+    @Test(
+        "A caption may lie up to half a tall field's height above it",
+        arguments: [(436.0, true), (400.0, false)])
+    func fieldCaptionGap(captionY: Double, joined: Bool) {
+        // "My name" (10 px) over a 45-px field: a 15-px gap is within half the field's height.
+        var field = Metadata.element(for: Detection(type: .textField, box: r(31, 461, 326, 45)))
+        field.label = "Name"
+        let out = Announcer.announce(Grouping.groupControlLabels([el(.text, r(41, captionY, 54, 10), "My name"), field]))
+        #expect(out.map(\.announcement) == (joined ? ["My name, Name, Text field"] : ["My name", "Name, Text field"]))
+    }
+
     @Test("A caption that repeats the field's misread placeholder is said once, as the caption reads it")
     func fieldCaptionRepeat() {
         var field = Metadata.element(for: Detection(type: .textField, box: r(24, 116, 330, 28)))

@@ -160,13 +160,18 @@ struct SelectionStateTests {
     @Test(
         "Page control: two touching parts no wider than a dot together are one ring split at its hollow middle",
         arguments: [
-            // (segments, mended)
-            ([0..<8, 13..<19, 19..<22, 27..<36, 41..<50], [0..<8, 13..<22, 27..<36, 41..<50]),  // a 1x JPEG ring split 6 + 3
-            ([0..<5, 5..<10, 12..<17], [0..<5, 5..<10, 12..<17]),  // two dots blurred together: twice a dot
-            ([0..<8, 8..<12], [0..<8, 8..<12]),  // two parts alone: nothing to measure a dot by
-        ] as [([Range<Int>], [Range<Int>])])
-    func pageControlSplitRing(segments: [Range<Int>], mended: [Range<Int>]) {
-        #expect(SelectionState.ringsMended(segments) == mended)
+            // (segments, the strength at the dip between the touching parts, mended)
+            ([0..<8, 13..<19, 19..<22, 27..<36, 41..<50], 122.0, [0..<8, 13..<22, 27..<36, 41..<50]),  // a 1x JPEG ring split 6 + 3
+            ([0..<8, 13..<19, 19..<22, 27..<36, 41..<50], 22.0, [0..<8, 13..<19, 19..<22, 27..<36, 41..<50]),  // the page between: two
+            ([0..<5, 5..<10, 12..<17], 122.0, [0..<5, 5..<10, 12..<17]),  // two dots blurred together: twice a dot
+            ([0..<8, 8..<12], 122.0, [0..<8, 8..<12]),  // two parts alone: nothing to measure a dot by
+        ] as [([Range<Int>], Double, [Range<Int>])])
+    func pageControlSplitRing(segments: [Range<Int>], dip: Double, mended: [Range<Int>]) {
+        // Every column at a dot's peak strength (220) but the first column of each part after a
+        // touching one, where the dip lies.
+        var strength = [Double](repeating: 220, count: 50)
+        for (a, b) in zip(segments, segments.dropFirst()) where a.upperBound == b.lowerBound { strength[b.lowerBound] = dip }
+        #expect(SelectionState.ringsMended(segments, strength: strength) == mended)
     }
 
     @Test("Page control: a dot the box cuts at its edge still counts, when it is as strong as the others")

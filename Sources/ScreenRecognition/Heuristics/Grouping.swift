@@ -560,9 +560,11 @@ public enum Grouping {
     }
 
     /// The text that labels a text field showing a placeholder of its own — "Email" over a field
-    /// showing "you@example.com", "Name" left of one showing "John Appleseed" — where
-    /// ``labelText(for:in:controlIndex:)`` would look for an unlabelled field's, but only left of it
-    /// or above it (a text right of a filled field is its accessory: "Forgot?"), and never for a
+    /// showing "you@example.com", "Name" left of one showing "John Appleseed" — or nil: the text
+    /// before it on its row that ``labelText(for:in:controlIndex:)`` would give an unlabelled field
+    /// (not one after it: a text right of a filled field is its accessory, "Forgot?"), or else the
+    /// nearest text above it that starts within the field's height of its leading edge, with a gap
+    /// under its own height or ``maxCaptionGap`` × the field's, whichever is more. Never for a
     /// search field (the text over a search bar is the screen's title). Joined, the field says its
     /// label and then its placeholder, as VoiceOver reads a labelled field's placeholder after its
     /// label ("Email, you@example.com, Text field"), instead of a text "Email" and a field that does
@@ -571,21 +573,33 @@ public enum Grouping {
     /// A caption is a form label's shape (HIG and Material text fields: a short label over the
     /// field's leading edge, or before it on its row): at most ``maxCaptionWords`` words with a
     /// letter (or a "+44" dialling code), no sentence (no final "." or "!"), no taller than the
-    /// field, and one above it starts within the field's height of the field's leading edge. A
-    /// logo, a screen's tagline or a wrapped paragraph above a form's first field is no caption.
+    /// field. A logo, a screen's tagline or a wrapped paragraph above a form's first field is no
+    /// caption.
     static func captionText(for c: Element, in pool: [Element], controlIndex: Int) -> Int? {
         guard c.kind == .textField, !c.traits.contains(.searchField) else { return nil }
+        let f = c.frame
         var unlabelled = c
         unlabelled.label = nil
-        guard let t = labelText(for: unlabelled, in: pool, controlIndex: controlIndex), let text = pool[t].label else { return nil }
-        let f = pool[t].frame
+        let before = labelText(for: unlabelled, in: pool, controlIndex: controlIndex).flatMap { pool[$0].frame.maxX <= f.minX ? $0 : nil }
+        let above = pool.indices.filter { j in
+            let t = pool[j].frame
+            return j != controlIndex && pool[j].kind == .text && !pool[j].traits.contains(.header)
+                && t.maxY <= f.minY + 0.25 * t.height && f.minY - t.maxY < max(t.height, maxCaptionGap * f.height)
+                && abs(t.minX - f.minX) <= f.height && t.xOverlap(f) > 0
+        }.max { pool[$0].frame.maxY < pool[$1].frame.maxY }
+        guard let t = before ?? above, let text = pool[t].label else { return nil }
         let words = text.split(separator: " ")
         guard words.count <= maxCaptionWords, text.contains(where: \.isLetter) || text.hasPrefix("+"),
-            !text.hasSuffix("."), !text.hasSuffix("!"), f.height <= c.frame.height
+            !text.hasSuffix("."), !text.hasSuffix("!"), pool[t].frame.height <= f.height
         else { return nil }
-        if f.maxX <= c.frame.minX { return t }
-        return f.maxY <= c.frame.minY + 0.25 * f.height && abs(f.minX - c.frame.minX) <= c.frame.height ? t : nil
+        return t
     }
+
+    /// A form's caption lies above its field by at most half the field's height (or its own
+    /// height): iOS forms set a 13-pt label 8 pt over a 44-pt field (0.18), Android forms a label
+    /// 8–16 dp over a 48-dp field (≤ 0.33) — *design choice*, room for a detector's tight boxes
+    /// ("My name" 15 px over a 45-px field whose label is 10 px tall, ui-real train).
+    public static let maxCaptionGap = 0.5
 
     /// Whether `a` and `b` say the same words but for misread letters: their letters and digits
     /// (case ignored) differ by at most a quarter of the longer's edits (Levenshtein), at least

@@ -297,7 +297,7 @@ public enum SelectionState {
             segments.append(start..<end)
             x = end
         }
-        segments = ringsMended(segments)
+        segments = ringsMended(segments, strength: strength)
         struct Dot {
             var columns: Range<Int>
             var n = 0, r = 0, g = 0, b = 0, contrast = 0.0
@@ -368,19 +368,25 @@ public enum SelectionState {
         return nil
     }
 
-    /// `segments` with each two touching ones (split at a dip, not at background) made one where
-    /// together they are no wider than ``PageControlConstants/maxRingWidthRatio`` × the median dot:
-    /// a ring's hollow middle at 1x JPEG dips like the gap between two dots ("Page 1 of 5" for a
-    /// filled dot and three 9-px rings, one of them split 6 + 3; ui-real train, 2026-11-28), while
-    /// two dots blurred together are twice a dot's width.
-    static func ringsMended(_ segments: [Range<Int>]) -> [Range<Int>] {
+    /// `segments` (of the columns' `strength`) with each two touching ones made one where together
+    /// they are no wider than ``PageControlConstants/maxRingWidthRatio`` × the median dot and the
+    /// dip between them keeps ``PageControlConstants/minRingDipShare`` of the weaker one's peak: a
+    /// ring's hollow middle at 1x JPEG dips like the gap between two dots, but its columns still
+    /// hold its top and bottom strokes ("Page 1 of 5" for a filled dot and three 9-px rings, one
+    /// of them split 6 + 3 at a dip to 0.54 of its peaks; ui-real train, 2026-11-28), while two
+    /// dots blurred together are twice a dot's width and the gap beside a dot the box cuts falls
+    /// to the background (0.11 of the peaks: a red current dot after four rings, ui-real valid).
+    static func ringsMended(_ segments: [Range<Int>], strength: [Double]) -> [Range<Int>] {
         guard segments.count >= 3, let widest = segments.map(\.count).max() else { return segments }
         let widths = segments.map(\.count).filter { Double($0) >= PageControlConstants.minDotWidthShare * Double(widest) }.sorted()
         guard !widths.isEmpty else { return segments }
         let limit = PageControlConstants.maxRingWidthRatio * Double(widths[widths.count / 2])
+        func peak(_ r: Range<Int>) -> Double { r.map { strength[$0] }.max() ?? 0 }
         var out: [Range<Int>] = []
         for seg in segments {
-            if let last = out.last, last.upperBound == seg.lowerBound, Double(seg.upperBound - last.lowerBound) <= limit {
+            if let last = out.last, last.upperBound == seg.lowerBound, Double(seg.upperBound - last.lowerBound) <= limit,
+                strength[seg.lowerBound] >= PageControlConstants.minRingDipShare * min(peak(last), peak(seg))
+            {
                 out[out.count - 1] = last.lowerBound..<seg.upperBound
             } else {
                 out.append(seg)
@@ -400,6 +406,10 @@ public enum SelectionState {
         /// median dot's width — *design choice*: a dot's width with a pixel of JPEG blur either side
         /// of a 9-px ring (1.25 × 8 = 10); two dots side by side are twice one.
         public static let maxRingWidthRatio = 1.25
+        /// … and when the dip between them keeps at least this share of the weaker part's peak:
+        /// a ring's hollow columns keep its strokes (0.54 measured above), a gap to the page falls
+        /// near the floor (0.11) — *design choice*, between the two.
+        public static let minRingDipShare = 0.4
         /// A dot is at least this share of the widest dot's width (noise slivers are 1–2 px).
         public static let minDotWidthShare = 0.35
         /// The current dot holds at least this many times the pixels of every other dot: a filled
