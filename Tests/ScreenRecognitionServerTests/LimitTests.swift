@@ -136,10 +136,10 @@ func waitForHealth(_ client: some TestClientProtocol, _ condition: ([String: Any
             gate.open(5)
             #expect(try await first.value == .ok)
             for t in tasks { #expect(try await t.value == .ok) }
-            // (The first screenshot shows no clock to the replayed reader, so its status bar's crop
-            // is read too, a wider picture: only the screenshots' own reads tell the order.)
-            let sent = Set([1170] + widths)
-            #expect(order.widths.filter(sent.contains) == [1170] + widths)
+            // (The first screenshot shows no clock to the replayed reader, so its status bar is
+            // read too, as a picture of its own — the screen's width, a few of its rows — and its
+            // clock's crop: only the whole screenshots' reads tell the order.)
+            #expect(order.wholeScreens.map(\.width) == [1170] + widths)
         }
     }
 
@@ -214,10 +214,12 @@ func waitForHealth(_ client: some TestClientProtocol, _ condition: ([String: Any
 /// A text recogniser that records the width of each screenshot it is given, in order.
 final class WidthRecorder: TextRecognizer, @unchecked Sendable {
     private let lock = NSLock()
-    private var seen: [Int] = []
-    var widths: [Int] { lock.withLock { seen } }
+    private var seen: [(width: Int, height: Int)] = []
+    var widths: [Int] { lock.withLock { seen.map(\.width) } }
+    /// The reads of whole screenshots: the sizes the test sends (1170 × 2532, and 20 px tall).
+    var wholeScreens: [(width: Int, height: Int)] { lock.withLock { seen.filter { $0.height == 2532 || $0.height == 20 } } }
     func recognizeText(in image: RGBAImage, region: Rect?) throws -> [RecognizedText] {
-        lock.withLock { seen.append(image.width) }
+        lock.withLock { seen.append((image.width, image.height)) }
         return []
     }
 }

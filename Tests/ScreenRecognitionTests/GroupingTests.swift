@@ -523,6 +523,7 @@ struct ControlLabelTests {
             (r(24, 100, 40, 12), "Welcome!", false),  // a sentence
             (r(24, 86, 60, 30), "Logo", false),  // taller than the field
             (r(24, 100, 40, 12), "8:00", false),  // no letters: a status bar's clock
+            (r(24, 100, 60, 12), "KT 12:17", false),  // a carrier and a clock
         ])
     func fieldCaption(frame: Rect, text: String, joined: Bool) {
         var field = Metadata.element(for: Detection(type: .textField, box: r(24, 116, 330, 28)))

@@ -251,15 +251,17 @@ struct StatusBarTests {
 /// The status bar's clock read from the bar's own crop where the whole-screen read found none.
 @Suite("Status bar clock from its crop")
 struct StatusBarClockTests {
-    /// Reads the dark ink of the crop it is given (the crop is dark text on white) as one word,
-    /// `text`, boxed around that ink, at `confidence`.
+    /// Reads the ink of the picture it is given — the pixels off its corner's colour: the white
+    /// clock on the bar's own rows, the dark text of an element's crop — as one word, `text`,
+    /// boxed around that ink, at `confidence`.
     struct InkReader: TextRecognizer {
         var text: String
         var confidence: Double
         func recognizeText(in image: RGBAImage, region: Rect?) throws -> [RecognizedText] {
             var box: Rect?
+            let corner = image.color(x: 0, y: 0)
             for y in 0..<image.height {
-                for x in 0..<image.width where image.color(x: x, y: y).r < 128 {
+                for x in 0..<image.width where image.color(x: x, y: y).distance(to: corner) > 100 {
                     let p = Rect(x: Double(x), y: Double(y), width: 1, height: 1)
                     box = box.map { $0.union(p) } ?? p
                 }
@@ -298,6 +300,7 @@ struct StatusBarClockTests {
             ("B6:43", 0.9, "6:43"),  // a notification glyph glued on
             ("6:43", 0.4, nil),  // doubtful
             ("Settings", 0.9, nil),  // no time
+            ("643", 0.9, nil),  // no colon, and its own box reads no time either (this reader reads "643" again)
         ] as [(String, Double, String?)])
     func clock(read: String, confidence: Double, clock: String?) throws {
         let line = StatusBar.readClock(in: Self.screen, reader: InkReader(text: read, confidence: confidence))
@@ -317,6 +320,25 @@ struct StatusBarClockTests {
         ])
     func twelveHour(read: String, clock: String) {
         #expect(StatusBar.twelveHour(read) == clock)
+    }
+
+    /// Reads "643" from the whole bar and "6:43" from a crop scaled up further (the clock's own box).
+    struct ColonAtScale: TextRecognizer {
+        func recognizeText(in image: RGBAImage, region: Rect?) throws -> [RecognizedText] {
+            let ink = try InkReader(text: "x", confidence: 0.9).recognizeText(in: image, region: region)
+            guard let box = ink.first?.box else { return [] }
+            let text = box.height >= 30 ? "6:43" : "643"
+            return [RecognizedText(text: text, box: box, confidence: 0.9, words: [.init(text: text, box: box, confidence: 0.9)])]
+        }
+    }
+
+    @Test("a time read without its colon counts where the clock's own box reads it with one")
+    func colonless() {
+        #expect(StatusBar.readClock(in: Self.screen, reader: ColonAtScale())?.text == "6:43")
+        #expect(StatusBar.colonless("643") == "6:43")
+        #expect(StatusBar.colonless("1043") == "10:43")
+        #expect(StatusBar.colonless("679") == nil)
+        #expect(StatusBar.colonless("64") == nil)
     }
 
     @Test("a reader's error is no clock")

@@ -572,9 +572,9 @@ public enum Grouping {
     ///
     /// A caption is a form label's shape (HIG and Material text fields: a short label over the
     /// field's leading edge, or before it on its row): at most ``maxCaptionWords`` words with a
-    /// letter (or a "+44" dialling code), no sentence (no final "." or "!"), no taller than the
-    /// field. A logo, a screen's tagline or a wrapped paragraph above a form's first field is no
-    /// caption.
+    /// letter (or a "+44" dialling code), no sentence (no final "." or "!"), no clock, no taller
+    /// than the field. A logo, a screen's tagline, a wrapped paragraph above a form's first field
+    /// or the status bar over a search field is no caption.
     static func captionText(for c: Element, in pool: [Element], controlIndex: Int) -> Int? {
         guard c.kind == .textField, !c.traits.contains(.searchField) else { return nil }
         let f = c.frame
@@ -590,7 +590,9 @@ public enum Grouping {
         guard let t = before ?? above, let text = pool[t].label else { return nil }
         let words = text.split(separator: " ")
         guard words.count <= maxCaptionWords, text.contains(where: \.isLetter) || text.hasPrefix("+"),
-            !text.hasSuffix("."), !text.hasSuffix("!"), pool[t].frame.height <= f.height
+            !text.hasSuffix("."), !text.hasSuffix("!"), pool[t].frame.height <= f.height,
+            // (a status bar's "KT 12:17" over a search field under it is the system's)
+            !words.contains(where: { StatusBar.clock(in: String($0)) != nil })
         else { return nil }
         return t
     }

@@ -428,9 +428,11 @@ public enum MissingElements {
             b.words.count == tokens.count && !b.words.isEmpty
             ? b.words[0].box.width : b.box.width * Double(firstWord.count) / Double(max(bText.count, 1))
         // A space is about a quarter of the type's size (a third of an em at most; the line's
-        // height stands for the em).
+        // height stands for the em). The word must fit with an em to spare: an OCR line's box can
+        // run past its text onto a picture beside it ("…Bust to FF", a news photo's edge read as
+        // letters, made a wrapped headline's break look like the writer's: ui-real train).
         let space = 0.3 * min(a.box.height, b.box.height)
-        return a.box.width + space + wordWidth <= width
+        return a.box.width + space + wordWidth <= width - max(a.box.height, b.box.height)
     }
 
     /// `line` without its words at either end read below ``junkWordConfidence`` that lie less than

@@ -106,37 +106,40 @@ public enum StatusBar {
     /// notification icons), is too small for the whole-screen read, which left 11 of 28 screens
     /// that show a clock without one (ui-real train, 2026-11-28), while the screens around them
     /// said theirs. The bar is the band of rows from the top that keep the top row's colour
-    /// (``band(in:)``); its crop is read against that colour, scaled up as an element's
-    /// (``ElementOCR/normalizedCrop(_:box:fill:)``), and a word there that is a time
+    /// (``band(in:)``); those rows are read as a screenshot of their own, and a word there that is a time
     /// (``clock(in:)``) read at ``Constants/minClockConfidence`` or more is the clock — its time as
-    /// its own box, grown, reads it where that reading is a time too. Nil when the band, the read
-    /// or the time is missing (a reader's error is no clock).
+    /// its own box, grown, reads it where that reading is a time too; a time read without its
+    /// colon (``colonless(_:)``) counts only when its own box reads as a time. Nil when the band,
+    /// the read or the time is missing (a reader's error is no clock).
     public static func readClock(in image: RGBAImage, reader: any TextRecognizer) -> RecognizedText? {
         guard let rows = band(in: image),
-            let crop = ElementOCR.normalizedCrop(image, box: Rect(x: 0, y: 0, width: Double(image.width), height: Double(rows)))
+            let bar = RGBAImage(width: image.width, height: rows, pixels: Array(image.pixels[0..<(rows * image.width * 4)]))
         else { return nil }
-        let margin = Double(ElementOCR.margin(crop))
-        let scale = Double(crop.scale)
-        let region = Rect(x: 0, y: 0, width: crop.source.width * scale + 2 * margin, height: Double(crop.picture.height))
-        guard let lines = try? reader.recognizeText(in: crop.picture, region: region) else { return nil }
+        // The bar as a screenshot of its own: the reader prepares it as it prepares a whole screen
+        // (a 1x one scaled up 3×: at the 2× an element's crop of its height would get, the 7-px
+        // "6:43" came back "643"). Its pixels are the screen's top rows, so are its boxes.
+        guard let lines = try? reader.recognizeText(in: bar, region: nil) else { return nil }
         let read = lines.flatMap { words(of: $0) }
-        let clocks = read.indices.compactMap { i -> RecognizedText.Word? in
+        // Times, and times read without their colon ("643": a 7-px colon is lost at the bar's
+        // scale), which only count when the time's own box reads as one.
+        let clocks = read.indices.compactMap { i -> (word: RecognizedText.Word, sure: Bool)? in
             let w = read[i]
-            guard w.confidence >= Constants.minClockConfidence, var time = clock(in: w.text) else { return nil }
+            guard w.confidence >= Constants.minClockConfidence else { return nil }
+            let found = clock(in: w.text)
+            guard var time = found ?? colonless(w.text) else { return nil }
             var wordBox = w.box
             // The meridiem read as a word of its own after the time ("10:09 PM").
             if !time.hasSuffix("M"), i + 1 < read.count, ["AM", "PM"].contains(read[i + 1].text.uppercased()) {
                 time += " " + read[i + 1].text.uppercased()
                 wordBox = wordBox.union(read[i + 1].box)
             }
-            let box = Rect(
-                x: (wordBox.minX - margin) / scale + crop.source.minX, y: (wordBox.minY - margin) / scale + crop.source.minY,
-                width: wordBox.width / scale, height: wordBox.height / scale)
-            return RecognizedText.Word(text: time, box: box, confidence: w.confidence)
+            return (RecognizedText.Word(text: time, box: wordBox, confidence: w.confidence), found != nil)
         }
-        guard var best = clocks.max(by: { $0.confidence < $1.confidence }) else { return nil }
+        guard let pick = clocks.max(by: { ($0.sure ? 1 : 0, $0.word.confidence) < ($1.sure ? 1 : 0, $1.word.confidence) }) else { return nil }
+        var best = pick.word
         // The clock's own box read again, scaled up further than the whole bar could be: in the
-        // bar's crop a white "8:27" on a light grey bar came back "3:27" (ui-real train).
+        // bar's crop a white "8:27" on a light grey bar came back "3:27", a white "6:43" on black
+        // "643" (ui-real train).
         if let again = try? ElementOCR.readCropWithConfidence(
             ElementOCR.grown(best.box, in: image), image: image, recognizer: reader, rejectUnreadable: false),
             again.confidence >= Constants.minClockConfidence,
@@ -144,9 +147,19 @@ public enum StatusBar {
         {
             let meridiem = best.text.split(separator: " ").dropFirst().first.map { " " + $0 } ?? ""
             best.text = time.hasSuffix("M") ? time : time + meridiem
+        } else if !pick.sure {
+            return nil
         }
         best.text = twelveHour(best.text)
         return RecognizedText(text: best.text, box: best.box, confidence: best.confidence, words: [best])
+    }
+
+    /// The time a word of three or four digits would be with its colon back ("643" → "6:43",
+    /// "1043" → "10:43"), or nil.
+    static func colonless(_ word: String) -> String? {
+        guard (3...4).contains(word.count), word.allSatisfy(\.isASCII), word.allSatisfy(\.isNumber) else { return nil }
+        let time = String(word.dropLast(2)) + ":" + String(word.suffix(2))
+        return isClock(time) ? time : nil
     }
 
     /// `clock` with an hour over 12 before a meridiem cut to its last digit: a battery glyph before
