@@ -383,10 +383,20 @@ public enum MissingElements {
     /// ft 1000" over "Countertop Microwave (Stainless St...", ui-real train), nor where it is mostly
     /// in a script without capitals (a Korean review's line starting on a misread "So").
     static func joinedLines(_ lines: [RecognizedText], texts: [String]) -> String {
-        let width = lines.map(\.box.width).max() ?? 0
+        // Each line as wide as the words kept of it: a line run on past its text onto a picture
+        // beside it ("…Bust to FF", a news photo's edge read as letters, ui-real train) is no wider
+        // for it, and made a wrapped headline's break look like the writer's.
+        let kept = zip(lines, texts).map { line, text in
+            var k = line
+            if let span = keptSpan(of: line, text: text) {
+                k.box = Rect(minX: span.lowerBound, minY: line.box.minY, maxX: span.upperBound, maxY: line.box.maxY)
+            }
+            return k
+        }
+        let width = kept.map(\.box.width).max() ?? 0
         var out = ""
         var previous: (line: RecognizedText, text: String)?
-        for (line, text) in zip(lines, texts) where !text.isEmpty {
+        for (line, text) in zip(kept, texts) where !text.isEmpty {
             if let p = previous {
                 out += isWritersBreak(after: p.line, text: p.text, before: line, text: text, width: width) ? ", " : " "
             }
@@ -394,6 +404,18 @@ public enum MissingElements {
             previous = (line, text)
         }
         return out
+    }
+
+    /// The columns of `line`'s words that `text` keeps (a run of them, word for word), or nil when
+    /// it keeps them all or they cannot be told.
+    static func keptSpan(of line: RecognizedText, text: String) -> ClosedRange<Double>? {
+        let tokens = text.split(separator: " ").map(String.init)
+        let words = line.words
+        guard !tokens.isEmpty, tokens.count < words.count else { return nil }
+        for o in 0...(words.count - tokens.count) where tokens.indices.allSatisfy({ words[o + $0].text == tokens[$0] }) {
+            return words[o].box.minX...words[o + tokens.count - 1].box.maxX
+        }
+        return nil
     }
 
     /// Whether most of `text`'s letters are of a script with capitals (Latin, Greek, Cyrillic).
@@ -428,11 +450,9 @@ public enum MissingElements {
             b.words.count == tokens.count && !b.words.isEmpty
             ? b.words[0].box.width : b.box.width * Double(firstWord.count) / Double(max(bText.count, 1))
         // A space is about a quarter of the type's size (a third of an em at most; the line's
-        // height stands for the em). The word must fit with an em to spare: an OCR line's box can
-        // run past its text onto a picture beside it ("…Bust to FF", a news photo's edge read as
-        // letters, made a wrapped headline's break look like the writer's: ui-real train).
+        // height stands for the em).
         let space = 0.3 * min(a.box.height, b.box.height)
-        return a.box.width + space + wordWidth <= width - max(a.box.height, b.box.height)
+        return a.box.width + space + wordWidth <= width
     }
 
     /// `line` without its words at either end read below ``junkWordConfidence`` that lie less than

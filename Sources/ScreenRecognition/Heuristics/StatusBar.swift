@@ -106,20 +106,45 @@ public enum StatusBar {
     /// notification icons), is too small for the whole-screen read, which left 11 of 28 screens
     /// that show a clock without one (ui-real train, 2026-11-28), while the screens around them
     /// said theirs. The bar is the band of rows from the top that keep the top row's colour
-    /// (``band(in:)``); those rows are read as a screenshot of their own, and a word there that is a time
+    /// (``band(in:)``); its crop is read against that colour, scaled up as an element's
+    /// (``barCropWords(_:rows:reader:)``) — and where that finds no time, its rows as a screenshot
+    /// of their own, which the reader scales up as it scales a 1x screen (at the crop's 2× a white
+    /// 7-px "6:43" on black came back "643"; some clocks read only the first way) — and a word there that is a time
     /// (``clock(in:)``) read at ``Constants/minClockConfidence`` or more is the clock — its time as
     /// its own box, grown, reads it where that reading is a time too; a time read without its
     /// colon (``colonless(_:)``) counts only when its own box reads as a time. Nil when the band,
     /// the read or the time is missing (a reader's error is no clock).
     public static func readClock(in image: RGBAImage, reader: any TextRecognizer) -> RecognizedText? {
-        guard let rows = band(in: image),
-            let bar = RGBAImage(width: image.width, height: rows, pixels: Array(image.pixels[0..<(rows * image.width * 4)]))
+        guard let rows = band(in: image) else { return nil }
+        if let words = barCropWords(image, rows: rows, reader: reader), let clock = clock(among: words, image: image, reader: reader) {
+            return clock
+        }
+        guard let bar = RGBAImage(width: image.width, height: rows, pixels: Array(image.pixels[0..<(rows * image.width * 4)])),
+            let lines = try? reader.recognizeText(in: bar, region: nil)
         else { return nil }
-        // The bar as a screenshot of its own: the reader prepares it as it prepares a whole screen
-        // (a 1x one scaled up 3×: at the 2× an element's crop of its height would get, the 7-px
-        // "6:43" came back "643"). Its pixels are the screen's top rows, so are its boxes.
-        guard let lines = try? reader.recognizeText(in: bar, region: nil) else { return nil }
-        let read = lines.flatMap { words(of: $0) }
+        return clock(among: lines.flatMap { words(of: $0) }, image: image, reader: reader)
+    }
+
+    /// The words of the bar's crop read against its colour, scaled up as an element's crop
+    /// (``ElementOCR/normalizedCrop(_:box:fill:)``), their boxes in the screen's pixels.
+    static func barCropWords(_ image: RGBAImage, rows: Int, reader: any TextRecognizer) -> [RecognizedText.Word]? {
+        guard let crop = ElementOCR.normalizedCrop(image, box: Rect(x: 0, y: 0, width: Double(image.width), height: Double(rows)))
+        else { return nil }
+        let margin = Double(ElementOCR.margin(crop))
+        let scale = Double(crop.scale)
+        let region = Rect(x: 0, y: 0, width: crop.source.width * scale + 2 * margin, height: Double(crop.picture.height))
+        guard let lines = try? reader.recognizeText(in: crop.picture, region: region) else { return nil }
+        return lines.flatMap { words(of: $0) }.map { w in
+            let box = Rect(
+                x: (w.box.minX - margin) / scale + crop.source.minX, y: (w.box.minY - margin) / scale + crop.source.minY,
+                width: w.box.width / scale, height: w.box.height / scale)
+            return RecognizedText.Word(text: w.text, box: box, confidence: w.confidence)
+        }
+    }
+
+    /// The clock among a status bar's `read` words (boxes in the screen's pixels), or nil: see
+    /// ``readClock(in:reader:)``.
+    static func clock(among read: [RecognizedText.Word], image: RGBAImage, reader: any TextRecognizer) -> RecognizedText? {
         // Times, and times read without their colon ("643": a 7-px colon is lost at the bar's
         // scale), which only count when the time's own box reads as one.
         let clocks = read.indices.compactMap { i -> (word: RecognizedText.Word, sure: Bool)? in
@@ -127,13 +152,13 @@ public enum StatusBar {
             guard w.confidence >= Constants.minClockConfidence else { return nil }
             let found = clock(in: w.text)
             guard var time = found ?? colonless(w.text) else { return nil }
-            var wordBox = w.box
+            var box = w.box
             // The meridiem read as a word of its own after the time ("10:09 PM").
             if !time.hasSuffix("M"), i + 1 < read.count, ["AM", "PM"].contains(read[i + 1].text.uppercased()) {
                 time += " " + read[i + 1].text.uppercased()
-                wordBox = wordBox.union(read[i + 1].box)
+                box = box.union(read[i + 1].box)
             }
-            return (RecognizedText.Word(text: time, box: wordBox, confidence: w.confidence), found != nil)
+            return (RecognizedText.Word(text: time, box: box, confidence: w.confidence), found != nil)
         }
         guard let pick = clocks.max(by: { ($0.sure ? 1 : 0, $0.word.confidence) < ($1.sure ? 1 : 0, $1.word.confidence) }) else { return nil }
         var best = pick.word
