@@ -330,6 +330,16 @@ struct PostProcessingTests {
         #expect(MissingElements.assignText([row], lines: lines, insideFraction: 0.5)[0].text == spoken)
     }
 
+    @Test("A line is as wide as the words kept of it: junk read off a photo beside it widens nothing")
+    func keptWidth() {
+        // "…Church" ran on into a photo's edge read as a long word, which the text leaves out.
+        let lines = [Self.line("Donald Trump Brings Golden", y: 100), Self.line("Curtains, Winston Church FFFFFFFFFFFFFFF", y: 120)]
+        let spoken = MissingElements.joinedLines(lines, texts: ["Donald Trump Brings Golden", "Curtains, Winston Church"])
+        #expect(spoken == "Donald Trump Brings Golden Curtains, Winston Church")
+        // Read whole, the run-on line would have made room for "Curtains," after the first.
+        #expect(MissingElements.joinedLines(lines, texts: lines.map(\.text)).contains("Golden, Curtains"))
+    }
+
     @Test("Lines side by side on one row are joined by a space")
     func sameRowLines() {
         let lines = [Self.line("Wi-Fi", y: 100), Self.line("Home Network", x: 200, y: 100)]
