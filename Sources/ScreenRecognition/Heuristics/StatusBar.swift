@@ -215,15 +215,20 @@ public enum StatusBar {
         return y
     }
 
-    /// Whether a text with this label and frame is the status bar's (its clock or battery level
-    /// with network, battery and carrier words, in the top ``Constants/maxBottom`` of the screen):
-    /// never a heading, a button, or a neighbour the text-button model weighs. A battery level
-    /// alone is one: where the clock is read from the bar's own crop (``readClock(in:reader:)``),
-    /// the whole-screen line of the bar's icons is cleaned to its "52%", a text of its own.
-    public static func isStatusText(_ label: String?, frame: Rect, screenHeight: Double) -> Bool {
+    /// Whether a text with this label and frame is the status bar's (its clock with network,
+    /// battery and carrier words, in the top ``Constants/maxBottom`` of the screen): never a
+    /// heading or a button. With `batteryAlone`, a battery level alone is one too — for the
+    /// text-button model's layout, which learnt screens without the status bar: where the clock is
+    /// read from the bar's own crop (``readClock(in:reader:)``), the whole-screen line of the
+    /// bar's icons is cleaned to its "52%", and that new neighbour made an app bar's "Welcome!" a
+    /// button (ui-real train). The heading rule keeps such a lone "100%" among the texts it sizes a
+    /// title against, as it had: left out there, 7 titles lost their heading on the 1,219 screens
+    /// (2026-11-28).
+    public static func isStatusText(_ label: String?, frame: Rect, screenHeight: Double, batteryAlone: Bool = false) -> Bool {
         guard let label, frame.maxY <= Constants.maxBottom * screenHeight else { return false }
         let words = label.split(separator: " ").map(String.init)
-        return words.contains { isClock($0) || isBatteryLevel($0) } && words.allSatisfy { isStatusWord($0) || ["AM", "PM"].contains($0) }
+        return words.contains { isClock($0) || (batteryAlone && isBatteryLevel($0)) }
+            && words.allSatisfy { isStatusWord($0) || ["AM", "PM"].contains($0) }
     }
 
     /// A battery level: "100%", "87 %".

@@ -504,7 +504,8 @@ struct ContentStage: AnalysisStage {
         // (ui-real boxes the status bar apart, as `UpperTaskBar`): it is left out of the layout.
         let screenHeight = Double(work.screen.height)
         let onScreen = detections.indices.filter {
-            detections[$0].type == .text && !StatusBar.isStatusText(detections[$0].text, frame: detections[$0].box, screenHeight: screenHeight)
+            detections[$0].type == .text
+                && !StatusBar.isStatusText(detections[$0].text, frame: detections[$0].box, screenHeight: screenHeight, batteryAlone: true)
         }
         let texts = onScreen.filter { !(detections[$0].text?.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ?? true) }
         guard !texts.isEmpty else { return [] }
