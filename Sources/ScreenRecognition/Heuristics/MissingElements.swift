@@ -340,7 +340,7 @@ public enum MissingElements {
     /// §5.2: gives text-bearing detections (text, segments, text fields, and checkbox and switch
     /// rows whose box holds their text) without `text` the OCR lines that lie mostly inside them,
     /// read top-to-bottom then left-to-right and joined by spaces — or by a comma where one line
-    /// ends a title and the next starts another (``joinedLines(_:texts:)``).
+    /// ends a title and the next starts another (`joinedLines(_:texts:)`).
     ///
     /// A line's words at its start or end that lie outside the detection, on an icon or picture
     /// beside it, are that icon read as letters — the "f" of a Facebook logo before "Sign up with

@@ -106,13 +106,13 @@ public enum StatusBar {
     /// notification icons), is too small for the whole-screen read, which left 11 of 28 screens
     /// that show a clock without one (ui-real train, 2026-11-28), while the screens around them
     /// said theirs. The bar is the band of rows from the top that keep the top row's colour
-    /// (``band(in:)``); its crop is read against that colour, scaled up as an element's
-    /// (``barCropWords(_:rows:reader:)``) — and where that finds no time, its rows as a screenshot
+    /// (`band(in:)`); its crop is read against that colour, scaled up as an element's
+    /// (`barCropWords(_:rows:reader:)`) — and where that finds no time, its rows as a screenshot
     /// of their own, which the reader scales up as it scales a 1x screen (at the crop's 2× a white
     /// 7-px "6:43" on black came back "643"; some clocks read only the first way) — and a word there that is a time
-    /// (``clock(in:)``) read at ``Constants/minClockConfidence`` or more is the clock — its time as
+    /// (`clock(in:)`) read at ``Constants/minClockConfidence`` or more is the clock — its time as
     /// its own box, grown, reads it where that reading is a time too; a time read without its
-    /// colon (``colonless(_:)``) counts only when its own box reads as a time. Nil when the band,
+    /// colon (`colonless(_:)`) counts only when its own box reads as a time. Nil when the band,
     /// the read or the time is missing (a reader's error is no clock).
     public static func readClock(in image: RGBAImage, reader: any TextRecognizer) -> RecognizedText? {
         guard let rows = band(in: image) else { return nil }
