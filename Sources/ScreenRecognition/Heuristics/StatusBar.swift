@@ -218,12 +218,11 @@ public enum StatusBar {
     /// Whether a text with this label and frame is the status bar's (its clock with network,
     /// battery and carrier words, in the top ``Constants/maxBottom`` of the screen): never a
     /// heading or a button. With `batteryAlone`, a battery level alone is one too — for the
-    /// text-button model's layout, which learnt screens without the status bar: where the clock is
-    /// read from the bar's own crop (``readClock(in:reader:)``), the whole-screen line of the
-    /// bar's icons is cleaned to its "52%", and that new neighbour made an app bar's "Welcome!" a
-    /// button (ui-real train). The heading rule keeps such a lone "100%" among the texts it sizes a
-    /// title against, as it had: left out there, 7 titles lost their heading on the 1,219 screens
-    /// (2026-11-28).
+    /// text-button model's layout, which learnt screens with the status bar boxed apart (ui-real's
+    /// `UpperTaskBar`): where the clock is read from the bar's own crop (``readClock(in:reader:)``),
+    /// the whole-screen line of the bar's icons is cleaned to a lone "52%". The heading rule keeps
+    /// such a lone "100%" among the texts it sizes a title against, as it had: left out there, 7
+    /// titles lost their heading on the 1,219 screens (2026-11-28).
     public static func isStatusText(_ label: String?, frame: Rect, screenHeight: Double, batteryAlone: Bool = false) -> Bool {
         guard let label, frame.maxY <= Constants.maxBottom * screenHeight else { return false }
         let words = label.split(separator: " ").map(String.init)
