@@ -334,16 +334,19 @@ struct PostProcessingTests {
     func keptWidth() {
         // "…Church" ran on into a photo's edge read as a long word, which the text leaves out.
         let lines = [Self.line("Donald Trump Brings Golden", y: 100), Self.line("Curtains, Winston Church FFFFFFFFFFFFFFF", y: 120)]
-        let spoken = MissingElements.joinedLines(lines, texts: ["Donald Trump Brings Golden", "Curtains, Winston Church"])
-        #expect(spoken == "Donald Trump Brings Golden Curtains, Winston Church")
+        let photo = r(250, 90, 200, 60)
+        let kept = lines.map { MissingElements.withoutWordsOnNeighbours($0, of: r(10, 95, 235, 45), among: [photo]) }
+        #expect(kept[1].text == "Curtains, Winston Church")
+        #expect(kept[1].box.maxX < photo.minX)
+        #expect(MissingElements.joinedLines(kept) == "Donald Trump Brings Golden Curtains, Winston Church")
         // Read whole, the run-on line would have made room for "Curtains," after the first.
-        #expect(MissingElements.joinedLines(lines, texts: lines.map(\.text)).contains("Golden, Curtains"))
+        #expect(MissingElements.joinedLines(lines).contains("Golden, Curtains"))
     }
 
     @Test("Lines side by side on one row are joined by a space")
     func sameRowLines() {
         let lines = [Self.line("Wi-Fi", y: 100), Self.line("Home Network", x: 200, y: 100)]
-        #expect(MissingElements.joinedLines(lines, texts: lines.map(\.text)) == "Wi-Fi Home Network")
+        #expect(MissingElements.joinedLines(lines) == "Wi-Fi Home Network")
     }
 
     @Test(

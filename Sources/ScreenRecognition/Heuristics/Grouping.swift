@@ -837,7 +837,7 @@ public enum Grouping {
     /// 1.5 × of each other), `a` ends on a letter or digit and `b` starts in lower case — "Weather
     /// for" over "where you are", said "Weather for, where you are" as two things (ui-real train,
     /// 2026-11-28). A sentence's next line starts in lower case; a new item, a title's subtitle,
-    /// starts with a capital (the pause stays: ``MissingElements/joinedLines(_:texts:)``).
+    /// starts with a capital (the pause stays: ``MissingElements/joinedLines(_:)``).
     static func continues(_ a: Element, _ b: Element) -> Bool {
         guard a.kind == .text, b.kind == .text, let last = a.label?.last, last.isLetter || last.isNumber,
             let first = b.label?.first, first.isLowercase

@@ -286,7 +286,7 @@ public enum Metadata {
                 let lines = inside.filter { elements[$0].kind == .text }
                     .compactMap { i in elements[i].label.map { RecognizedText(text: $0, box: elements[i].frame, confidence: 1) } }
                     .sorted(by: MissingElements.readingOrder)
-                let label = MissingElements.joinedLines(lines, texts: lines.map(\.text))
+                let label = MissingElements.joinedLines(lines)
                 c.label = label.isEmpty ? nil : label
             }
             if c.kind == .textField {

@@ -340,18 +340,18 @@ public enum MissingElements {
     /// §5.2: gives text-bearing detections (text, segments, text fields, and checkbox and switch
     /// rows whose box holds their text) without `text` the OCR lines that lie mostly inside them,
     /// read top-to-bottom then left-to-right and joined by spaces — or by a comma where one line
-    /// ends a title and the next starts another (`joinedLines(_:texts:)`).
+    /// ends a title and the next starts another (`joinedLines(_:)`).
     ///
     /// A line's words at its start or end that lie outside the detection, on an icon or picture
     /// beside it, are that icon read as letters — the "f" of a Facebook logo before "Sign up with
-    /// Facebook" came back "f|" — and are left out (`wordsOnNeighbours(_:of:among:)`). So are its
+    /// Facebook" came back "f|" — and are left out (`withoutWordsOnNeighbours(_:of:among:)`). So are its
     /// junk words at either end that lie mostly outside the detection (`withoutJunkEnds(_:outside:)`),
     /// and the line is judged inside without them.
     public static func assignText(_ detections: [Detection], lines: [RecognizedText], insideFraction: Double) -> [Detection] {
         let glyphs = detections.filter { $0.type == .icon || $0.type == .picture }.map(\.box)
         // A text's line running on into the next text on its row ("Nature & Adventure Tours See
         // All" beside a "See All" link) leaves that text its own words. The text's own box is
-        // among them, and never a neighbour: `wordsOnNeighbours` skips boxes holding it.
+        // among them, and never a neighbour: `withoutWordsOnNeighbours` skips boxes holding it.
         let glyphsAndTexts = glyphs + detections.filter { $0.type == .text }.map(\.box)
         return detections.map { d in
             guard d.text == nil, ElementOCR.readTypes.contains(d.type) else { return d }
@@ -360,13 +360,12 @@ public enum MissingElements {
             guard !inside.isEmpty else { return d }
             let neighbours = d.type == .text ? glyphsAndTexts : glyphs
             var copy = d
-            let texts = inside.map { wordsOnNeighbours($0, of: d.box, among: neighbours).trimmingCharacters(in: .whitespaces) }
-            copy.text = joinedLines(inside, texts: texts)
+            copy.text = joinedLines(inside.map { withoutWordsOnNeighbours($0, of: d.box, among: neighbours) })
             return copy
         }
     }
 
-    /// `texts` (the words kept of each of `lines`, in reading order) joined by spaces, but by ", "
+    /// `lines` (in reading order, each as wide as the words kept of it) joined by spaces, but by ", "
     /// where the break between two lines was the writer's, not the layout's: a settings row's title
     /// and its summary ("Birthday Reminders" over "You will receive birthday reminders") are two
     /// things VoiceOver reads with a pause — as an app that labels such a cell itself joins its
@@ -382,40 +381,18 @@ public enum MissingElements {
     /// product's title laid out to two lines need not break where it fits ("LG EasyClean 0.9-cu
     /// ft 1000" over "Countertop Microwave (Stainless St...", ui-real train), nor where it is mostly
     /// in a script without capitals (a Korean review's line starting on a misread "So").
-    static func joinedLines(_ lines: [RecognizedText], texts: [String]) -> String {
-        // Each line as wide as the words kept of it: a line run on past its text onto a picture
-        // beside it ("…Bust to FF", a news photo's edge read as letters, ui-real train) is no wider
-        // for it, and made a wrapped headline's break look like the writer's.
-        let kept = zip(lines, texts).map { line, text in
-            var k = line
-            if let span = keptSpan(of: line, text: text) {
-                k.box = Rect(minX: span.lowerBound, minY: line.box.minY, maxX: span.upperBound, maxY: line.box.maxY)
-            }
-            return k
-        }
-        let width = kept.map(\.box.width).max() ?? 0
+    static func joinedLines(_ lines: [RecognizedText]) -> String {
+        let width = lines.map(\.box.width).max() ?? 0
         var out = ""
-        var previous: (line: RecognizedText, text: String)?
-        for (line, text) in zip(kept, texts) where !text.isEmpty {
+        var previous: RecognizedText?
+        for line in lines where !line.text.isEmpty {
             if let p = previous {
-                out += isWritersBreak(after: p.line, text: p.text, before: line, text: text, width: width) ? ", " : " "
+                out += isWritersBreak(after: p, before: line, width: width) ? ", " : " "
             }
-            out += text
-            previous = (line, text)
+            out += line.text
+            previous = line
         }
         return out
-    }
-
-    /// The columns of `line`'s words that `text` keeps (a run of them, word for word), or nil when
-    /// it keeps them all or they cannot be told.
-    static func keptSpan(of line: RecognizedText, text: String) -> ClosedRange<Double>? {
-        let tokens = text.split(separator: " ").map(String.init)
-        let words = line.words
-        guard !tokens.isEmpty, tokens.count < words.count else { return nil }
-        for o in 0...(words.count - tokens.count) where tokens.indices.allSatisfy({ words[o + $0].text == tokens[$0] }) {
-            return words[o].box.minX...words[o + tokens.count - 1].box.maxX
-        }
-        return nil
     }
 
     /// Whether most of `text`'s letters are of a script with capitals (Latin, Greek, Cyrillic).
@@ -432,9 +409,11 @@ public enum MissingElements {
         "our", "their", "his", "her", "its", "this", "that", "these", "is", "are", "be", "&",
     ]
 
-    /// Whether the break between `a` (read `aText`) and the line below it, `b` (read `bText`), is
-    /// the writer's (``joinedLines(_:texts:)``); `width` is the widest line of the block.
-    static func isWritersBreak(after a: RecognizedText, text aText: String, before b: RecognizedText, text bText: String, width: Double) -> Bool {
+    /// Whether the break between `a` and the line below it, `b`, is the writer's
+    /// (``joinedLines(_:)``); `width` is the widest line of the block.
+    static func isWritersBreak(after a: RecognizedText, before b: RecognizedText, width: Double) -> Bool {
+        let aText = a.text
+        let bText = b.text
         guard b.box.midY - a.box.midY > min(a.box.height, b.box.height) / 2,
             b.box.minX < a.box.maxX, a.box.minX < b.box.maxX,
             let last = aText.last, last.isLetter || last.isNumber,
@@ -528,15 +507,26 @@ public enum MissingElements {
     /// OCR engines return icon junk at low confidence).
     public static let junkWordConfidence = 0.5
 
-    /// `line`'s text without its leading and trailing words whose centre lies outside `box` and
-    /// inside one of `glyphs` (icons and pictures beside the text). The text is cut only where its
-    /// space-separated tokens are the line's words one for one, and never to nothing.
-    static func wordsOnNeighbours(_ line: RecognizedText, of box: Rect, among glyphs: [Rect]) -> String {
+    /// `line` without its leading and trailing words whose centre lies outside `box` and inside one
+    /// of `glyphs` (icons and pictures beside the text), its text trimmed, its columns those of the
+    /// words kept (its rows unchanged): a line run on past its text onto a picture beside it ("…Bust
+    /// to FF", a news photo's edge read as letters, ui-real train) is no wider for it, which had made
+    /// a wrapped headline's break look like the writer's (``joinedLines(_:)``). The line is cut only
+    /// where its space-separated tokens are its words one for one, and never to nothing.
+    static func withoutWordsOnNeighbours(_ line: RecognizedText, of box: Rect, among glyphs: [Rect]) -> RecognizedText {
         func onGlyph(_ w: RecognizedText.Word) -> Bool {
             let c = Point(x: w.box.midX, y: w.box.midY)
             return !box.contains(c) && glyphs.contains { $0.contains(c) && box.fractionInside($0) < 0.5 }
         }
-        return keptWords(of: line, cutting: onGlyph)?.text ?? line.text
+        var out = line
+        if let kept = keptWords(of: line, cutting: onGlyph) {
+            let words = line.words[kept.range]
+            out.text = kept.text
+            out.words = Array(words)
+            out.box = Rect(minX: words.first!.box.minX, minY: line.box.minY, maxX: words.last!.box.maxX, maxY: line.box.maxY)
+        }
+        out.text = out.text.trimmingCharacters(in: .whitespaces)
+        return out
     }
 
     /// The words of `line` left once the words `cut` accepts are taken off either end, and their
