@@ -346,6 +346,9 @@ public struct SelectionSettings: Codable, Sendable, Hashable {
     /// detector's checked / unchecked class, which on real screens was right for 39 of 180
     /// (2026-11-25). A detections file's class stands either way.
     public var checkboxStateFromPixels = true
+    /// Mark an open navigation drawer's current row "Selected" from its fill or its text's colour
+    /// (``DrawerSelection``).
+    public var selectedDrawerRows = true
     public init() {}
 }
 

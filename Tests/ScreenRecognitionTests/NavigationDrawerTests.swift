@@ -96,4 +96,75 @@ struct NavigationDrawerTests {
         #expect(result.transcript == ["Delete?"])
         #expect(result.trace.drawer == nil)
     }
+
+    /// A white drawer (0…300) over a dimmed screen, with a `header`-coloured header 0…150 holding an
+    /// account name at the rows' keyline, and six rows every 48 px from 180: dark text (or `ink` for
+    /// row `inked`) at x 72, a `fill` 48 px tall behind row `filled`.
+    private func drawerScreen(
+        header: RGB = RGB(r: 0, g: 120, b: 200), filled: Int? = nil, fill: RGB = RGB(r: 232, g: 232, b: 232),
+        fillHeight: Double = 48, inked: Int? = nil, ink: RGB = RGB(r: 230, g: 90, b: 20)
+    ) -> (RGBAImage, [Rect]) {
+        var image = screen(panel: r(0, 0, 300, 844)).filling(r(0, 0, 300, 150), with: header)
+        var frames = [r(72, 110, 160, 16)]
+        image = paintGlyph(image, frames[0], .white)
+        for k in 0..<6 {
+            let row = r(72, 180 + Double(k) * 48 + 16, 110, 16)
+            if k == filled { image = image.filling(r(0, row.midY - fillHeight / 2, 300, fillHeight), with: fill) }
+            image = paintGlyph(image, row, k == inked ? ink : RGB(r: 40, g: 40, b: 40))
+            frames.append(row)
+        }
+        return (image, frames)
+    }
+
+    @Test(
+        "A drawer's current row is the one on a fill one row tall, else the one whose text alone is a colour; a header, two fills or a tall band are none",
+        arguments: [
+            // (row on a fill, its height, row in a colour, selected row's index among the frames)
+            (2 as Int?, 48.0, nil as Int?, 3 as Int?),  // Material's active indicator, light grey on white
+            (0, 44, nil, 1),  // the first row, an inset fill
+            (nil, 48, 4, 5),  // an orange title among dark ones, no fill
+            (nil, 48, nil, nil),  // nothing marked: the header's blue is no selection
+            (2, 70, nil, nil),  // a band half as tall again as a row is a section, not a row
+            (2, 20, nil, nil),  // a band under half a row tall: a section's subheader
+        ] as [(Int?, Double, Int?, Int?)])
+    func selectedRow(filled: Int?, height: Double, inked: Int?, expected: Int?) {
+        let (image, frames) = drawerScreen(filled: filled, fillHeight: height, inked: inked)
+        #expect(DrawerSelection.selectedRow(image, drawer: r(0, 0, 300, 844), frames: frames, settings: SelectionSettings()) == expected)
+    }
+
+    @Test("Two rows on fills, or a call to action's fill turning its title over, tell no current row; two rows are no list")
+    func ambiguousRows() {
+        var (image, frames) = drawerScreen(filled: 1)
+        image = image.filling(r(0, 180 + 4 * 48, 300, 48), with: RGB(r: 232, g: 232, b: 232))
+        image = paintGlyph(image, frames[5], RGB(r: 40, g: 40, b: 40))
+        #expect(DrawerSelection.selectedRow(image, drawer: r(0, 0, 300, 844), frames: frames, settings: SelectionSettings()) == nil)
+        // A call to action on a teal fill, its title white under dark rows on white.
+        let (cta, ctaFrames) = drawerScreen(filled: 2, fill: RGB(r: 120, g: 200, b: 190), inked: 2, ink: .white)
+        #expect(DrawerSelection.selectedRow(cta, drawer: r(0, 0, 300, 844), frames: ctaFrames, settings: SelectionSettings()) == nil)
+        // The same fill under a dark title is the current row.
+        let (active, activeFrames) = drawerScreen(filled: 2, fill: RGB(r: 120, g: 200, b: 190))
+        #expect(DrawerSelection.selectedRow(active, drawer: r(0, 0, 300, 844), frames: activeFrames, settings: SelectionSettings()) == 3)
+        // A footer's coloured line far below the rows ("Made with ♥") is no row of the list.
+        var (footer, footerFrames) = drawerScreen()
+        footerFrames += [r(72, 800, 110, 16), r(190, 800, 90, 16)]
+        footer = paintGlyph(footer, footerFrames[7], RGB(r: 230, g: 40, b: 40))
+        footer = paintGlyph(footer, footerFrames[8], RGB(r: 40, g: 40, b: 40))
+        #expect(DrawerSelection.selectedRow(footer, drawer: r(0, 0, 300, 844), frames: footerFrames, settings: SelectionSettings()) == nil)
+        // Fewer than three rows are no list.
+        #expect(DrawerSelection.selectedRow(image, drawer: r(0, 0, 300, 844), frames: Array(frames.prefix(2)), settings: SelectionSettings()) == nil)
+    }
+
+    @Test("The pipeline says the drawer's current row is selected; the setting turns it off", arguments: [true, false])
+    func selectedRowSpoken(on: Bool) throws {
+        let (image, frames) = drawerScreen(filled: 2)
+        let names = ["appcrawler@gmail.com", "Home", "Top charts", "New releases", "Music library", "Podcasts", "Shop"]
+        let dets = zip(frames, names).map { f, n in det(.text, f.minX, f.minY, f.width, f.height, n) }
+        var configuration = AnalysisConfiguration()
+        configuration.selection.selectedDrawerRows = on
+        let result = try ScreenAnalyzer(configuration: configuration, contentRecognizer: ReplayContentRecognizer())
+            .analyze(image: image, detections: dets)
+        #expect(result.trace.drawer != nil)
+        #expect(result.transcript.contains("Selected, New releases") == on)
+        #expect(result.transcript.contains("New releases") == !on)
+    }
 }

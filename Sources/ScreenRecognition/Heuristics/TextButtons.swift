@@ -680,7 +680,8 @@ public enum TextButtons {
             else { return e }
             var b = e
             b.kind = .button
-            b.traits = .button
+            // (a drawer's selected row near the top stays selected)
+            b.traits = e.traits.subtracting(.staticText).union(.button)
             return b
         }
     }

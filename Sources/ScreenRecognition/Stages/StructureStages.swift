@@ -258,7 +258,8 @@ struct NavigationDrawerStage: AnalysisStage {
 
 /// §5.3: state and values read from pixels — a checkbox's "Checked" (``CheckboxState``), a page
 /// control's "Page 2 of 4", a slider's percentage — and segmented controls: the segments on one row numbered left to right ("2 of 3")
-/// and the selected one found by its fill, tint or underline.
+/// and the selected one found by its fill, tint or underline; an open drawer's current row
+/// (``DrawerSelection``).
 struct SelectionStage: AnalysisStage {
     var settings: SelectionSettings
 
@@ -289,6 +290,19 @@ struct SelectionStage: AnalysisStage {
             work.note("selection", "no pixels; tint-based selection state and control values skipped")
         }
         work.elements = numberSegments(work.elements, image: work.image)
+        if settings.selectedDrawerRows, let image = work.image, let drawer = work.trace.drawer {
+            // The drawer's rows: its texts and text buttons (with their icons), not the app bar it
+            // may open below.
+            let rows = work.elements.indices.filter { i in
+                let e = work.elements[i]
+                return (e.kind == .text || e.kind == .button) && !(e.label ?? "").isEmpty && e.detections.contains { $0.type == .text }
+                    && e.frame.maxX <= drawer.maxX + 2 && e.frame.minY >= drawer.minY
+            }
+            if let k = DrawerSelection.selectedRow(image, drawer: drawer, frames: rows.map { work.elements[$0].frame }, settings: settings) {
+                work.elements[rows[k]].traits.insert(.selected)
+                work.note("selection", "navigation drawer's current row: \(work.elements[rows[k]].label ?? "")")
+            }
+        }
     }
 
     func numberSegments(_ elements: [Element], image: RGBAImage?) -> [Element] {
