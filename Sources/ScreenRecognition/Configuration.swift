@@ -674,6 +674,14 @@ public struct AnnouncementSettings: Codable, Sendable, Hashable {
     /// …and is a header when at least 1.5 × the median height of the other texts there —
     /// *design choice* modelled on iOS large titles (34 pt against 17 pt bar-button and body text).
     public var headerHeightRatio: Double = 1.5
+    /// A screen with no header yet takes its title, its largest type anywhere, as one
+    /// (``Metadata/markPageTitle(_:screenHeight:lines:settings:)``).
+    public var pageTitleIsHeader = true
+    /// …when its type is at least 1.3 × the median of the other texts' — *design choice* from the
+    /// type ramps: iOS title 2 over body is 22 / 17 pt (1.29), Material title large over body
+    /// large 22 / 16 sp (1.38); a welcome page's "JusTalk" over "The best video call" measured
+    /// 23 / 17 px (1.35) and missed the large-title rule's 1.5.
+    public var pageTitleHeightRatio: Double = 1.3
     /// The top app bar's title is a header too (``Metadata/markAppBarTitle(_:screen:settings:)``):
     /// UIKit gives a navigation bar's title the header trait.
     public var appBarTitleIsHeader = true
@@ -845,6 +853,7 @@ extension AnalysisConfiguration {
         nonNegative("grouping.backTitleGap", grouping.backTitleGap)
         fraction("announcements.headerBand", announcements.headerBand)
         nonNegative("announcements.headerHeightRatio", announcements.headerHeightRatio)
+        nonNegative("announcements.pageTitleHeightRatio", announcements.pageTitleHeightRatio)
         atLeast("limits.maxPixels", limits.maxPixels, 1)
         atLeast("limits.maxDetections", limits.maxDetections, 1)
         return out

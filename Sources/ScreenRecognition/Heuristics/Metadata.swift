@@ -1125,6 +1125,70 @@ public enum Metadata {
         return rows >= 2 ? frame.height / Double(rows) : frame.height
     }
 
+    /// Marks a screen's title wherever it stands as a header, where neither the large-title rule
+    /// (``markHeader(_:screenHeight:screenWidth:lines:settings:)``) nor the app-bar rule found one: an
+    /// onboarding or welcome page names itself in its largest type ("Tiny Calendar" over its
+    /// pictures, "Welcome to Google Wallet" below its logo, "JusTalk" over "The best video call").
+    /// The title is the static text of the largest type (``typeHeight(of:lines:)``) with
+    /// ``minPageTitleLetters`` letters, at most ``maxPageTitleWords`` words, no sentence's closing
+    /// full stop, mostly in a cased script (Latin, Greek, Cyrillic), not ending on a word that needs
+    /// the next (`MissingElements.continuingWords`), with no question before its end and no "@",
+    /// starting with a capital or a digit unless it is one word,
+    /// off the status bar, at least ``AnnouncementSettings/pageTitleHeightRatio``
+    /// × the median type of the other texts (text buttons count) and taller than each of them by
+    /// ``pageTitleLead``: of two texts as large, neither is the screen's title (a grid of product
+    /// names, a list of cards).
+    public static func markPageTitle(
+        _ elements: [Element], screenHeight: Double, lines: [RecognizedText] = [], settings: AnnouncementSettings = .init()
+    ) -> [Element] {
+        guard !elements.contains(where: { $0.traits.contains(.header) }) else { return elements }
+        let texts = elements.indices.filter {
+            (elements[$0].kind == .text || (elements[$0].kind == .button && isMadeOfText(elements[$0])))
+                && !StatusBar.isStatusText(elements[$0].label, frame: elements[$0].frame, screenHeight: screenHeight)
+        }
+        guard texts.count >= 2 else { return elements }
+        let bar = StatusBar.bar(of: lines, screenHeight: screenHeight)
+        let height = Dictionary(uniqueKeysWithValues: texts.map { ($0, typeHeight(of: elements[$0].frame, lines: lines)) })
+        guard let tallest = texts.max(by: { height[$0, default: 0] < height[$1, default: 0] }) else { return elements }
+        let e = elements[tallest]
+        let label = e.label ?? ""
+        let words = label.split(separator: " ")
+        guard e.kind == .text, e.children.isEmpty, label.filter(\.isLetter).count >= minPageTitleLetters,
+            words.count <= maxPageTitleWords, !label.hasSuffix("."), !label.hasSuffix("…"),
+            // Hangul and CJK fill the em box where Latin lower case does not: a Korean line among
+            // Latin digits and small print looks large by its box (product names, misreads).
+            MissingElements.isMostlyCased(label),
+            // A line broken off its sentence ("Forgot your", "Stand out from the crowd with"), a
+            // prompt and its link ("Already have an account? Log in"), an address.
+            !MissingElements.continuingWords.contains(words.last.map { $0.lowercased() } ?? ""),
+            !label.dropLast().contains("?"), !label.contains("@"),
+            // Words in lower case after the first are a sentence's tail ("people around you");
+            // one word may be a brand's lower-case logo ("duolingo").
+            words.count == 1 || !(label.first?.isLowercase ?? false),
+            !(bar?.holds(e.frame, tight: true) ?? false)
+        else { return elements }
+        let others = texts.filter { $0 != tallest }.map { height[$0, default: 0] }.sorted()
+        let title = height[tallest, default: 0]
+        guard title >= settings.pageTitleHeightRatio * others[others.count / 2], title >= pageTitleLead * others.last! else {
+            return elements
+        }
+        var result = elements
+        result[tallest].traits.insert(.header)
+        return result
+    }
+
+    /// A page title has this many letters: 3 — *design choice*, a word (a count, "72°" or "OK" is
+    /// no title).
+    public static let minPageTitleLetters = 3
+    /// …and at most this many words: 8 — *design choice*: a title is short (Apple HIG, "Writing":
+    /// titles are brief; the titles the rule is for run 1–5 words), a sentence set large is a
+    /// message, not a name.
+    public static let maxPageTitleWords = 8
+    /// …and its type is this many times the next largest text's at least: 1.15 — *design choice*,
+    /// one step of a type ramp (iOS title 2 → title 1 is 22 → 28 pt, Material title large →
+    /// headline small 22 → 24 sp: 1.09–1.27) with a box's pixel of slack.
+    public static let pageTitleLead = 1.15
+
     /// Marks the large title as a header: among texts whose centre is in the top
     /// ``AnnouncementSettings/headerBand`` of the screen (the status bar's clock aside) and whose label has
     /// ``minHeaderLetters`` letters, the tallest, if it is at least

@@ -343,6 +343,10 @@ struct HeaderStage: AnalysisStage {
         if settings.appBarTitleIsHeader {
             work.elements = Metadata.markAppBarTitle(work.elements, screen: work.screen, settings: interactivity)
         }
+        // (an open drawer is no page: its current row says where the user is)
+        if settings.pageTitleIsHeader, work.trace.drawer == nil {
+            work.elements = Metadata.markPageTitle(work.elements, screenHeight: Double(work.screen.height), lines: work.lines ?? [], settings: settings)
+        }
     }
 }
 

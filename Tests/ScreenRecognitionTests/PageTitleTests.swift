@@ -1,0 +1,59 @@
+import ScreenRecognitionTesting
+import Testing
+
+@testable import ScreenRecognition
+
+@Suite("A screen's title in its largest type is a heading")
+struct PageTitleTests {
+    static func text(_ label: String, _ frame: Rect) -> Element { el(.text, frame, label) }
+
+    @Test(
+        "The largest type on a screen without a heading is its title, when short, worded and clearly the largest",
+        arguments: [
+            // (title's label, its height, the other texts' heights, a heading)
+            ("JusTalk", 23.0, [17.0, 14, 14], true),  // a welcome page: 1.35 × the body
+            ("Welcome to Google Wallet", 23, [17, 17, 15], true),
+            ("JusTalk", 19, [17, 14, 14], false),  // 1.12 × the next largest: no clear lead
+            ("Jus", 23, [17, 17, 14], true),
+            ("72°", 40, [17, 17, 14], false),  // a value, not a name
+            ("Your account was created and your profile is ready now", 23, [17, 17, 14], false),  // a sentence: 10 words
+            ("Account created.", 23, [17, 17, 14], false),  // a sentence's full stop
+            ("Morning Run", 23, [22, 17, 14], false),  // two texts as large: cards, not a page
+            ("duolingo", 23, [17, 17, 14], true),  // a lower-case logo
+            ("people around you", 23, [17, 17, 14], false),  // a sentence's tail
+            ("Stand out from the crowd with", 23, [17, 17, 14], false),  // a line broken off its sentence
+            ("Already have an account? Log in", 23, [17, 17, 14], false),  // a prompt and its link
+            ("오늘의 추천 음악", 23, [17, 17, 14], false),  // Hangul fills the em box: no type size to compare
+        ])
+    func title(label: String, height: Double, others: [Double], heading: Bool) {
+        var elements = [Self.text(label, r(100, 400, 180, height))]
+        for (i, h) in others.enumerated() { elements.append(Self.text("Line \(i + 1) of the page", r(40, 450 + 40 * Double(i), 300, h))) }
+        let out = Metadata.markPageTitle(elements, screenHeight: 844)
+        #expect(out[0].traits.contains(.header) == heading)
+        #expect(out.dropFirst().allSatisfy { !$0.traits.contains(.header) })
+    }
+
+    @Test("A screen that has a heading keeps it alone; a button in large type is no title; a lone text has nothing to compare")
+    func otherCases() {
+        var withHeader = [Self.text("Settings", r(16, 60, 120, 34)), Self.text("Welcome back", r(100, 400, 180, 24)), Self.text("Body", r(40, 450, 300, 17))]
+        withHeader[0].traits.insert(.header)
+        #expect(Metadata.markPageTitle(withHeader, screenHeight: 844).filter { $0.traits.contains(.header) }.map(\.label) == ["Settings"])
+        let button = Element(
+            kind: .button, frame: r(100, 400, 180, 24), label: "Get Started", traits: .button, detections: [det(.text, 100, 400, 180, 24, "Get Started")])
+        #expect(
+            Metadata.markPageTitle([button, Self.text("Body", r(40, 450, 300, 17)), Self.text("More", r(40, 480, 300, 17))], screenHeight: 844)
+                .allSatisfy { !$0.traits.contains(.header) })
+        #expect(Metadata.markPageTitle([Self.text("Alone", r(100, 400, 180, 40))], screenHeight: 844).allSatisfy { !$0.traits.contains(.header) })
+    }
+
+    @Test("Through the pipeline: a welcome page's title says Heading unless the setting is off", arguments: [true, false])
+    func pipeline(on: Bool) throws {
+        var cfg = AnalysisConfiguration.default
+        cfg.announcements.pageTitleIsHeader = on
+        let result = try ScreenAnalyzer(configuration: cfg, contentRecognizer: ReplayContentRecognizer(clickProbability: { _ in 0.01 }))
+            .analyze(
+                image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)),
+                detections: [det(.text, 120, 300, 150, 24, "Tiny Calendar"), det(.text, 90, 600, 210, 17, "Welcome to Tiny Calendar")])
+        #expect(result.transcript == [on ? "Tiny Calendar, Heading" : "Tiny Calendar", "Welcome to Tiny Calendar"])
+    }
+}
