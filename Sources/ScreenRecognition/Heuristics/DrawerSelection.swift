@@ -27,7 +27,7 @@ import Foundation
 ///    ``SelectionState/selectedTab(_:frames:settings:)`` uses for tab bars.
 ///
 /// *Measured* (2026-11-28) on the 57 drawers found among the 1,219 ui-real screens the sessions
-/// listen to, where the constants were set: 25 rows said "Selected", every one right by eye (the
+/// listen to, where the constants were set: 24 rows said "Selected", every one right by eye (the
 /// headers the fill rule met — "Fuelio", "Upgrade to FreeCharge account", a taxi app's yellow
 /// "LOG IN" — turned down by the height or the border test, a teal "Add Vacation Details" call to
 /// action by its white title). Held out, the 144 ui-real train screens with a drawer box not among
@@ -42,7 +42,7 @@ public enum DrawerSelection {
         guard column.count >= DrawerSelectionConstants.minRows else { return nil }
         let rows = column.sorted { frames[$0].midY < frames[$1].midY }
         let mids = rows.map { frames[$0].midY }
-        let pitch = median(zip(mids, mids.dropFirst()).map { $1 - $0 })
+        let pitch = SelectionState.lowerMedian(zip(mids, mids.dropFirst()).map { $1 - $0 })
         guard pitch > 0 else { return nil }
         let fills: [RGB?] = rows.map { i in
             let half = max(1, min(DrawerSelectionConstants.bandShare * pitch, frames[i].height))
@@ -152,11 +152,6 @@ public enum DrawerSelection {
     /// A colour's brightness for telling light text from dark: the sum of its channels.
     static func brightness(_ c: RGB) -> Int { Int(c.r) + Int(c.g) + Int(c.b) }
 
-    static func median(_ xs: [Double]) -> Double {
-        guard !xs.isEmpty else { return 0 }
-        let s = xs.sorted()
-        return s[(s.count - 1) / 2]
-    }
 }
 
 /// The constants of ``DrawerSelection``.

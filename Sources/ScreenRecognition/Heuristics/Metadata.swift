@@ -1142,10 +1142,7 @@ public enum Metadata {
         _ elements: [Element], screenHeight: Double, lines: [RecognizedText] = [], settings: AnnouncementSettings = .init()
     ) -> [Element] {
         guard !elements.contains(where: { $0.traits.contains(.header) }) else { return elements }
-        let texts = elements.indices.filter {
-            (elements[$0].kind == .text || (elements[$0].kind == .button && isMadeOfText(elements[$0])))
-                && !StatusBar.isStatusText(elements[$0].label, frame: elements[$0].frame, screenHeight: screenHeight)
-        }
+        let texts = typeSizedTexts(elements, screenHeight: screenHeight)
         guard texts.count >= 2 else { return elements }
         let bar = StatusBar.bar(of: lines, screenHeight: screenHeight)
         let height = Dictionary(uniqueKeysWithValues: texts.map { ($0, typeHeight(of: elements[$0].frame, lines: lines)) })
@@ -1175,6 +1172,16 @@ public enum Metadata {
         var result = elements
         result[tallest].traits.insert(.header)
         return result
+    }
+
+    /// The indices of the texts whose type the heading rules compare: static texts and text
+    /// buttons (set in the same type as the texts beside them), not the status bar's (the system's
+    /// type, set apart from the app's).
+    static func typeSizedTexts(_ elements: [Element], screenHeight: Double) -> [Int] {
+        elements.indices.filter {
+            (elements[$0].kind == .text || (elements[$0].kind == .button && isMadeOfText(elements[$0])))
+                && !StatusBar.isStatusText(elements[$0].label, frame: elements[$0].frame, screenHeight: screenHeight)
+        }
     }
 
     /// A page title has this many letters: 3 — *design choice*, a word (a count, "72°" or "OK" is
@@ -1210,10 +1217,7 @@ public enum Metadata {
         // Text buttons ("Edit", "Cancel") are set in the same type as the texts beside them: they
         // count for the size comparison, but only a static text can be the header.
         // The status bar is the system's, set apart from the app's type: it counts for neither.
-        let texts = elements.indices.filter {
-            (elements[$0].kind == .text || (elements[$0].kind == .button && isMadeOfText(elements[$0])))
-                && !StatusBar.isStatusText(elements[$0].label, frame: elements[$0].frame, screenHeight: screenHeight)
-        }
+        let texts = typeSizedTexts(elements, screenHeight: screenHeight)
         // A text whose middle lies on the status bar's clock's rows (``StatusBar/bar(of:screenHeight:)``,
         // found from `lines`) is no title — notification icons read as a word ("Baio" beside an
         // Android clock) — but still counts for the size comparison, as the bar's other words do

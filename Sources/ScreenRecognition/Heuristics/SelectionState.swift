@@ -77,18 +77,21 @@ public enum SelectionState {
             return a.1.chroma > b.1.chroma ? a.0 : b.0
         }
         // Lower median: with two others, one of which shares the colour, the score is 0.
-        func median(_ xs: [Double]) -> Double {
-            let s = xs.sorted()
-            return s[(s.count - 1) / 2]
-        }
-        let scores = present.map { i, c in (i, median(present.filter { $0.0 != i }.map { $0.1.distance(to: c) })) }
+        let scores = present.map { i, c in (i, lowerMedian(present.filter { $0.0 != i }.map { $0.1.distance(to: c) })) }
         let best = scores.max { $0.1 < $1.1 }!
         guard best.1 >= minDistance else { return nil }
         let others = present.filter { $0.0 != best.0 }
         var spread: [Double] = []
         for x in others { for y in others where y.0 > x.0 { spread.append(x.1.distance(to: y.1)) } }
-        guard spread.isEmpty || median(spread) < best.1 / 2 else { return nil }
+        guard spread.isEmpty || lowerMedian(spread) < best.1 / 2 else { return nil }
         return best.0
+    }
+
+    /// The lower median of `xs` (the lower of the middle two of an even count); 0 when empty.
+    static func lowerMedian(_ xs: [Double]) -> Double {
+        guard !xs.isEmpty else { return 0 }
+        let s = xs.sorted()
+        return s[(s.count - 1) / 2]
     }
 
     /// §5.3 tab buttons: the tab whose tint is the outlier is selected. A tab bar's items are grey
