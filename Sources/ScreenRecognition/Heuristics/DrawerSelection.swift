@@ -11,7 +11,7 @@ import Foundation
 ///
 /// The rows: the texts (and text buttons) inside the drawer whose leading edges line up within
 /// ``DrawerSelectionConstants/keylineTolerance`` — the largest such column of at least
-/// ``DrawerSelectionConstants/minRows``. The selected one, tried in this order:
+/// ``ListRows/minRows``. The selected one, tried in this order:
 /// 1. The only row whose band (the drawer's width, its text's middle ± ``DrawerSelectionConstants/bandShare``
 ///    of the row pitch) is mostly a fill at least ``DrawerSelectionConstants/minFillDistance`` from
 ///    the fill most rows share, where that fill runs one row tall (``DrawerSelectionConstants/minFillPitches``
@@ -21,7 +21,7 @@ import Foundation
 ///    header (an account's name on a photo, a logo on the brand colour) is taller, or borders
 ///    something else, and a call to action's coloured fill turns its text over (white on teal
 ///    below dark rows on white).
-/// 2. Else, among the rows on the shared fill (at least ``DrawerSelectionConstants/minRows``), the
+/// 2. Else, among the rows on the shared fill (at least ``ListRows/minRows``), the
 ///    only one whose text is a colour (chroma ≥ ``SelectionState/chromaticTint``) where every
 ///    other's is grey (under ``SelectionState/greyTint``) — the rule
 ///    ``SelectionState/selectedTab(_:frames:settings:)`` uses for tab bars.
@@ -42,7 +42,7 @@ public enum DrawerSelection {
     /// are the candidate rows' frames (texts inside `drawer`).
     public static func selectedRow(_ image: RGBAImage, drawer: Rect, frames: [Rect], settings: SelectionSettings) -> Int? {
         let column = keylineColumn(frames, width: Double(image.width))
-        guard column.count >= DrawerSelectionConstants.minRows else { return nil }
+        guard column.count >= ListRows.minRows else { return nil }
         let rows = column.sorted { frames[$0].midY < frames[$1].midY }
         let mids = rows.map { frames[$0].midY }
         let pitch = SelectionState.lowerMedian(zip(mids, mids.dropFirst()).map { $1 - $0 })
@@ -89,7 +89,7 @@ public enum DrawerSelection {
         guard filled.isEmpty else { return nil }
         // By its text's colour alone, among the rows on the shared fill (a header's text on the
         // brand colour is no row of the list).
-        guard plain.count >= DrawerSelectionConstants.minRows else { return nil }
+        guard plain.count >= ListRows.minRows else { return nil }
         let tints = plain.map { palettes[$0]?.tint }
         let coloured = tints.indices.filter { (tints[$0]?.chroma ?? 0) >= SelectionState.chromaticTint }
         let grey = tints.indices.filter { tints[$0].map { $0.chroma < SelectionState.greyTint } ?? false }
@@ -159,9 +159,6 @@ public enum DrawerSelection {
 
 /// The constants of ``DrawerSelection``.
 public enum DrawerSelectionConstants {
-    /// A drawer's destinations are a list: at least this many rows — *design choice* (Material asks
-    /// a navigation drawer for several destinations; two rows are no list to pick from).
-    public static let minRows = 3
     /// Rows' texts start on one keyline (Material lists: 16 or 72 dp from the edge); OCR and the
     /// detector place a text's leading edge within a few pixels: this share of the screen's width
     /// (0.02, 8 px at 390 pt) or ``minKeylineTolerance`` px, whichever is more — *design choice*.
