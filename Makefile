@@ -38,9 +38,11 @@ lint:
 docs: deps
 	SWIFT=$(SWIFT) ./scripts/build-docs.sh
 
-# The benchmark scorers' own checks (the OCR check set's word scoring, OCR output and analyses alike).
+# The benchmark scorers' own checks (the OCR check set's word scoring, OCR output and analyses
+# alike) and the listening set's draw, diff and bare counts.
 test-benchmark-scripts:
 	python3 Benchmarks/ocr-checkset/score.py --self-test > /dev/null
+	python3 Benchmarks/listening/listen.py --self-test > /dev/null
 
 test-swift: deps
 	$(SWIFT) build --build-tests
