@@ -583,6 +583,10 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// social account") or a sign-in button's own logo, 1 a picture of a Facebook page (no icon,
     /// left alone) and 1 a small logo after a banner's "Back up your cards". 10 screens changed.
     public var brandIconsAreButtons = true
+    /// An open navigation drawer's destinations are buttons
+    /// (``NavigationDrawer/destinations(_:labels:width:)``): "Profile", "Feedback", "Help" beside
+    /// "Rate app", which the title-word rule alone had made buttons.
+    public var drawerRowsAreButtons = true
     /// A recognised glyph on a row of glyph buttons of about its size is a button too
     /// (``Interactivity/glyphRowButtons(_:)``: a player's queue glyph beside ⏮ ▶ ⏭).
     public var glyphRowsAreButtons = true
@@ -682,9 +686,16 @@ public struct AnnouncementSettings: Codable, Sendable, Hashable {
     /// large 22 / 16 sp (1.38); a welcome page's "JusTalk" over "The best video call" measured
     /// 23 / 17 px (1.35) and missed the large-title rule's 1.5.
     public var pageTitleHeightRatio: Double = 1.3
+    /// A centred title right above its centred description is a header too, whatever its size
+    /// (``Metadata/markTitlesOverDescriptions(_:screen:lines:)``): an onboarding page's or an empty
+    /// state's title.
+    public var titlesOverDescriptionsAreHeaders = true
     /// The top app bar's title is a header too (``Metadata/markAppBarTitle(_:screen:settings:)``):
     /// UIKit gives a navigation bar's title the header trait.
     public var appBarTitleIsHeader = true
+    /// A status bar's battery level is named ("Battery 68%", ``StatusBar/spoken(_:)``), as TalkBack
+    /// and VoiceOver name it, not spoken as a bare "68%".
+    public var namesBatteryLevel = true
     /// Speak hints ("Double tap to edit") after the announcement, as VoiceOver does with Hints on.
     public var includeHints = false
     /// Speak "Actions available" for elements with custom actions (VoiceOver's default verbosity).

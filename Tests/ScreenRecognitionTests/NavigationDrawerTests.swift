@@ -161,10 +161,43 @@ struct NavigationDrawerTests {
         let dets = zip(frames, names).map { f, n in det(.text, f.minX, f.minY, f.width, f.height, n) }
         var configuration = AnalysisConfiguration()
         configuration.selection.selectedDrawerRows = on
+        configuration.interactivity.drawerRowsAreButtons = false
         let result = try ScreenAnalyzer(configuration: configuration, contentRecognizer: ReplayContentRecognizer())
             .analyze(image: image, detections: dets)
         #expect(result.trace.drawer != nil)
         #expect(result.transcript.contains("Selected, New releases") == on)
         #expect(result.transcript.contains("New releases") == !on)
+    }
+
+    @Test(
+        "A drawer's destinations are its one-line titles at one keyline, a row pitch apart; a header's name over its e-mail, a far footer and a sentence are not",
+        arguments: [
+            // (extra frames after six rows at x 72 every 48 px from 196, their labels, the destinations expected)
+            ([], [], Array(0..<6)),
+            ([r(72, 100, 140, 16), r(72, 120, 160, 14)], ["Grace Chan", "grace@example.com"], Array(0..<6)),  // a header at the keyline
+            ([r(72, 800, 110, 16)], ["Made with love"], Array(0..<6)),  // a footer 6 pitches below
+            ([r(72, 196 + 6 * 48, 250, 16)], ["Share this app with your friends today"], Array(0..<6)),  // a sentence
+            ([r(72, 196 + 6 * 48, 110, 16)], ["Settings"], Array(0..<7)),
+        ] as [([Rect], [String], [Int])])
+    func destinations(extra: [Rect], labels: [String], expected: [Int]) {
+        let rows = (0..<6).map { r(72, 196 + Double($0) * 48, 110, 16) }
+        let names = ["Home", "Top charts", "New releases", "Music library", "Podcasts", "Shop"]
+        #expect(NavigationDrawer.destinations(rows + extra, labels: names + labels, width: 390) == expected)
+        #expect(NavigationDrawer.destinations(Array(rows.prefix(2)), labels: Array(names.prefix(2)), width: 390).isEmpty)
+    }
+
+    @Test("The pipeline reads an open drawer's rows as buttons; the setting turns it off", arguments: [true, false])
+    func drawerRowsSpoken(on: Bool) throws {
+        let (image, frames) = drawerScreen()
+        let names = ["appcrawler@gmail.com", "Home", "Top charts", "New releases", "Music library", "Podcasts", "Shop"]
+        let dets = zip(frames, names).map { f, n in det(.text, f.minX, f.minY, f.width, f.height, n) }
+        var configuration = AnalysisConfiguration()
+        configuration.interactivity.drawerRowsAreButtons = on
+        let result = try ScreenAnalyzer(configuration: configuration, contentRecognizer: ReplayContentRecognizer())
+            .analyze(image: image, detections: dets)
+        #expect(result.trace.drawer != nil)
+        #expect(result.transcript.contains("Podcasts, Button") == on)
+        #expect(result.transcript.contains("Podcasts") == !on)
+        #expect(result.transcript.contains("appcrawler@gmail.com"))
     }
 }

@@ -46,6 +46,26 @@ struct PageTitleTests {
         #expect(Metadata.markPageTitle([Self.text("Alone", r(100, 400, 180, 40))], screenHeight: 844).allSatisfy { !$0.traits.contains(.header) })
     }
 
+    @Test(
+        "A centred title right over its centred description is a heading, whatever its size",
+        arguments: [
+            // (title, its frame, the description, its frame, a heading)
+            ("Customize Weather", r(78, 430, 228, 20), "Track the weather around you by sharing your location.", r(35, 480, 321, 16), true),
+            ("ON-DEMAND DELIVERY", r(103, 463, 183, 13), "With DoorDash, order from the best local merchants", r(61, 496, 274, 17), true),
+            ("STEP 1", r(160, 440, 66, 8), "Choose the plan that suits you and your family best", r(40, 460, 306, 17), false),  // smaller type: a caption
+            ("Customize Weather", r(20, 430, 228, 20), "Track the weather around you by sharing your location.", r(20, 460, 321, 16), false),  // not centred
+            ("Customize Weather", r(78, 430, 228, 20), "Track the weather around you", r(35, 520, 321, 16), false),  // too far below
+            ("Customize Weather", r(78, 430, 228, 20), "Share your location", r(100, 460, 186, 16), false),  // a short line, not a description
+            ("Stand out from the crowd with", r(78, 430, 228, 20), "the app that makes your photos shine.", r(35, 460, 321, 16), false),  // a broken sentence
+            ("Account created.", r(120, 430, 146, 20), "Track the weather around you by sharing your location.", r(35, 460, 321, 16), false),  // a sentence
+        ])
+    func titleOverDescription(title: String, frame: Rect, description: String, below: Rect, heading: Bool) {
+        let out = Metadata.markTitlesOverDescriptions(
+            [Self.text(title, frame), Self.text(description, below)], screen: ImageInfo(width: 385, height: 640))
+        #expect(out[0].traits.contains(.header) == heading)
+        #expect(!out[1].traits.contains(.header))
+    }
+
     @Test("Through the pipeline: a welcome page's title says Heading unless the setting is off", arguments: [true, false])
     func pipeline(on: Bool) throws {
         var cfg = AnalysisConfiguration.default
@@ -55,5 +75,20 @@ struct PageTitleTests {
                 image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)),
                 detections: [det(.text, 120, 300, 150, 24, "Tiny Calendar"), det(.text, 90, 600, 210, 17, "Welcome to Tiny Calendar")])
         #expect(result.transcript == [on ? "Tiny Calendar, Heading" : "Tiny Calendar", "Welcome to Tiny Calendar"])
+    }
+
+    @Test("Through the pipeline: an onboarding page's title over its description says Heading unless the setting is off", arguments: [true, false])
+    func titleOverDescriptionInPipeline(on: Bool) throws {
+        var cfg = AnalysisConfiguration.default
+        cfg.announcements.titlesOverDescriptionsAreHeaders = on
+        let result = try ScreenAnalyzer(configuration: cfg, contentRecognizer: ReplayContentRecognizer(clickProbability: { _ in 0.01 }))
+            .analyze(
+                image: RGBAImage(width: 385, height: 640, fill: RGB(r: 255, g: 255, b: 255)),
+                detections: [
+                    det(.text, 103, 463, 183, 13, "ON-DEMAND DELIVERY"),
+                    det(.text, 61, 496, 274, 17, "With DoorDash, order from the best local merchants"),
+                ])
+        #expect(result.transcript.contains("ON-DEMAND DELIVERY, Heading") == on)
+        #expect(result.transcript.contains { $0.hasPrefix("ON-DEMAND DELIVERY") })
     }
 }

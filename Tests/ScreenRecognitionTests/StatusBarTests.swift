@@ -1,3 +1,4 @@
+import ScreenRecognitionTesting
 import Testing
 
 @testable import ScreenRecognition
@@ -344,5 +345,30 @@ struct StatusBarClockTests {
     @Test("a reader's error is no clock")
     func failingReader() {
         #expect(StatusBar.readClock(in: Self.screen, reader: Failing()) == nil)
+    }
+
+    @Test(
+        "a status bar's battery level is named as screen readers name it; other words stay",
+        arguments: [
+            ("80%", "Battery 80%"),
+            ("68% 10:54 PM", "Battery 68%, 10:54 PM"),
+            ("LTE 100% 9:41", "LTE, Battery 100%, 9:41"),
+            ("9:41", "9:41"),
+            ("120%", "120%"),  // no battery level
+        ])
+    func batteryNamed(label: String, spoken: String) {
+        #expect(StatusBar.spoken(label) == spoken)
+    }
+
+    @Test("through the pipeline: the bar's lone battery level says Battery, an app's percentage below it does not", arguments: [true, false])
+    func batteryInPipeline(on: Bool) throws {
+        var configuration = AnalysisConfiguration()
+        configuration.announcements.namesBatteryLevel = on
+        let result = try ScreenAnalyzer(configuration: configuration, contentRecognizer: ReplayContentRecognizer())
+            .analyze(
+                image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)),
+                detections: [det(.text, 300, 14, 30, 12, "80%"), det(.text, 40, 300, 80, 17, "Storage"), det(.text, 300, 300, 40, 17, "80%")])
+        #expect(result.transcript.first == (on ? "Battery 80%" : "80%"))
+        #expect(result.transcript.last == "80%")
     }
 }

@@ -1148,21 +1148,7 @@ public enum Metadata {
         let height = Dictionary(uniqueKeysWithValues: texts.map { ($0, typeHeight(of: elements[$0].frame, lines: lines)) })
         guard let tallest = texts.max(by: { height[$0, default: 0] < height[$1, default: 0] }) else { return elements }
         let e = elements[tallest]
-        let label = e.label ?? ""
-        let words = label.split(separator: " ")
-        guard e.kind == .text, e.children.isEmpty, label.filter(\.isLetter).count >= minPageTitleLetters,
-            words.count <= maxPageTitleWords, !label.hasSuffix("."), !label.hasSuffix("…"),
-            // Hangul and CJK fill the em box where Latin lower case does not: a Korean line among
-            // Latin digits and small print looks large by its box (product names, misreads).
-            MissingElements.isMostlyCased(label),
-            // A line broken off its sentence ("Forgot your", "Stand out from the crowd with"), a
-            // prompt and its link ("Already have an account? Log in"), an address.
-            !MissingElements.continuingWords.contains(words.last.map { $0.lowercased() } ?? ""),
-            !label.dropLast().contains("?"), !label.contains("@"),
-            // Words in lower case after the first are a sentence's tail ("people around you");
-            // one word may be a brand's lower-case logo ("duolingo").
-            words.count == 1 || !(label.first?.isLowercase ?? false),
-            !(bar?.holds(e.frame, tight: true) ?? false)
+        guard e.kind == .text, e.children.isEmpty, isWordedAsTitle(e.label ?? ""), !(bar?.holds(e.frame, tight: true) ?? false)
         else { return elements }
         let others = texts.filter { $0 != tallest }.map { height[$0, default: 0] }.sorted()
         let title = height[tallest, default: 0]
@@ -1173,6 +1159,107 @@ public enum Metadata {
         result[tallest].traits.insert(.header)
         return result
     }
+
+    /// Whether `label` is worded as a title: ``minPageTitleLetters`` letters, at most
+    /// ``maxPageTitleWords`` words, no sentence's closing full stop or "…", mostly in a cased script,
+    /// not ending on a word that needs the next, no question before its end and no "@", and
+    /// starting with a capital or a digit unless it is one word.
+    public static func isWordedAsTitle(_ label: String) -> Bool {
+        let words = label.split(separator: " ")
+        return label.filter(\.isLetter).count >= minPageTitleLetters
+            && words.count <= maxPageTitleWords && !label.hasSuffix(".") && !label.hasSuffix("…")
+            // Hangul and CJK fill the em box where Latin lower case does not: a Korean line among
+            // Latin digits and small print looks large by its box (product names, misreads).
+            && MissingElements.isMostlyCased(label)
+            // A line broken off its sentence ("Forgot your", "Stand out from the crowd with"), a
+            // prompt and its link ("Already have an account? Log in"), an address.
+            && !MissingElements.continuingWords.contains(words.last.map { $0.lowercased() } ?? "")
+            && !label.dropLast().contains("?") && !label.contains("@")
+            // Words in lower case after the first are a sentence's tail ("people around you");
+            // one word may be a brand's lower-case logo ("duolingo").
+            && (words.count == 1 || !(label.first?.isLowercase ?? false))
+    }
+
+    /// Marks a centred title over its centred description as a header: the page of an onboarding
+    /// pager or an empty state names itself in a short line set in bold or larger type right above
+    /// the sentence that explains it ("Customize Weather" over "Track the weather around you by
+    /// sharing your location.", "MEET NEW PEOPLE" over "Thousands of gay men are waiting for
+    /// you"), often in the same size as the sentence, so no size rule finds it. HIG ("Onboarding")
+    /// and Material ("Onboarding", "Empty states") both lay such a page out as a title over a
+    /// short description, centred.
+    ///
+    /// The title is a static text worded as a title (``isWordedAsTitle(_:)``), not ending on ":",
+    /// with fewer than ``titleOverDescriptionMaxDigits`` digits, not an account action's title
+    /// ("Log in with Facebook"), off the status bar, alone on its row and not right under another
+    /// text in type as large (within ``TextButtons/continuationGap`` × its line's height and at
+    /// least ``titleOverDescriptionMinType`` × its type: a paragraph's line, a name's subtitle).
+    /// Its description is a static text starting below it within ``TextButtons/headingGapRatio`` ×
+    /// its line's height (``typeHeight(of:lines:)``) with at least
+    /// ``TextButtons/descriptionMinWords`` words, more than the title, not truncated and no action
+    /// phrase. Both are centred on the screen and on each other (middles within
+    /// ``largeTitleCentreTolerance`` of the width), and the title's type is at least
+    /// ``titleOverDescriptionMinType`` × the description's.
+    public static func markTitlesOverDescriptions(
+        _ elements: [Element], screen: ImageInfo, lines: [RecognizedText] = []
+    ) -> [Element] {
+        let width = Double(screen.width)
+        let bar = StatusBar.bar(of: lines, screenHeight: Double(screen.height))
+        let texts = elements.indices.filter { elements[$0].kind == .text && elements[$0].children.isEmpty }
+        func centred(_ frame: Rect) -> Bool { abs(frame.midX - width / 2) <= largeTitleCentreTolerance * width }
+        var result = elements
+        for i in texts where !elements[i].traits.contains(.header) {
+            let t = elements[i].frame
+            let label = elements[i].label ?? ""
+            let titleWords = label.split(separator: " ")
+            guard centred(t), isWordedAsTitle(label), !label.hasSuffix(":"), label.filter(\.isNumber).count < titleOverDescriptionMaxDigits,
+                !accountActions.contains(titleWords.first.map { $0.lowercased() } ?? ""), !(bar?.holds(t, tight: true) ?? false),
+                !texts.contains(where: { $0 != i && elements[$0].frame.sharesRow(with: t) })
+            else { continue }
+            let line = typeHeight(of: t, lines: lines)
+            // A line right under another text in type as large is that text's next line or its
+            // subtitle ("Marriage Maverick, they usually" in a paragraph, "Author of the award
+            // winning book" under a mentor's name), not a title; an overline in small capitals
+            // over a title ("STRATEGY") is not.
+            let continues = texts.contains { k in
+                let a = elements[k].frame
+                return k != i && a.maxY <= t.minY + TextButtons.overlapTolerance * line && t.minY - a.maxY <= TextButtons.continuationGap * line
+                    && a.xOverlap(t) >= 0.5 * min(a.width, t.width) && typeHeight(of: a, lines: lines) >= titleOverDescriptionMinType * line
+            }
+            guard !continues else { continue }
+            let description = texts.first { j in
+                let d = elements[j].frame
+                let text = elements[j].label ?? ""
+                let words = text.split(whereSeparator: \.isWhitespace).count
+                return j != i && d.minY >= t.maxY - TextButtons.overlapTolerance * line && d.minY - t.maxY <= TextButtons.headingGapRatio * line
+                    && centred(d) && abs(d.midX - t.midX) <= largeTitleCentreTolerance * width
+                    && words >= TextButtons.descriptionMinWords && words > titleWords.count
+                    // Shown whole: a list row's or a product card's truncated line is no description.
+                    && !text.hasSuffix("…") && !text.hasSuffix("...") && !TextButtons.isActionPhrase(text)
+            }
+            guard let j = description, line >= titleOverDescriptionMinType * typeHeight(of: elements[j].frame, lines: lines) else { continue }
+            result[i].traits.insert(.header)
+        }
+        return result
+    }
+
+    /// A title has fewer than 4 digits: 4 — *design choice*: a year, a street number and a postcode
+    /// ("2015 Massachusetts Ave NW, 20036", "© 2017 Woodforest National Bank") are an address or a
+    /// footer's line, not a page's name.
+    public static let titleOverDescriptionMaxDigits = 4
+
+    /// The verbs that start an account action's title ("Log in with Facebook", "Sign up",
+    /// "Continue with Google"): HIG ("Sign in with Apple") and the sign-in buttons' own guidelines
+    /// word them so; over a disclaimer ("We will not post anything") such a title is a button.
+    static let accountActions: Set<String> = ["sign", "signin", "signup", "log", "login", "logout", "register", "continue"]
+
+    /// A title over its description is set at least this share of the description's type, as
+    /// boxes measure it: 0.7 — *measured* from the fonts' metrics: a line in capitals or without
+    /// descenders has a box as tall as its cap height or ascender (SF Pro and Roboto: 0.70–0.75 em),
+    /// a sentence's line a box from ascender to descender (0.93–0.96 em), so a title in the same
+    /// size as its sentence measures 0.73–0.8 of it ("ON-DEMAND DELIVERY" 13 px over a sentence of
+    /// 17-px lines, ui-real train, 2026-11-28); a caption in smaller type over a paragraph ("STEP 1")
+    /// measures less.
+    public static let titleOverDescriptionMinType = 0.7
 
     /// The indices of the texts whose type the heading rules compare: static texts and text
     /// buttons (set in the same type as the texts beside them), not the status bar's (the system's

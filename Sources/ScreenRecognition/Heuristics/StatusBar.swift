@@ -230,6 +230,29 @@ public enum StatusBar {
             && words.allSatisfy { isStatusWord($0) || ["AM", "PM"].contains($0) }
     }
 
+    /// What a screen reader says for a status bar's text: each battery level named as one
+    /// ("68% 10:54 PM" → "Battery 68%, 10:54 PM"; TalkBack says "Battery 68 percent", VoiceOver
+    /// "68% battery power"). A lone "80%" first on a screen had been spoken as if it were the
+    /// app's (141 of the 1,219 listened ui-real screens, 2026-11-28). Other words are kept as
+    /// they are.
+    public static func spoken(_ label: String) -> String {
+        let words = label.split(separator: " ").map(String.init)
+        guard words.contains(where: isBatteryLevel) else { return label }
+        var parts: [String] = []
+        var rest: [String] = []
+        for word in words {
+            if isBatteryLevel(word) {
+                if !rest.isEmpty { parts.append(rest.joined(separator: " ")) }
+                rest = []
+                parts.append("Battery \(word)")
+            } else {
+                rest.append(word)
+            }
+        }
+        if !rest.isEmpty { parts.append(rest.joined(separator: " ")) }
+        return parts.joined(separator: ", ")
+    }
+
     /// A battery level: "100%", "87 %".
     static func isBatteryLevel(_ word: String) -> Bool {
         guard word.hasSuffix("%"), let n = Int(word.dropLast().trimmingCharacters(in: .whitespaces)) else { return false }

@@ -291,13 +291,7 @@ struct SelectionStage: AnalysisStage {
         }
         work.elements = numberSegments(work.elements, image: work.image)
         if settings.selectedDrawerRows, let image = work.image, let drawer = work.trace.drawer {
-            // The drawer's rows: its texts and text buttons (with their icons), not the app bar it
-            // may open below.
-            let rows = work.elements.indices.filter { i in
-                let e = work.elements[i]
-                return (e.kind == .text || e.kind == .button) && !(e.label ?? "").isEmpty && e.detections.contains { $0.type == .text }
-                    && e.frame.maxX <= drawer.maxX + 2 && e.frame.minY >= drawer.minY
-            }
+            let rows = NavigationDrawer.rowCandidates(work.elements, drawer: drawer)
             if let k = DrawerSelection.selectedRow(image, drawer: drawer, frames: rows.map { work.elements[$0].frame }, settings: settings) {
                 work.elements[rows[k]].traits.insert(.selected)
                 work.note("selection", "navigation drawer's current row: \(work.elements[rows[k]].label ?? "")")
@@ -347,6 +341,9 @@ struct HeaderStage: AnalysisStage {
         if settings.pageTitleIsHeader, work.trace.drawer == nil {
             work.elements = Metadata.markPageTitle(work.elements, screenHeight: Double(work.screen.height), lines: work.lines ?? [], settings: settings)
         }
+        if settings.titlesOverDescriptionsAreHeaders, work.trace.drawer == nil {
+            work.elements = Metadata.markTitlesOverDescriptions(work.elements, screen: work.screen, lines: work.lines ?? [])
+        }
     }
 }
 
@@ -382,13 +379,23 @@ struct GroupStage: AnalysisStage {
 }
 
 /// §5.4 by rule for texts (``TextButtons``): short texts in a tint colour, or on a tinted fill, are
-/// buttons — after grouping, so texts that became part of a cell stay there; then the rows of one
-/// list take one role (``ListRows``).
+/// buttons, and so are an open drawer's destinations (``NavigationDrawer/destinations(_:labels:width:)``)
+/// — after grouping, so texts that became part of a cell stay there; then the rows of one list
+/// take one role (``ListRows``).
 struct TintedTextButtonsStage: AnalysisStage {
     var settings: InteractivitySettings
 
     func run(_ work: inout ScreenInProgress) throws {
         if settings.tintedTextsAreButtons { work.elements = TextButtons.mark(work.elements, image: work.image, settings: settings) }
+        // An open drawer's destinations (after grouping: a switch's row text stays its label).
+        if settings.drawerRowsAreButtons, let drawer = work.trace.drawer {
+            let rows = NavigationDrawer.rowCandidates(work.elements, drawer: drawer)
+            let destinations = NavigationDrawer.destinations(
+                rows.map { work.elements[$0].frame }, labels: rows.map { work.elements[$0].label ?? "" }, width: Double(work.screen.width)
+            ).map { rows[$0] }.filter { work.elements[$0].kind == .text }
+            for i in destinations { Metadata.makeButton(&work.elements[i]) }
+            if !destinations.isEmpty { work.note("drawer", "\(destinations.count) drawer row(s) read as buttons") }
+        }
         if settings.promptLinks { work.elements = TextButtons.markPromptLinks(work.elements) }
         if settings.listRowsShareARole {
             let lists = ListRows.shareRoles(work.elements, screenWidth: Double(work.screen.width))
@@ -425,11 +432,21 @@ struct OrderStage: AnalysisStage {
     }
 }
 
-/// What VoiceOver speaks for each element (``Announcer``).
+/// What VoiceOver speaks for each element (``Announcer``), a status bar's battery level named
+/// (``AnnouncementSettings/namesBatteryLevel``).
 struct AnnounceStage: AnalysisStage {
     var settings: AnnouncementSettings
 
     func run(_ work: inout ScreenInProgress) throws {
+        if settings.namesBatteryLevel {
+            let height = Double(work.screen.height)
+            for i in work.elements.indices
+            where work.elements[i].kind == .text
+                && StatusBar.isStatusText(work.elements[i].label, frame: work.elements[i].frame, screenHeight: height, batteryAlone: true)
+            {
+                work.elements[i].label = work.elements[i].label.map(StatusBar.spoken)
+            }
+        }
         work.elements = Announcer.announce(work.elements, settings: settings)
     }
 }
