@@ -41,12 +41,8 @@ public enum DrawerSelection {
     /// The index in `frames` of the drawer's selected row, or nil when none is told apart. `frames`
     /// are the candidate rows' frames (texts inside `drawer`).
     public static func selectedRow(_ image: RGBAImage, drawer: Rect, frames: [Rect], settings: SelectionSettings) -> Int? {
-        let column = keylineColumn(frames, width: Double(image.width))
-        guard column.count >= ListRows.minRows else { return nil }
-        let rows = column.sorted { frames[$0].midY < frames[$1].midY }
+        guard let (rows, pitch) = keylineRows(frames, width: Double(image.width)) else { return nil }
         let mids = rows.map { frames[$0].midY }
-        let pitch = SelectionState.lowerMedian(zip(mids, mids.dropFirst()).map { $1 - $0 })
-        guard pitch > 0 else { return nil }
         let fills: [RGB?] = rows.map { i in
             let half = max(1, min(DrawerSelectionConstants.bandShare * pitch, frames[i].height))
             let band = Rect(minX: drawer.minX + 1, minY: frames[i].midY - half, maxX: drawer.maxX - 2, maxY: frames[i].midY + half)
@@ -95,6 +91,18 @@ public enum DrawerSelection {
         let grey = tints.indices.filter { tints[$0].map { $0.chroma < SelectionState.greyTint } ?? false }
         guard coloured.count == 1, grey.count == plain.count - 1, inList(plain[coloured[0]]) else { return nil }
         return rows[plain[coloured[0]]]
+    }
+
+    /// The drawer's list among `frames`: the indices of its keyline column (``keylineColumn(_:width:)``)
+    /// from top to bottom and its row pitch (the lower median of the gaps between their middles);
+    /// nil for fewer than ``ListRows/minRows`` rows or no pitch.
+    static func keylineRows(_ frames: [Rect], width: Double) -> (rows: [Int], pitch: Double)? {
+        let column = keylineColumn(frames, width: width)
+        guard column.count >= ListRows.minRows else { return nil }
+        let rows = column.sorted { frames[$0].midY < frames[$1].midY }
+        let mids = rows.map { frames[$0].midY }
+        let pitch = SelectionState.lowerMedian(zip(mids, mids.dropFirst()).map { $1 - $0 })
+        return pitch > 0 ? (rows, pitch) : nil
     }
 
     /// The indices of the largest group of `frames` whose leading edges lie within the keyline

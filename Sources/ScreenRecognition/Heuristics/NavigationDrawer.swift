@@ -46,11 +46,7 @@ public enum NavigationDrawer {
     /// checked by eye, every row a destination. Made buttons before grouping, a switch's row text
     /// ("Night mode") had lost its switch and a drawer's title its heading; after it, neither.
     public static func destinations(_ frames: [Rect], labels: [String], width: Double) -> [Int] {
-        let column = DrawerSelection.keylineColumn(frames, width: width)
-        guard column.count >= ListRows.minRows else { return [] }
-        let mids = column.map { frames[$0].midY }.sorted()
-        let pitch = SelectionState.lowerMedian(zip(mids, mids.dropFirst()).map { $1 - $0 })
-        guard pitch > 0 else { return [] }
+        guard let (column, pitch) = DrawerSelection.keylineRows(frames, width: width) else { return [] }
         return column.filter { i in
             let nearest = column.filter { $0 != i }.map { abs(frames[$0].midY - frames[i].midY) }.min() ?? .infinity
             return labels[i].split(whereSeparator: \.isWhitespace).count <= TextButtons.actionPhraseMaxWords
