@@ -709,6 +709,16 @@ struct PictureLabelTests {
     }
 
     @Test(
+        "Two Latin letters read on a picture are texture, not its label; two digits or two Hangul syllables are",
+        arguments: [
+            ("go", nil), ("M E", nil), ("OK", nil), ("TES", "TES"), ("24", "24"), ("향수", "향수"), ("+1", "+1"),
+        ] as [(String, String?)])
+    func twoLatinLetters(_ text: String, _ label: String?) {
+        let picture = det(.picture, 20, 100, 200, 80)
+        #expect(Self.label([picture], [RecognizedText(text: text, box: r(60, 120, 30, 20), confidence: 0.95)]) == label)
+    }
+
+    @Test(
         "A one-digit number filling a picture is its label; a small one on a photo is not",
         arguments: [
             ("1°", r(183, 141, 25, 26), "1°"),  // a weather screen's temperature taken for a picture

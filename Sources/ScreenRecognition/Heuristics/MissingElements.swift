@@ -280,7 +280,8 @@ public enum MissingElements {
     /// the photo's ("1:34 PM, Image", then "AT&T, Image", on a 1x iPhone screen). Pictures larger
     /// than `maxScreenShare` of the screen are backgrounds and take none.
     /// Lines on a picture's pixels are read less reliably than on a flat fill: only lines at or above
-    /// `minConfidence` with at least two letters or digits take part — or a number of one digit
+    /// `minConfidence` with at least two letters or digits take part, and a line of Latin letters
+    /// alone needs ``minPictureLatinLetters`` — or a number of one digit
     /// (with its unit: "1°", "5%") covering at least ``minNumberShareOfPicture`` of the picture,
     /// which is then that number's glyphs taken for a picture.
     public static func assignTextToPictures(
@@ -296,6 +297,7 @@ public enum MissingElements {
         func takes(_ l: RecognizedText, _ picture: Rect) -> Bool {
             guard l.box.fractionInside(picture) >= insideFraction else { return false }
             let alphanumerics = l.text.filter { $0.isLetter || $0.isNumber }
+            if alphanumerics.allSatisfy({ $0.isASCII && $0.isLetter }) { return alphanumerics.count >= minPictureLatinLetters }
             if alphanumerics.count >= 2 { return true }
             return alphanumerics.count == 1 && alphanumerics.allSatisfy(\.isNumber)
                 && l.box.width * l.box.height >= minNumberShareOfPicture * picture.width * picture.height
@@ -332,6 +334,15 @@ public enum MissingElements {
     /// set at 1x, Benchmarks/ocr-checkset/README.md) had been dropped, being one digit. 0.5 —
     /// *design choice*: a digit drawn small inside a photo (a badge, a jersey number) covers far less.
     public static let minNumberShareOfPicture = 0.5
+
+    /// A picture's line of Latin letters alone (no digit, no other script) needs at least this many
+    /// to label it: 3, the picture reader's ``ElementOCR/minPictureReadCharacters``. *Measured* on
+    /// the 1,219 screens of `Benchmarks/listening` (2026-11-28): 21 two-letter lines labelled
+    /// pictures on 20 screens; 19 were texture or a cut word read as letters ("go", "rd", "he", "mu",
+    /// "eo", "M E", "G A") and 2 real ("OK" of "OK, BOOMER", a "DJ" badge). Without them the picture
+    /// reader read four of those pictures whole ("houzz", "musical.ly", "Wardrobes", "LinkedIn").
+    /// Two Hangul syllables ("향수") or two digits ("24") still label a picture.
+    public static let minPictureLatinLetters = 3
 
     /// At most this many lines of a picture's own text make its label: a logo or a banner's title
     /// and tagline; a poster's small print is not read out — *design choice*.
