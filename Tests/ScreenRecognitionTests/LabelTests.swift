@@ -711,7 +711,7 @@ struct PictureLabelTests {
     @Test(
         "Two Latin letters read on a picture are texture, not its label; two digits or two Hangul syllables are",
         arguments: [
-            ("go", nil), ("M E", nil), ("OK", nil), ("TES", "TES"), ("24", "24"), ("향수", "향수"), ("+1", "+1"),
+            ("go", nil), ("M E", nil), ("OK", nil), ("TES", "TES"), ("24", "24"), ("향수", "향수"), ("+11", "+11"),
         ] as [(String, String?)])
     func twoLatinLetters(_ text: String, _ label: String?) {
         let picture = det(.picture, 20, 100, 200, 80)
