@@ -168,6 +168,15 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// train 300, 180 iPhone screenshots; 2026-11-25): all 10 pictures it named were a screen's
     /// whole background or a drawn phone screen of an onboarding page.
     public var unspokenPictureLabels: [String] = ["Website"]
+    /// A picture that neither its own text, nor the describer's label, nor any later rule names
+    /// says what kind of picture it is ("Photo", "Illustration", "Logo", "Screenshot", "Map";
+    /// ``PictureDescription/kind``) instead of a bare "Image" — when the describer tells kinds apart
+    /// and is at least ``minPictureKindConfidence`` sure (`PictureKindStage`).
+    public var namesPictureKinds = true
+    /// The bar for ``namesPictureKinds``: 0.9 here — *design choice*, replaced by the describer's
+    /// own threshold (its model.json's `kinds.minConfidence`, chosen for 0.9 precision on real
+    /// pictures with each source held out; Models/pictures/MODEL_CARD.md) when it is loaded.
+    public var minPictureKindConfidence: Double = 0.9
     /// OCR lines that ``ReadableText`` finds unreadable (gibberish from icons and textures) are
     /// dropped instead of spoken.
     public var rejectUnreadableOCR = true
@@ -822,6 +831,7 @@ extension AnalysisConfiguration {
         fraction("content.rereadOnOtherScriptScreensBelow", content.rereadOnOtherScriptScreensBelow)
         fraction("content.minIconConfidence", content.minIconConfidence)
         fraction("content.minPictureDescriptionConfidence", content.minPictureDescriptionConfidence)
+        fraction("content.minPictureKindConfidence", content.minPictureKindConfidence)
         if !(content.iconAspectLimit.isFinite && content.iconAspectLimit >= 1) {
             out.append("content.iconAspectLimit is \(content.iconAspectLimit); it must be a finite number, 1 or more")
         }

@@ -80,6 +80,7 @@ public struct ScreenAnalyzer: Sendable {
             GroupStage(settings: c.grouping, selection: c.selection, ordering: c.ordering),  // §5.5
             TintedTextButtonsStage(settings: c.interactivity),  // §5.4, rule for texts
             HideBackgroundsStage(content: c.content, grouping: c.grouping),  // decorative backgrounds
+            PictureKindStage(content: c.content),  // §5.2, pictures nothing named
             OrderStage(settings: c.ordering),  // §5.6
             AnnounceStage(settings: c.announcements),  // what VoiceOver says
         ]

@@ -37,9 +37,17 @@ public struct IconRecognition: Sendable, Hashable, Codable {
 public struct PictureDescription: Sendable, Hashable, Codable {
     public var label: String
     public var confidence: Double
-    public init(label: String, confidence: Double) {
+    /// What kind of picture it is, as spoken ("Photo", "Illustration", "Map"), when the describer
+    /// tells kinds apart (Models/pictures: `kinds` in its model.json); said for a picture that
+    /// neither its own text nor `label` names, at ``ContentSettings/minPictureKindConfidence``.
+    public var kind: String?
+    /// The describer's probability for ``kind``.
+    public var kindConfidence: Double?
+    public init(label: String, confidence: Double, kind: String? = nil, kindConfidence: Double? = nil) {
         self.label = label
         self.confidence = confidence
+        self.kind = kind
+        self.kindConfidence = kindConfidence
     }
 
     /// A picture of `faces` people (at least one): "Person", "Two people", "Group of people".

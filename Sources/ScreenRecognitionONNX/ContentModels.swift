@@ -14,6 +14,20 @@ import ScreenRecognition
 public struct PictureDescriberExtras: Decodable, Sendable, Hashable {
     /// What a picture is called when no label is confident ("Image").
     public var fallbackLabel: String?
+    /// The graph's second output, when it has one: softmax probabilities over kinds of picture
+    /// (photo, illustration, logo…) from the same features (`training/screenrec_training/content/picture_kinds.py`).
+    public var kinds: Kinds?
+
+    public struct Kinds: Decodable, Sendable, Hashable {
+        /// The output's name (one of the contract's outputs).
+        public var output: String
+        /// The kinds, in output order.
+        public var kinds: [String]
+        /// What each kind is called when spoken ("Photo"); null for kinds never spoken ("none").
+        public var spoken: [String?]
+        /// The probability at which a kind is spoken, chosen for precision on real pictures.
+        public var minConfidence: Double
+    }
 }
 
 /// Describes pictures (§5.2) with an ImageNet classifier over ONNX Runtime (the shipped model:
@@ -36,6 +50,10 @@ public final class ONNXPictureDescriber: Sendable {
     let normalization: ModelContract.Normalization
     let inputName: String
     let outputName: String
+    /// The kinds head (``PictureDescriberExtras/Kinds``), when the graph has one.
+    public let kinds: PictureDescriberExtras.Kinds?
+    /// The probability at which a kind is spoken (`kinds.minConfidence`), when the graph has kinds.
+    public var kindThreshold: Double? { kinds?.minConfidence }
 
     /// Loads `model.json` and the files it names from `directory` (e.g. `Models/pictures`)
     /// (``ONNXModel/load(directory:kind:runtime:threads:contractName:)``).
@@ -71,6 +89,18 @@ public final class ONNXPictureDescriber: Sendable {
         self.normalization = normalization
         inputName = contract.inputs[0].name
         outputName = contract.outputs[0].name
+        if let k = extras.kinds {
+            guard contract.outputs.contains(where: { $0.name == k.output }), k.output != outputName else {
+                throw contract.error(field: "kinds.output", "'\(k.output)' is not one of the contract's outputs besides '\(outputName)'")
+            }
+            guard !k.kinds.isEmpty, k.spoken.count == k.kinds.count else {
+                throw contract.error(field: "kinds.spoken", "has \(k.spoken.count) names for \(k.kinds.count) kinds")
+            }
+            guard k.minConfidence.isFinite, (0...1).contains(k.minConfidence) else {
+                throw contract.error(field: "kinds.minConfidence", "\(k.minConfidence) is outside 0...1")
+            }
+        }
+        kinds = extras.kinds
     }
 
     /// The model's input for the part of `image` inside `box` (the whole image when `box` is nil):
@@ -92,18 +122,44 @@ public final class ONNXPictureDescriber: Sendable {
 
     /// The output probabilities (one per class) for a region.
     public func probabilities(in image: RGBAImage, box: Rect?) throws -> [Float] {
-        let out = try session.run([inputName: inputTensor(for: image, box: box)], outputs: [outputName])
+        try outputs(in: image, box: box).classes
+    }
+
+    /// The class probabilities and, when the graph has a kinds head, the kind probabilities.
+    public func outputs(in image: RGBAImage, box: Rect?) throws -> (classes: [Float], kinds: [Float]?) {
+        let names = [outputName] + (kinds.map { [$0.output] } ?? [])
+        let out = try session.run([inputName: inputTensor(for: image, box: box)], outputs: names)
         guard let p = out[outputName], p.values.count == labels.count else {
             throw ScreenRecognitionError(
                 .runtime, "\(session.name) returned '\(outputName)' of shape \(out[outputName]?.shape ?? []), expected [1, \(labels.count)]")
         }
-        return p.values
+        guard let k = kinds else { return (p.values, nil) }
+        guard let q = out[k.output], q.values.count == k.kinds.count else {
+            throw ScreenRecognitionError(
+                .runtime, "\(session.name) returned '\(k.output)' of shape \(out[k.output]?.shape ?? []), expected [1, \(k.kinds.count)]")
+        }
+        return (p.values, q.values)
     }
 
-    /// The best label and its summed probability (no threshold applied: the pipeline applies
-    /// `AnalysisConfiguration.content.minPictureDescriptionConfidence`).
+    /// The best label and its summed probability, and the most probable kind of picture with its
+    /// probability when that kind is spoken (no threshold applied: the pipeline applies
+    /// `AnalysisConfiguration.content.minPictureDescriptionConfidence` and `minPictureKindConfidence`).
     public func describe(in image: RGBAImage, box: Rect?) throws -> PictureDescription {
-        Self.bestLabel(probabilities: try probabilities(in: image, box: box), labelIndex: labelIndex, labels: distinctLabels)
+        let (classes, kindProbabilities) = try outputs(in: image, box: box)
+        var d = Self.bestLabel(probabilities: classes, labelIndex: labelIndex, labels: distinctLabels)
+        if let k = kinds, let q = kindProbabilities, let (name, p) = Self.bestKind(probabilities: q, spoken: k.spoken) {
+            d.kind = name
+            d.kindConfidence = p
+        }
+        return d
+    }
+
+    /// The most probable kind and its probability, or nil when that kind is never spoken (pure).
+    public static func bestKind(probabilities: [Float], spoken: [String?]) -> (String, Double)? {
+        guard let best = probabilities.indices.max(by: { probabilities[$0] < probabilities[$1] }), best < spoken.count,
+            let name = spoken[best]
+        else { return nil }
+        return (name, Double(probabilities[best]))
     }
 
     /// Sums the probabilities per label and returns the largest (pure; ties go to the earlier label).
@@ -312,6 +368,7 @@ public struct ONNXContentRecognizer: ContentRecognizer {
         var c = configuration
         if let t = clickability?.threshold { c.interactivity.clickThreshold = t }
         if let t = textButtons?.threshold { c.interactivity.textButtonThreshold = t }
+        if let t = pictures?.kindThreshold { c.content.minPictureKindConfidence = t }
         // The classifier already answers nil below its own validated threshold (Models/icons/
         // model.json); the pipeline's default bar (0.5, a placeholder) must not discard more.
         if let icons { c.content.minIconConfidence = icons.unknownThreshold }

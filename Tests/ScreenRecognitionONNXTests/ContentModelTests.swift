@@ -95,6 +95,36 @@ struct PictureDescriberTests {
         #expect(abs(d.confidence - confidence) < 1e-6)
     }
 
+    @Test(
+        "The most probable kind is offered with its probability, unless it is a kind never spoken",
+        arguments: [
+            ([0.7, 0.2, 0.1], "Photo", 0.7), ([0.1, 0.6, 0.3], "Illustration", 0.6), ([0.1, 0.2, 0.7], nil, 0),
+        ] as [([Float], String?, Double)])
+    func kinds(probabilities: [Float], kind: String?, confidence: Double) {
+        let best = ONNXPictureDescriber.bestKind(probabilities: probabilities, spoken: ["Photo", "Illustration", nil])
+        #expect(best?.0 == kind)
+        if let best { #expect(abs(best.1 - confidence) < 1e-6) }
+    }
+
+    /// The kinds head: the coffee photo is a "Photo" at the probability Python's export gives it
+    /// (`picture_kinds.model_input`, the Swift crop, so the same input: 0.944), a flat grey image
+    /// stays under the kind bar.
+    @Test(arguments: [("coffee.jpg", "Photo", 0.944, true), ("grey.png", "Photo", 0.596, false)])
+    func kindsMatchPython(image: String, kind: String, probability: Double, spoken: Bool) throws {
+        let describer = try ONNXPictureDescriber(directory: Self.directory, runtime: ONNXRuntime.load())
+        let bar = try #require(describer.kindThreshold)
+        #expect(describer.kinds?.kinds == ["photo", "illustration", "logo", "screenshot", "map", "text", "none"])
+        let pixels = try loadImage(at: fixtures.appendingPathComponent(image).path, maxPixels: 1_000_000)
+        let got = try describer.describe(in: pixels, box: nil)
+        #expect(got.kind == kind)
+        let p = try #require(got.kindConfidence)
+        #expect(abs(p - probability) <= 0.02, "\(p) vs Python \(probability)")
+        #expect((p >= bar) == spoken)
+        // The content recognizer hands the describer's bar to the pipeline.
+        let c = ONNXContentRecognizer(pictures: describer).applyingThresholds(to: .default)
+        #expect(c.content.minPictureKindConfidence == bar)
+    }
+
     @Test func labelsTableIsComplete() throws {
         let describer = try ONNXPictureDescriber(directory: Self.directory, runtime: ONNXRuntime.load())
         #expect(describer.labels.count == 1000)
@@ -117,6 +147,18 @@ struct PictureDescriberTests {
         BadModel(name: "wrong output name", edit: { $0["outputs"] = [["name": "logits", "shape": [1, 1000]]] }, message: "no output 'logits'"),
         BadModel(name: "huge input", edit: { $0["input"] = ["width": 100_000, "height": 224] }, message: "field 'input.width' gives 100000×224"),
         BadModel(name: "not a contract", edit: { $0 = ["hello": "world"] }, message: "not a valid picture describer"),
+        BadModel(
+            name: "kinds from an output the graph lacks",
+            edit: { $0["kinds"] = ["output": "styles", "kinds": ["photo"], "spoken": ["Photo"], "minConfidence": 0.5] },
+            message: "kinds.output"),
+        BadModel(
+            name: "kinds without their spoken names",
+            edit: { $0["kinds"] = ["output": "kinds", "kinds": ["photo", "none"], "spoken": ["Photo"], "minConfidence": 0.5] },
+            message: "kinds.spoken"),
+        BadModel(
+            name: "kind bar outside 0...1",
+            edit: { $0["kinds"] = ["output": "kinds", "kinds": ["photo"], "spoken": ["Photo"], "minConfidence": 1.5] },
+            message: "kinds.minConfidence"),
     ]
 
     @Test(arguments: badContracts)

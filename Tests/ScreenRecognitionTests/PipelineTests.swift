@@ -495,6 +495,49 @@ struct ContentSeamTests {
     }
 
     @Test(
+        "A picture nothing names says its kind at the kind bar; a label, the setting off or a low kind leave it as it was",
+        arguments: [
+            ("Cat", 0.6, "Illustration", 0.95, true, 0.9, "Illustration, Image"),
+            ("Cat", 0.6, "Illustration", 0.85, true, 0.9, "Image"),  // under the kind bar
+            ("Cat", 0.6, "Illustration", 0.85, true, 0.8, "Illustration, Image"),  // a lower bar (the model's)
+            ("Cat", 0.9, "Photo", 0.99, true, 0.9, "Cat, Image"),  // the describer's label wins
+            ("Cat", 0.6, "Photo", 0.99, false, 0.9, "Image"),  // setting off
+            ("Website", 0.95, "Screenshot", 0.95, true, 0.9, "Screenshot, Image"),  // an unspoken label: the kind
+        ] as [(String, Double, String, Double, Bool, Double, String)])
+    func pictureKinds(label: String, confidence: Double, kind: String, kindConfidence: Double, on: Bool, bar: Double, spoken: String) throws {
+        let picture = det(.picture, 40, 300, 300, 200)
+        var cfg = AnalysisConfiguration.default
+        cfg.content.namesPictureKinds = on
+        cfg.content.minPictureKindConfidence = bar
+        let content = ReplayContentRecognizer(pictures: [
+            picture.box: PictureDescription(label: label, confidence: confidence, kind: kind, kindConfidence: kindConfidence)
+        ])
+        let result = try ScreenAnalyzer(configuration: cfg, contentRecognizer: content)
+            .analyze(image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)), detections: [picture])
+        #expect(result.transcript == [spoken])
+        #expect(result.diagnostics.contains { $0.message.contains("named by their kind") } == spoken.hasPrefix(kind))
+    }
+
+    @Test("A list row's thumbnail still joins its text when it has a kind: the kind is said only of pictures still spoken alone")
+    func pictureKindsLeaveThumbnails() throws {
+        let thumb = det(.picture, 16, 300, 48, 48)
+        let title = det(.text, 80, 312, 200, 22, "Weekend in Lisbon")
+        let photo = det(.picture, 40, 450, 300, 200)
+        let content = ReplayContentRecognizer(pictures: [
+            thumb.box: PictureDescription(label: "Cat", confidence: 0.1, kind: "Photo", kindConfidence: 0.99),
+            photo.box: PictureDescription(label: "Cat", confidence: 0.1, kind: "Photo", kindConfidence: 0.99),
+        ])
+        let image = RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255))
+        var off = AnalysisConfiguration.default
+        off.content.namesPictureKinds = false
+        let without = try ScreenAnalyzer(configuration: off, contentRecognizer: content).analyze(image: image, detections: [thumb, title, photo])
+        let with = try ScreenAnalyzer(contentRecognizer: content).analyze(image: image, detections: [thumb, title, photo])
+        #expect(without.transcript == ["Weekend in Lisbon", "Image"])
+        #expect(with.transcript == ["Weekend in Lisbon", "Photo, Image"])
+        #expect(with.elements.map(\.frame) == without.elements.map(\.frame))
+    }
+
+    @Test(
         "The click threshold decides, and the recognised meaning reaches the model",
         arguments: [(0.6, 0.5, true), (0.4, 0.5, false), (0.89, 0.9, false), (0.91, 0.9, true)])
     func threshold(probability: Double, threshold: Double, button: Bool) throws {

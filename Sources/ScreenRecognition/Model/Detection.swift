@@ -26,6 +26,10 @@ public struct Detection: Codable, Sendable, Hashable {
     public var text: String?
     public var iconLabel: IconMeaning?
     public var source: Source
+    /// For a picture nothing names: what kind of picture the describer found it to be ("Photo",
+    /// "Illustration"; ``PictureDescription/kind``), spoken by `PictureKindStage` if the picture
+    /// is still unnamed when the analysis is otherwise done.
+    public var pictureKind: String?
 
     public init(
         type: ElementClass, box: Rect, confidence: Double = 1, text: String? = nil,
@@ -39,7 +43,7 @@ public struct Detection: Codable, Sendable, Hashable {
         self.source = source
     }
 
-    enum CodingKeys: String, CodingKey { case type, box, confidence, text, iconLabel, source }
+    enum CodingKeys: String, CodingKey { case type, box, confidence, text, iconLabel, source, pictureKind }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -68,6 +72,7 @@ public struct Detection: Codable, Sendable, Hashable {
             self.iconLabel = nil
         }
         self.source = try c.decodeIfPresent(Source.self, forKey: .source) ?? .detector
+        self.pictureKind = try c.decodeIfPresent(String.self, forKey: .pictureKind)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -78,6 +83,7 @@ public struct Detection: Codable, Sendable, Hashable {
         try c.encodeIfPresent(text, forKey: .text)
         try c.encodeIfPresent(iconLabel, forKey: .iconLabel)
         if source != .detector { try c.encode(source, forKey: .source) }
+        try c.encodeIfPresent(pictureKind, forKey: .pictureKind)
     }
 }
 

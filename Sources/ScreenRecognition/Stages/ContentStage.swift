@@ -136,7 +136,7 @@ struct ContentStage: AnalysisStage {
             }
             var description: String?
             if let meaning = meanings[index] { d.iconLabel = meaning }
-            if d.type == .picture { description = pictureDescription(d, work: &work) }
+            if d.type == .picture { (description, d.pictureKind) = pictureDescription(d, work: &work) }
             var clickable = textButtons.contains(index)
             if d.type == .icon {
                 // Features of the detection as it stands among the others (`original`: a recognised
@@ -456,18 +456,22 @@ struct ContentStage: AnalysisStage {
     static let unreadTextInGlyphShare = 0.6
 
     /// A picture's own text, else the describer's label at ``ContentSettings/minPictureDescriptionConfidence``
-    /// unless it is one of ``ContentSettings/unspokenPictureLabels``.
-    func pictureDescription(_ d: Detection, work: inout ScreenInProgress) -> String? {
-        if let text = d.text, !text.isEmpty { return text }
-        guard let recognizer, let image = work.image else { return nil }
+    /// unless it is one of ``ContentSettings/unspokenPictureLabels``; with neither, the kind of
+    /// picture the describer is ``ContentSettings/minPictureKindConfidence`` sure of
+    /// (``ContentSettings/namesPictureKinds``), kept for `PictureKindStage`.
+    func pictureDescription(_ d: Detection, work: inout ScreenInProgress) -> (label: String?, kind: String?) {
+        if let text = d.text, !text.isEmpty { return (text, nil) }
+        guard let recognizer, let image = work.image else { return (nil, nil) }
         do {
-            if let p = try recognizer.describePicture(in: image, box: d.box), p.confidence >= content.minPictureDescriptionConfidence,
-                !content.unspokenPictureLabels.contains(p.label)
-            {
-                return p.label
+            guard let p = try recognizer.describePicture(in: image, box: d.box) else { return (nil, nil) }
+            if p.confidence >= content.minPictureDescriptionConfidence, !content.unspokenPictureLabels.contains(p.label) {
+                return (p.label, nil)
+            }
+            if content.namesPictureKinds, let kind = p.kind, let confidence = p.kindConfidence, confidence >= content.minPictureKindConfidence {
+                return (nil, kind)
             }
         } catch { work.note("pictures", "picture description failed: \(error)") }
-        return nil
+        return (nil, nil)
     }
 
     /// §5.4 for an icon: the clickability model at ``InteractivitySettings/clickThreshold`` (bar

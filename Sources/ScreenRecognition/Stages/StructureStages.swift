@@ -423,6 +423,35 @@ struct HideBackgroundsStage: AnalysisStage {
     }
 }
 
+/// §5.2 for a picture nothing else named: what kind of picture it is ("Photo", "Illustration",
+/// "Logo", "Screenshot", "Map"; ``Detection/pictureKind``, kept by ``ContentStage``) instead of a bare
+/// "Image" (``ContentSettings/namesPictureKinds``). It runs after grouping and the hiding of
+/// backgrounds so that those rules, which treat an unnamed picture as decoration (a list row's
+/// thumbnail joins its text, a photo behind a screen is not announced), see the same pictures as
+/// without it: only what is still spoken changes.
+struct PictureKindStage: AnalysisStage {
+    var content: ContentSettings
+
+    func run(_ work: inout ScreenInProgress) throws {
+        guard content.namesPictureKinds else { return }
+        var named = 0
+        work.elements = work.elements.map { Self.named($0, count: &named) }
+        if named > 0 { work.note("pictures", "\(named) picture(s) named by their kind") }
+    }
+
+    static func named(_ element: Element, count: inout Int) -> Element {
+        var e = element
+        e.children = e.children.map { named($0, count: &count) }
+        if e.kind == .picture, e.label?.isEmpty ?? true, e.value?.isEmpty ?? true, e.detections.count == 1,
+            let kind = e.detections[0].pictureKind
+        {
+            e.label = kind
+            count += 1
+        }
+        return e
+    }
+}
+
 /// §5.6: navigation order by XY-cut (``Ordering``).
 struct OrderStage: AnalysisStage {
     var settings: OrderingSettings
