@@ -15,7 +15,10 @@ struct Describe: ParsableCommand {
             goes to the picture describer in Models/pictures (EfficientNet-Lite0 over ImageNet; the \
             classes sharing a label have their probabilities summed). Prints one JSON line \
             {"label", "confidence"}. Below --min-confidence (default: the model's, 0.7 — Buffer's bar for \
-            suggested alt text) the label is "Image" and "candidate" holds the best label.
+            suggested alt text) "candidate" holds the best label and the label is the kind of picture \
+            ("Photo", "Illustration", "Logo", "Screenshot", "Map") when the describer is at least its \
+            kind bar sure of it (Models/pictures: 0.8), else "Image"; "kind" and "kindConfidence" give \
+            the most probable kind whenever it is one that is spoken.
             """)
 
     @Argument(help: "The picture (PNG or JPEG).")
@@ -40,6 +43,8 @@ struct Describe: ParsableCommand {
         var confidence: Double
         var candidate: String?
         var faces: Int?
+        var kind: String?
+        var kindConfidence: Double?
     }
 
     func run() throws {
@@ -63,10 +68,13 @@ struct Describe: ParsableCommand {
             let d = try describer.describe(in: pixels, box: nil)
             let bar = minConfidence ?? describer.minConfidence ?? AnalysisConfiguration.default.content.minPictureDescriptionConfidence
             let confident = d.confidence >= bar
+            let kindBar = describer.kindThreshold ?? AnalysisConfiguration.default.content.minPictureKindConfidence
+            let kind = d.kind.flatMap { k in (d.kindConfidence ?? 0) >= kindBar ? k : nil }
             try write(
                 Line(
-                    label: confident ? d.label : (describer.fallbackLabel ?? "Image"),
-                    confidence: d.confidence.roundedConfidence, candidate: confident ? nil : d.label))
+                    label: confident ? d.label : (kind ?? describer.fallbackLabel ?? "Image"),
+                    confidence: d.confidence.roundedConfidence, candidate: confident ? nil : d.label,
+                    kind: d.kind, kindConfidence: d.kindConfidence?.roundedConfidence))
         }
     }
 

@@ -10,12 +10,16 @@ struct ContentCommandTests {
         var confidence: Double
         var candidate: String?
         var faces: Int?
+        var kind: String?
     }
     static let fixtures = "Tests/ScreenRecognitionONNXTests/Fixtures"
 
     @Test(
-        "describe: a confident label, or Image with the candidate",
-        arguments: [("cat.jpg", "Cat", nil), ("grey.png", "Image", "Dog"), ("astronaut.jpg", "Person", nil)] as [(String, String, String?)])
+        "describe: a confident label, else the picture's kind or Image, with the candidate",
+        arguments: [
+            ("cat.jpg", "Cat", nil), ("grey.png", "Image", "Dog"), ("astronaut.jpg", "Person", nil),
+            ("coffee.jpg", "Photo", "Coffee"),  // ImageNet's "Coffee" at 0.49; a photo at 0.94
+        ] as [(String, String, String?)])
     func describe(image: String, label: String, candidate: String?) throws {
         let r = try CLI.run(["describe", "\(Self.fixtures)/\(image)"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -23,7 +27,8 @@ struct ContentCommandTests {
         let line = try JSONDecoder().decode(Line.self, from: Data(r.stdout.utf8))
         #expect(line.label == label)
         #expect(line.candidate == candidate)
-        #expect(label == "Image" ? line.confidence < 0.7 : line.confidence >= 0.7)
+        #expect(candidate != nil ? line.confidence < 0.7 : line.confidence >= 0.7)
+        #expect(line.kind == (label == "Person" ? nil : "Photo"))  // all four are photos; grey under the kind bar
         #expect(line.faces == (label == "Person" ? 1 : nil))  // the face detector (Models/faces) speaks first
     }
 
