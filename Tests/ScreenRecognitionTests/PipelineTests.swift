@@ -518,6 +518,16 @@ struct ContentSeamTests {
         #expect(result.diagnostics.contains { $0.message.contains("named by their kind") } == spoken.hasPrefix(kind))
     }
 
+    @Test("A detections file's picture kind is said without content models, and survives the JSON round trip")
+    func pictureKindFromDetectionsFile() throws {
+        var picture = det(.picture, 40, 300, 300, 200)
+        picture.pictureKind = "Map"
+        let decoded = try JSONDecoder().decode(Detection.self, from: JSONEncoder().encode(picture))
+        #expect(decoded == picture)
+        let result = try ScreenAnalyzer().analyze(image: nil, size: ImageInfo(width: 390, height: 844), detections: [decoded])
+        #expect(result.transcript == ["Map, Image"])
+    }
+
     @Test("A list row's thumbnail still joins its text when it has a kind: the kind is said only of pictures still spoken alone")
     func pictureKindsLeaveThumbnails() throws {
         let thumb = det(.picture, 16, 300, 48, 48)

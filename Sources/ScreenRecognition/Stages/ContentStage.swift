@@ -136,7 +136,11 @@ struct ContentStage: AnalysisStage {
             }
             var description: String?
             if let meaning = meanings[index] { d.iconLabel = meaning }
-            if d.type == .picture { (description, d.pictureKind) = pictureDescription(d, work: &work) }
+            if d.type == .picture {
+                let (label, kind) = pictureDescription(d, work: &work)
+                description = label
+                if let kind { d.pictureKind = kind }  // else a detections file's own kind stays
+            }
             var clickable = textButtons.contains(index)
             if d.type == .icon {
                 // Features of the detection as it stands among the others (`original`: a recognised
