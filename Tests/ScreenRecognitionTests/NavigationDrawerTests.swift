@@ -100,6 +100,15 @@ struct NavigationDrawerTests {
     /// A white drawer (0…300) over a dimmed screen, with a `header`-coloured header 0…150 holding an
     /// account name at the rows' keyline, and six rows every 48 px from 180: dark text (or `ink` for
     /// row `inked`) at x 72, a `fill` 48 px tall behind row `filled`.
+    /// The drawer screen (``drawerScreen(header:filled:fill:fillHeight:inked:ink:)``) with its header's e-mail and six
+    /// destinations as text detections, analysed with `configuration`.
+    private func analyzeDrawerScreen(filled: Int? = nil, configuration: AnalysisConfiguration) throws -> ScreenAnalysis {
+        let (image, frames) = drawerScreen(filled: filled)
+        let names = ["appcrawler@gmail.com", "Home", "Top charts", "New releases", "Music library", "Podcasts", "Shop"]
+        let dets = zip(frames, names).map { f, n in det(.text, f.minX, f.minY, f.width, f.height, n) }
+        return try ScreenAnalyzer(configuration: configuration, contentRecognizer: ReplayContentRecognizer()).analyze(image: image, detections: dets)
+    }
+
     private func drawerScreen(
         header: RGB = RGB(r: 0, g: 120, b: 200), filled: Int? = nil, fill: RGB = RGB(r: 232, g: 232, b: 232),
         fillHeight: Double = 48, inked: Int? = nil, ink: RGB = RGB(r: 230, g: 90, b: 20)
@@ -156,14 +165,10 @@ struct NavigationDrawerTests {
 
     @Test("The pipeline says the drawer's current row is selected; the setting turns it off", arguments: [true, false])
     func selectedRowSpoken(on: Bool) throws {
-        let (image, frames) = drawerScreen(filled: 2)
-        let names = ["appcrawler@gmail.com", "Home", "Top charts", "New releases", "Music library", "Podcasts", "Shop"]
-        let dets = zip(frames, names).map { f, n in det(.text, f.minX, f.minY, f.width, f.height, n) }
         var configuration = AnalysisConfiguration()
         configuration.selection.selectedDrawerRows = on
         configuration.interactivity.drawerRowsAreButtons = false
-        let result = try ScreenAnalyzer(configuration: configuration, contentRecognizer: ReplayContentRecognizer())
-            .analyze(image: image, detections: dets)
+        let result = try analyzeDrawerScreen(filled: 2, configuration: configuration)
         #expect(result.trace.drawer != nil)
         #expect(result.transcript.contains("Selected, New releases") == on)
         #expect(result.transcript.contains("New releases") == !on)
@@ -188,13 +193,9 @@ struct NavigationDrawerTests {
 
     @Test("The pipeline reads an open drawer's rows as buttons; the setting turns it off", arguments: [true, false])
     func drawerRowsSpoken(on: Bool) throws {
-        let (image, frames) = drawerScreen()
-        let names = ["appcrawler@gmail.com", "Home", "Top charts", "New releases", "Music library", "Podcasts", "Shop"]
-        let dets = zip(frames, names).map { f, n in det(.text, f.minX, f.minY, f.width, f.height, n) }
         var configuration = AnalysisConfiguration()
         configuration.interactivity.drawerRowsAreButtons = on
-        let result = try ScreenAnalyzer(configuration: configuration, contentRecognizer: ReplayContentRecognizer())
-            .analyze(image: image, detections: dets)
+        let result = try analyzeDrawerScreen(configuration: configuration)
         #expect(result.trace.drawer != nil)
         #expect(result.transcript.contains("Podcasts, Button") == on)
         #expect(result.transcript.contains("Podcasts") == !on)

@@ -7,6 +7,12 @@ import Testing
 struct PageTitleTests {
     static func text(_ label: String, _ frame: Rect) -> Element { el(.text, frame, label) }
 
+    /// `detections` analysed on a white screen of that size, no text read as a button.
+    static func analyze(_ detections: [Detection], width: Int, height: Int, configuration: AnalysisConfiguration) throws -> ScreenAnalysis {
+        try ScreenAnalyzer(configuration: configuration, contentRecognizer: ReplayContentRecognizer(clickProbability: { _ in 0.01 }))
+            .analyze(image: RGBAImage(width: width, height: height, fill: RGB(r: 255, g: 255, b: 255)), detections: detections)
+    }
+
     @Test(
         "The largest type on a screen without a heading is its title, when short, worded and clearly the largest",
         arguments: [
@@ -70,10 +76,9 @@ struct PageTitleTests {
     func pipeline(on: Bool) throws {
         var cfg = AnalysisConfiguration.default
         cfg.announcements.pageTitleIsHeader = on
-        let result = try ScreenAnalyzer(configuration: cfg, contentRecognizer: ReplayContentRecognizer(clickProbability: { _ in 0.01 }))
-            .analyze(
-                image: RGBAImage(width: 390, height: 844, fill: RGB(r: 255, g: 255, b: 255)),
-                detections: [det(.text, 120, 300, 150, 24, "Tiny Calendar"), det(.text, 90, 600, 210, 17, "Welcome to Tiny Calendar")])
+        let result = try Self.analyze(
+            [det(.text, 120, 300, 150, 24, "Tiny Calendar"), det(.text, 90, 600, 210, 17, "Welcome to Tiny Calendar")],
+            width: 390, height: 844, configuration: cfg)
         #expect(result.transcript == [on ? "Tiny Calendar, Heading" : "Tiny Calendar", "Welcome to Tiny Calendar"])
     }
 
@@ -81,13 +86,11 @@ struct PageTitleTests {
     func titleOverDescriptionInPipeline(on: Bool) throws {
         var cfg = AnalysisConfiguration.default
         cfg.announcements.titlesOverDescriptionsAreHeaders = on
-        let result = try ScreenAnalyzer(configuration: cfg, contentRecognizer: ReplayContentRecognizer(clickProbability: { _ in 0.01 }))
-            .analyze(
-                image: RGBAImage(width: 385, height: 640, fill: RGB(r: 255, g: 255, b: 255)),
-                detections: [
-                    det(.text, 103, 463, 183, 13, "ON-DEMAND DELIVERY"),
-                    det(.text, 61, 496, 274, 17, "With DoorDash, order from the best local merchants"),
-                ])
+        let result = try Self.analyze(
+            [
+                det(.text, 103, 463, 183, 13, "ON-DEMAND DELIVERY"),
+                det(.text, 61, 496, 274, 17, "With DoorDash, order from the best local merchants"),
+            ], width: 385, height: 640, configuration: cfg)
         #expect(result.transcript.contains("ON-DEMAND DELIVERY, Heading") == on)
         #expect(result.transcript.contains { $0.hasPrefix("ON-DEMAND DELIVERY") })
     }
