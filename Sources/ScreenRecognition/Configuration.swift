@@ -203,6 +203,10 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// 0.8 — *design choice*: one dropped letter of a short word ("Alarm" read as "larm", 77 %)
     /// falls below it; detector boxes are rarely more than 10 % wider than their ink on each side.
     public var minReadCoverage = 0.8
+    /// A text whose whole-screen reading lost its first letter ("og in now" for "Log in now") is
+    /// read again from its crop, and the letter put back where the reading is an English word
+    /// (``ElementOCR/rereadLostFirstLetters(_:lines:image:recognizer:maxCalls:rejectUnreadable:diagnostics:)``).
+    public var mendLostFirstLetters = true
     /// Whole-screen OCR lines below this confidence are read again by the analyzer's crop readers
     /// (``ElementOCR/rereadDoubtful(_:image:readers:from:below:margin:maxCalls:diagnostics:)``): 0.7,
     /// measured 2026-11-23 — 8 of the 417 lines of the 3x OCR check set fall below it (icon junk,
@@ -627,6 +631,10 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// from the link that answers it ("Already have an account?" before "Log In") is a caption,
     /// never a button (``TextButtons/promptQuestionIndices(_:)``).
     public var promptLinks = true
+    /// A short text standing as a text button's twin — the two alone on their row, centred as a
+    /// pair on the screen, in type of one size ("Sign In" and "Not Yet" under a welcome page's
+    /// "Create Account") — is a button too (``TextButtons/markTwinButtons(_:screenWidth:)``).
+    public var twinTextsAreButtons = true
     /// The rows of one list — a leading icon and a title each, on one keyline, as in a navigation
     /// drawer or a menu — say the role most of them have (``ListRows/shareRoles(_:screenWidth:)``):
     /// not "Home", "Settings", then "Share app, Button".
@@ -695,6 +703,10 @@ public struct AnnouncementSettings: Codable, Sendable, Hashable {
     /// large 22 / 16 sp (1.38); a welcome page's "JusTalk" over "The best video call" measured
     /// 23 / 17 px (1.35) and missed the large-title rule's 1.5.
     public var pageTitleHeightRatio: Double = 1.3
+    /// Where no text leads by its box's height, the page title may lead by its em
+    /// (``Metadata/typeSize(of:lines:)``): a title in capitals and ascenders over lines that hang
+    /// below the baseline.
+    public var pageTitleByEm = true
     /// A centred title right above its centred description is a header too, whatever its size
     /// (``Metadata/markTitlesOverDescriptions(_:screen:lines:)``): an onboarding page's or an empty
     /// state's title.

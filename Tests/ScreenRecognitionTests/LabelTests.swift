@@ -227,6 +227,30 @@ struct ElementOCRTests {
         #expect(out.map(\.text) == [kept])
     }
 
+    @Test(
+        "A text whose reading starts right of its box and lost its first letter is read again; only a letter put back is kept",
+        arguments: [
+            // (whole-screen reading, its line's start in the 300-px box from x 10, crop reading, spoken)
+            ("og in now", 16.0, "Log in now", "Log in now"),  // "Log": an English word ending with "og" (ui-real train)
+            ("ATERING", 16.0, "CATERING", "CATERING"),
+            ("og in now", 12.0, "Log in now", "og in now"),  // starts 2 px in: under a quarter of the line's 16 px
+            ("Log in now", 16.0, "a Log in now", "Log in now"),  // "Log" is a word: nothing was lost, no read
+            ("og in now", 16.0, "@ og in now", "og in now"),  // a glyph read in front: not a letter put back
+            ("og in now", 16.0, "Blog in now", "og in now"),  // two letters: one is put back, not a new word
+            ("og in now", 16.0, "Log in nowhere", "og in now"),  // the rest changed
+            ("밤양갱", 16.0, "밤양갱", "밤양갱"),  // not Latin
+        ])
+    func lostFirstLetters(old: String, lineStart: Double, crop: String, spoken: String) {
+        var diagnostics: [Diagnostic] = []
+        let image = RGBAImage(width: 320, height: 100, fill: .white).filling(r(12, 45, 280, 10), with: .black)
+        let line = RecognizedText(text: old, box: r(lineStart, 42, 290 - lineStart, 16), confidence: 0.95)
+        let out = ElementOCR.rereadLostFirstLetters(
+            [det(.text, 10, 40, 300, 20, old)], lines: [line], image: image, recognizer: Fixed(text: crop, confidence: 0.9),
+            maxCalls: 24, rejectUnreadable: false, diagnostics: &diagnostics)
+        #expect(out.map(\.text) == [spoken])
+        #expect(diagnostics.contains { $0.message.contains("lost first letter") } == (spoken != old))
+    }
+
     /// Reads `text` over the whole region it is given (the last reader keeps lines centred in the box).
     struct OverRegion: TextRecognizer {
         var text: String
@@ -1255,6 +1279,35 @@ struct ActionPhraseTests {
     }
 
     @Test(
+        "A short text alone on its row with a text button, centred as a pair and in one type size, is a button too",
+        arguments: [
+            // (text, its frame, the button's frame, a third element on the row, a button)
+            ("Not Yet", r(239, 599, 60, 15), r(87, 600, 58, 16), false, true),  // a welcome page's pair (ui-real train)
+            ("Maybe later", r(239, 599, 80, 15), r(67, 600, 58, 16), false, true),
+            ("Bananas", r(16, 600, 74, 15), r(330, 600, 40, 16), false, false),  // a list row's name and its "Add": not centred
+            ("Not Yet", r(239, 599, 60, 15), r(87, 600, 58, 16), true, false),  // a third element on the row
+            ("Not a member?", r(239, 599, 90, 15), r(57, 600, 58, 16), false, false),  // a question
+            ("Not Yet", r(239, 599, 60, 15), r(87, 594, 58, 26), false, false),  // type of another size
+            ("Terms and conditions apply here", r(200, 599, 170, 15), r(15, 600, 58, 16), false, false),  // a sentence
+            ("Songs", r(18, 599, 50, 15), r(317, 600, 50, 16), false, false),  // a section's title at the margin, its "more" at the other
+        ])
+    func twinButtons(text: String, frame: Rect, button: Rect, third: Bool, isButton: Bool) {
+        var elements = [
+            Element(
+                kind: .text, frame: frame, label: text, traits: .staticText, detections: [det(.text, frame.minX, frame.minY, frame.width, frame.height, text)]),
+            Element(
+                kind: .button, frame: button, label: "Sign In", traits: .button,
+                detections: [det(.text, button.minX, button.minY, button.width, button.height, "Sign In")]),
+            // the page's backdrop, behind the row
+            Element(kind: .picture, frame: r(0, 0, 385, 640), traits: .image, detections: [det(.picture, 0, 0, 385, 640)]),
+        ]
+        if third { elements.append(Element(kind: .icon, frame: r(350, 600, 16, 16), traits: .image, detections: [det(.icon, 350, 600, 16, 16)])) }
+        let out = TextButtons.markTwinButtons(elements, screenWidth: 385)
+        #expect(out[0].kind == (isButton ? .button : .text))
+        #expect(out[1].kind == .button)
+    }
+
+    @Test(
         "A verb-led text over a sentence in its column is a heading, not a button",
         arguments: [
             // (title, text below, its gap, a text beside the title, heading)
@@ -1264,6 +1317,7 @@ struct ActionPhraseTests {
             ("Sign up", "For a smarter flight search with friends", 20.0, true, false),  // "Sign up | Log in" side by side
             ("Forgot Your Password?", "Need an Account? Sign Up now", 20.0, false, false),  // an account link
             ("Create account", "Sign up with your email", 20.0, false, false),  // a button under a button
+            ("log in", "by signing up, you agree to the Terms of Use & Privacy Policy.", 20.0, false, false),  // an account action over its disclaimer
         ])
     func headingOverDescription(title: String, below: String, gap: Double, beside: Bool, heading: Bool) {
         var detections = [det(.text, 130, 340, 130, 22, title), det(.text, 30, 362 + gap, 330, 33, below)]

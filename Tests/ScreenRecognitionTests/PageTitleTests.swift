@@ -33,10 +33,36 @@ struct PageTitleTests {
         ])
     func title(label: String, height: Double, others: [Double], heading: Bool) {
         var elements = [Self.text(label, r(100, 400, 180, height))]
-        for (i, h) in others.enumerated() { elements.append(Self.text("Line \(i + 1) of the page", r(40, 450 + 40 * Double(i), 300, h))) }
+        // Lines in capitals and ascenders, none hanging below: their boxes span the cap height, as
+        // the titles' do.
+        for (i, h) in others.enumerated() { elements.append(Self.text("Line \(i + 1) of the text", r(40, 450 + 40 * Double(i), 300, h))) }
         let out = Metadata.markPageTitle(elements, screenHeight: 844)
         #expect(out[0].traits.contains(.header) == heading)
         #expect(out.dropFirst().allSatisfy { !$0.traits.contains(.header) })
+    }
+
+    @Test(
+        "Type is compared by its em: a box spans the cap height, plus the descender where a letter hangs below",
+        arguments: [
+            ("And much more", 0.72), ("Plan your trip", 0.93), ("news", 0.54), ("your", 0.75), ("(12)", 0.93), ("72°", 0.72),
+            ("오늘의 추천", 0.92), ("—", 0.92),
+        ])
+    func inkShare(text: String, share: Double) {
+        #expect(abs(Metadata.inkShare(of: text) - share) < 1e-9)
+    }
+
+    @Test("A title in capitals and ascenders over a list whose lines hang below it is the larger type (ui-real train)")
+    func titleOverDescenders() {
+        // "And much more" over an onboarding dialog's feature list: 17 px against 15, 12, 14 and
+        // 12 px boxes — 1.13 × the tallest box, but 23.6 against 16.1–16.7 px of em.
+        let list = [("Plan your trip", 15.0), ("Watch, what's near", 12), ("Get actual currency information", 14), ("Read news", 12)]
+        var elements = [Self.text("And much more", r(125, 203, 136, 17))]
+        for (i, (label, h)) in list.enumerated() { elements.append(Self.text(label, r(80, 255 + 42 * Double(i), 200, h))) }
+        #expect(Metadata.markPageTitle(elements, screenHeight: 640).map { $0.traits.contains(.header) } == [true, false, false, false, false])
+        // The same boxes worded so that every line spans the cap height only: no lead.
+        var flat = [Self.text("And much more", r(125, 203, 136, 17))]
+        for (i, (_, h)) in list.enumerated() { flat.append(Self.text("Read the news", r(80, 255 + 42 * Double(i), 200, h + 3))) }
+        #expect(Metadata.markPageTitle(flat, screenHeight: 640).allSatisfy { !$0.traits.contains(.header) })
     }
 
     @Test("A screen that has a heading keeps it alone; a button in large type is no title; a lone text has nothing to compare")

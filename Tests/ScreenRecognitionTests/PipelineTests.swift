@@ -307,6 +307,20 @@ struct PipelineTests {
     }
 
     @Test(
+        "A page's title over its description under an illustration is no captioned button: the glyph is spoken with the title, a heading",
+        arguments: [
+            // (the text under the title, spoken)
+            ("Get Inspired and bring new life to your kitchen.", ["Get Inspired, Heading", "Get Inspired and bring new life to your kitchen."]),
+            ("Recipes", ["Get Inspired, Button", "Recipes"]),  // one word: a tile's caption and its neighbour, not a description
+        ])
+    func iconOverTitleAndDescription(below: String, spoken: [String]) throws {
+        // Centred on the 390-px screen: a 62-px bulb, its title 8 px under it, the sentence 15 px under that (ui-real train).
+        let dets = [det(.icon, 164, 300, 62, 62), det(.text, 127, 370, 136, 20, "Get Inspired"), det(.text, 54, 405, 282, 29, below)]
+        let result = try Self.analyzedWithoutIconRule(dets)
+        #expect(result.transcript == spoken, "\(result.transcript)")
+    }
+
+    @Test(
         "A count under a recognised glyph is the button's value; under an unknown one, its label",
         arguments: [
             // (the icon's meaning, caption, spoken)

@@ -38,6 +38,12 @@ public enum ElementOCR {
         /// grown by this share of its height on every side: detector boxes that hug the ink cut the edges of glyphs ("4:46" on a 1x
         /// alarm screen read nothing from its box and "4:46" at 0.93 from the box grown by 0.15).
         public static let retryPadding = 0.15
+        /// A text's first line starting this many of its heights right of the element's box lost
+        /// letters there: 0.25 — *measured* (2026-11-28, Roboto rendered with PIL) just under the
+        /// narrowest first letters' advance ("l" 0.24 em, "I" 0.27 em, "L" 0.54 em): 0.26–0.38 of
+        /// a line's 0.72–0.93-em box. A wider slack of the detector's box alone reads no more: the
+        /// pass reads again only a first word that is no English word.
+        public static let lostLetterGap = 0.25
         /// A reading of the grown crop counts only at this confidence or more: 0.9, measured on
         /// ui-real valid (2026-11-24) — with no bar, half of the 30 new readings were junk
         /// ("40000000000000", "<0", "99=", an "Email" placeholder read "00000"), at 0.8 one was; at
@@ -681,6 +687,70 @@ public enum ElementOCR {
         let inside = centred(in: d.box, lines)
         guard let lo = inside.map(\.box.minX).min(), let hi = inside.map(\.box.maxX).max(), d.box.width > 0 else { return nil }
         return (min(hi, d.box.maxX) - max(lo, d.box.minX)) / d.box.width
+    }
+
+    /// Text elements whose whole-screen reading lost its first letter: its first line starts at
+    /// least ``Constants/lostLetterGap`` × that line's height right of the element's box, and its
+    /// first word, in Latin letters, is no English word (``RunTogetherWords/englishWords``) — "og in
+    /// now" under "Log in now" on a photo whose stroke touched the "L", "ATERING" for "CATERING"
+    /// (ui-real train). Each is read again from its box grown by ``Constants/retryPadding`` of its
+    /// height (a box that hugs the ink cuts the first stem), and the reading is kept only when its
+    /// first word is an English word one letter longer that ends with the old first word and the rest is the old
+    /// reading: a letter put back, never a glyph beside the text read as a word. At most
+    /// `maxCalls` reads.
+    public static func rereadLostFirstLetters(
+        _ detections: [Detection], lines: [RecognizedText], image: RGBAImage,
+        recognizer: any TextRecognizer, maxCalls: Int, rejectUnreadable: Bool, diagnostics: inout [Diagnostic]
+    ) -> [Detection] {
+        var result = detections
+        let candidates = detections.indices.filter { i in
+            let d = detections[i]
+            guard d.type == .text, let text = d.text, let first = centred(in: d.box, lines).min(by: { $0.box.minY < $1.box.minY }),
+                first.box.minX - d.box.minX >= Constants.lostLetterGap * first.box.height
+            else { return false }
+            return lostFirstLetter(text) != nil
+        }
+        var failures = 0
+        var mended = 0
+        for i in candidates.prefix(max(0, maxCalls)) {
+            guard let old = detections[i].text else { continue }
+            do {
+                if let reread = try readCropWithConfidence(
+                    grown(detections[i].box, in: image), image: image, recognizer: recognizer, rejectUnreadable: rejectUnreadable),
+                    restoresFirstLetter(reread.text, of: old)
+                {
+                    result[i].text = reread.text
+                    mended += 1
+                }
+            } catch {
+                failures += 1
+            }
+        }
+        if mended > 0 { diagnostics.append(Diagnostic(stage: "ocr", message: "\(mended) text(s) read again with their lost first letter")) }
+        if failures > 0 {
+            diagnostics.append(Diagnostic(stage: "ocr", message: "\(failures) element crop(s) could not be read again for a lost first letter"))
+        }
+        return result
+    }
+
+    /// The first word of `text` (its leading run of letters, lower-cased) when it is Latin and no
+    /// English word — a word that may have lost its first letter; nil otherwise.
+    static func lostFirstLetter(_ text: String) -> String? {
+        let word = text.prefix { $0.isLetter }.lowercased()
+        guard !word.isEmpty, word.allSatisfy({ $0.isASCII }), !RunTogetherWords.englishWords.contains(word) else { return nil }
+        return word
+    }
+
+    /// Whether `reading` is `old` with letters put back before its first word: its first word is
+    /// an English word ending with `old`'s, one letter longer, and what follows it is
+    /// `old`'s rest (spaces and case aside).
+    static func restoresFirstLetter(_ reading: String, of old: String) -> Bool {
+        guard let oldWord = lostFirstLetter(old) else { return false }
+        let newWord = reading.prefix { $0.isLetter }.lowercased()
+        guard newWord.count == oldWord.count + 1, newWord.hasSuffix(oldWord), RunTogetherWords.englishWords.contains(newWord)
+        else { return false }
+        func squeezed(_ s: Substring) -> String { s.filter { !$0.isWhitespace }.lowercased() }
+        return squeezed(reading.drop { $0.isLetter }) == squeezed(old.drop { $0.isLetter })
     }
 
     /// Text elements whose whole-screen OCR reading spans less than `minCoverage` of their width

@@ -946,6 +946,21 @@ public enum Metadata {
             // A caption without letters under a recognised glyph is its count ("♡" over "13", a
             // comment bubble over "4"): the glyph names the button and the count is its value.
             let caption = elements[j].label
+            // A page's title over its description, under its illustration ("Get Inspired" over
+            // "Get Inspired and bring new life to your kitchen.", a person-plus glyph over "Follow
+            // Athletes" and "Whose poster is on your wall?…"): an onboarding page, not a tile. The
+            // glyph illustrates the title and is spoken with it, as a static text the heading rules
+            // judge, not as a button.
+            let others = elements.indices.filter { k in
+                k != j && k != i && (elements[k].kind == .text || (elements[k].kind == .button && isMadeOfText(elements[k])))
+            }.map { (box: elements[$0].frame, text: elements[$0].label) }
+            if TextButtons.isHeadingOverDescription(box: elements[j].frame, text: caption, among: others) {
+                result[i] = Element(
+                    kind: .text, frame: f.union(elements[j].frame), label: caption, traits: .staticText,
+                    detections: icon.detections + elements[j].detections)
+                absorbed.insert(j)
+                continue
+            }
             let meaning = icon.detections.contains { $0.iconLabel != nil } ? icon.label : nil
             let isCount = !(caption ?? "").contains { $0.isLetter }
             result[i] = Element(
@@ -1114,6 +1129,13 @@ public enum Metadata {
     /// complicated! Use Burner…" read from x 16, its box starting at 29) had left two rows of three,
     /// and the paragraph's "type" half its height, a heading (ui-real train, 2026-11-27).
     public static func typeHeight(of frame: Rect, lines: [RecognizedText]) -> Double {
+        let rows = typeRows(of: frame, lines: lines)
+        return rows >= 2 ? frame.height / Double(rows) : frame.height
+    }
+
+    /// How many rows of `lines` have their middle in `frame` (two lines are one row when their
+    /// middles are less than half a line's height apart).
+    public static func typeRows(of frame: Rect, lines: [RecognizedText]) -> Int {
         let inside = lines.filter { $0.box.height > 0 && frame.contains($0.box.center) }.sorted { $0.box.midY < $1.box.midY }
         var rows = 0
         var last: Rect?
@@ -1122,8 +1144,52 @@ public enum Metadata {
             rows += 1
             last = line.box
         }
-        return rows >= 2 ? frame.height / Double(rows) : frame.height
+        return rows
     }
+
+    /// The size of a text's type, its em, in pixels: its frame's height over the share of the em
+    /// its letters span (``inkShare(of:)``) — a line in capitals or without descenders ("And much
+    /// more") has a box as tall as its cap height, a line with descenders ("Plan your trip") one
+    /// from cap height to descender, so by boxes a title in larger type measured no taller than
+    /// the list under it (17 against 15 px, ui-real train, 2026-11-28). A text of several rows
+    /// (``typeRows(of:lines:)``) spans ``lineSpacing`` em from one row to the next and its last
+    /// row's ink.
+    public static func typeSize(of element: Element, lines: [RecognizedText]) -> Double {
+        let frame = element.frame
+        let ink = inkShare(of: element.label ?? "")
+        let rows = Double(max(1, typeRows(of: frame, lines: lines)))
+        return frame.height / ((rows - 1) * lineSpacing + ink)
+    }
+
+    /// The share of the em that a line of `text` spans from its highest ink to its lowest: from
+    /// cap height (capitals, digits, ascenders "bdfhklt", brackets and most signs: 0.72 em) or
+    /// x-height (0.54 em) down to the baseline, plus the descender (0.21 em) where a letter or
+    /// bracket hangs below it ("gjpqy", "()[]{}"). A line with letters of another script, or with
+    /// no letters or digits at all, counts ``otherScriptInkShare``.
+    ///
+    /// *Measured* (2026-11-28) from glyphs rendered at 1,000 px with PIL: cap height 0.711 / 0.714
+    /// / 0.729 em (Roboto, Noto Sans, DejaVu Sans), "b" 0.75–0.76, x-height 0.528–0.547, "p"'s
+    /// descender 0.20–0.24.
+    public static func inkShare(of text: String) -> Double {
+        let letters = text.filter { $0.isLetter || $0.isNumber }
+        guard !letters.isEmpty, letters.allSatisfy({ $0.isASCII }) else { return otherScriptInkShare }
+        let tall = text.contains { $0.isUppercase || $0.isNumber || "bdfhklt()[]{}!?/|#$%&@'\"".contains($0) }
+        let hangs = text.contains { "gjpqy()[]{}".contains($0) }
+        return (tall ? capHeight : xHeight) + (hangs ? descender : 0)
+    }
+
+    /// Cap height, x-height and descender as shares of the em (``inkShare(of:)``).
+    public static let capHeight = 0.72
+    public static let xHeight = 0.54
+    public static let descender = 0.21
+    /// A line of Hangul or CJK, or of signs only, spans 0.92 of the em — *measured* (2026-11-28)
+    /// from Nanum Gothic's "가" and "한국어" rendered with PIL (0.825 em above the baseline, 0.10
+    /// below).
+    public static let otherScriptInkShare = 0.92
+    /// Rows of a paragraph follow each other at 1.3 em — *design choice* between the platforms'
+    /// body text: Roboto's default line spacing 1.17, iOS body 17 on 22 pt (1.29), Material body
+    /// 16 on 24 sp (1.5).
+    public static let lineSpacing = 1.3
 
     /// Marks a screen's title wherever it stands as a header, where neither the large-title rule
     /// (``markHeader(_:screenHeight:screenWidth:lines:settings:)``) nor the app-bar rule found one: an
@@ -1145,19 +1211,40 @@ public enum Metadata {
         let texts = typeSizedTexts(elements, screenHeight: screenHeight)
         guard texts.count >= 2 else { return elements }
         let bar = StatusBar.bar(of: lines, screenHeight: screenHeight)
-        let height = Dictionary(uniqueKeysWithValues: texts.map { ($0, typeHeight(of: elements[$0].frame, lines: lines)) })
-        guard let tallest = texts.max(by: { height[$0, default: 0] < height[$1, default: 0] }) else { return elements }
-        let e = elements[tallest]
-        guard e.kind == .text, e.children.isEmpty, isWordedAsTitle(e.label ?? ""), !(bar?.holds(e.frame, tight: true) ?? false)
-        else { return elements }
-        let others = texts.filter { $0 != tallest }.map { height[$0, default: 0] }.sorted()
-        let title = height[tallest, default: 0]
-        guard title >= settings.pageTitleHeightRatio * others[others.count / 2], title >= pageTitleLead * others.last! else {
-            return elements
+        // The title by its box's height, else by its em: a box spans a line's ink, and a title
+        // without descenders over lines with them ("And much more" over "Plan your trip") leads
+        // only by its em. By its em, a title is also worded as a name (``isWordedAsEmTitle(_:)``).
+        func title(_ size: (Int) -> Double, strict: Bool = false) -> Int? {
+            let height = Dictionary(uniqueKeysWithValues: texts.map { ($0, size($0)) })
+            guard let tallest = texts.max(by: { height[$0, default: 0] < height[$1, default: 0] }) else { return nil }
+            let e = elements[tallest]
+            guard e.kind == .text, e.children.isEmpty, isWordedAsTitle(e.label ?? ""), !(bar?.holds(e.frame, tight: true) ?? false),
+                !strict || isWordedAsEmTitle(e.label ?? "")
+            else { return nil }
+            let others = texts.filter { $0 != tallest }.map { height[$0, default: 0] }.sorted()
+            let title = height[tallest, default: 0]
+            guard title >= settings.pageTitleHeightRatio * others[others.count / 2], title >= pageTitleLead * others.last! else { return nil }
+            return tallest
         }
+        guard
+            let found = title({ typeHeight(of: elements[$0].frame, lines: lines) })
+                ?? (settings.pageTitleByEm ? title({ typeSize(of: elements[$0], lines: lines) }, strict: true) : nil)
+        else { return elements }
         var result = elements
-        result[tallest].traits.insert(.header)
+        result[found].traits.insert(.header)
         return result
+    }
+
+    /// A title found by its em (``markPageTitle(_:screenHeight:lines:settings:)``'s second look)
+    /// is also worded as a name: at least 4 letters, fewer than ``titleOverDescriptionMaxDigits``
+    /// digits, starting with a capital or a digit — *measured* (2026-11-28) on the 1,219
+    /// listening screens: the em found 47 titles, 37 of them the screen's title by eye. These
+    /// conditions leave out 4 of the other 10 (a Korean price tile's "HCH 12,800 21", a
+    /// lower-case "used" read from Hangul, "Pla" cut at the screen's edge, a field's "username")
+    /// and one of the 37 (the logo type "imSold!").
+    static func isWordedAsEmTitle(_ label: String) -> Bool {
+        label.filter(\.isLetter).count >= 4 && label.filter(\.isNumber).count < titleOverDescriptionMaxDigits
+            && (label.first.map { $0.isUppercase || $0.isNumber } ?? false)
     }
 
     /// Whether `label` is worded as a title: ``minPageTitleLetters`` letters, at most

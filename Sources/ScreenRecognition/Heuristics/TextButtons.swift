@@ -438,6 +438,51 @@ public enum TextButtons {
     /// Typography), a gap of 0.2–0.5 of the caption's box.
     public static let completionMinGapRatio = 0.5
 
+    /// A short text beside a text button as its twin is a button too: a welcome page's "Sign In"
+    /// and "Not Yet", a dialog's pair of choices, drawn alike, one of them found by its words or
+    /// its tint and the other in plain words ("Not Yet", "Maybe later"). The two are alone on
+    /// their row (no other element shares it but one they lie on: a backdrop, a card), both read
+    /// as 1 to 3 words that can title a button (`isCompletionTitle(_:)`), neither a question nor
+    /// a caption (no "?" or ":"), neither a heading nor a link, their boxes' heights within
+    /// ``twinHeightRatio`` of each other, and they are centred as a pair: the middle
+    /// between their middles within ``Metadata/largeTitleCentreTolerance`` of the screen's width
+    /// of the screen's middle — a list row's name and its "Add" button are not — and the text
+    /// starts ``twinMinStart`` of the width or more from the leading edge.
+    public static func markTwinButtons(_ elements: [Element], screenWidth: Double) -> [Element] {
+        func isTitle(_ e: Element) -> Bool {
+            guard e.children.isEmpty, Metadata.isMadeOfText(e), !e.traits.contains(.header), !e.traits.contains(.link),
+                let label = e.label, isCompletionTitle(label)
+            else { return false }
+            return !label.contains("?") && !label.contains(":")
+        }
+        var result = elements
+        for i in elements.indices where elements[i].kind == .text && isTitle(elements[i]) {
+            let t = elements[i].frame
+            // (a picture or a card the text lies on is behind the row, not on it)
+            let row = elements.indices.filter { $0 != i && elements[$0].frame.sharesRow(with: t) && t.fractionInside(elements[$0].frame) < 0.5 }
+            guard row.count == 1, let j = row.first, elements[j].kind == .button, isTitle(elements[j]) else { continue }
+            let b = elements[j].frame
+            guard max(t.height, b.height) <= twinHeightRatio * min(t.height, b.height),
+                abs((t.midX + b.midX) / 2 - screenWidth / 2) <= Metadata.largeTitleCentreTolerance * screenWidth,
+                t.minX >= twinMinStart * screenWidth
+            else { continue }
+            Metadata.makeButton(&result[i])
+        }
+        return result
+    }
+
+    /// A twin starts at least 0.08 of the screen's width from its leading edge: a text at the
+    /// screen's margin (iOS's and Material's 16 pt/dp: 0.041–0.044, with a box's slack) with an
+    /// action at the other margin is a section's or a bar's title and its "more" or "cancel"
+    /// ("노래 … 더보기", "이체 … 취소" — *measured* on the 1,219 listening screens, 2026-11-28: the
+    /// two of 17 texts this rule made buttons that were not, both starting at 0.05; the 15 right
+    /// ones started at 0.12 or more).
+    public static let twinMinStart = 0.08
+
+    /// Twin buttons' boxes differ in height by at most 1.3× — *design choice*: one type size, with
+    /// room for a line with descenders beside one without (0.93 against 0.72 em, ``Metadata/inkShare(of:)``).
+    public static let twinHeightRatio = 1.3
+
     /// Whether `text` can be a button that finishes a caption: 1 to 3 words with at least two
     /// letters, not ending on a full stop nor on a dangling preposition.
     static func isCompletionTitle(_ text: String) -> Bool {
@@ -455,18 +500,25 @@ public enum TextButtons {
     /// titles stand side by side ("Sign up | Log in") or in a container of their own, which the
     /// framed-text rule judges; "Forgot password?" is a link over whatever follows it.
     public static func isHeadingOverDescription(_ index: Int, in detections: [Detection]) -> Bool {
-        let a = detections[index].box
-        // "Forgot password?" is an account link over whatever follows it, never a heading.
-        guard a.height > 0, !(detections[index].text ?? "").lowercased().hasPrefix("forgot") else { return false }
-        let texts = detections.indices.filter { $0 != index && detections[$0].type == .text }
-        let rowmates = texts.contains { j in
-            let b = detections[j].box
-            return b.sharesRow(with: a) && max(b.minX - a.maxX, a.minX - b.maxX) > a.height
+        let texts = detections.indices.filter { $0 != index && detections[$0].type == .text }.map { (box: detections[$0].box, text: detections[$0].text) }
+        return isHeadingOverDescription(box: detections[index].box, text: detections[index].text, among: texts)
+    }
+
+    /// ``isHeadingOverDescription(_:in:)`` for a text at `box` reading `text`, among the other
+    /// texts of the screen (`others`, the text itself left out).
+    static func isHeadingOverDescription(box a: Rect, text: String?, among others: [(box: Rect, text: String?)]) -> Bool {
+        // "Forgot password?" is an account link over whatever follows it, never a heading; so is an
+        // account action over its disclaimer ("log in" over "by signing up, you agree to the Terms
+        // of Use & Privacy Policy.", ui-real train).
+        let first = (text ?? "").split(separator: " ").first.map { $0.lowercased() } ?? ""
+        guard a.height > 0, !first.hasPrefix("forgot"), !Metadata.accountActions.contains(first) else { return false }
+        let rowmates = others.contains { o in
+            o.box.sharesRow(with: a) && max(o.box.minX - a.maxX, a.minX - o.box.maxX) > a.height
         }
         guard !rowmates else { return false }
-        return texts.contains { j in
-            let b = detections[j].box
-            let text = detections[j].text ?? ""
+        return others.contains { o in
+            let b = o.box
+            let text = o.text ?? ""
             let words = text.split(whereSeparator: \.isWhitespace).count
             return b.minY >= a.maxY - overlapTolerance * a.height && b.minY - a.maxY <= headingGapRatio * a.height
                 && b.xOverlap(a) >= 0.5 * min(a.width, b.width) && words >= descriptionMinWords && !isActionPhrase(text)

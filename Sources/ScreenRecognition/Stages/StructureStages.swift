@@ -397,6 +397,7 @@ struct TintedTextButtonsStage: AnalysisStage {
             if !destinations.isEmpty { work.note("drawer", "\(destinations.count) drawer row(s) read as buttons") }
         }
         if settings.promptLinks { work.elements = TextButtons.markPromptLinks(work.elements) }
+        if settings.twinTextsAreButtons { work.elements = TextButtons.markTwinButtons(work.elements, screenWidth: Double(work.screen.width)) }
         if settings.listRowsShareARole {
             let lists = ListRows.shareRoles(work.elements, screenWidth: Double(work.screen.width))
             work.elements = lists.elements

@@ -102,6 +102,11 @@ struct ReadTextStage: AnalysisStage {
                 detections, lines: lines, image: image, recognizer: recognizer,
                 minCoverage: content.minReadCoverage, maxCalls: content.maxElementReads,
                 rejectUnreadable: content.rejectUnreadableOCR, lastReader: lastReaderAt1x, diagnostics: &work.diagnostics)
+            if content.mendLostFirstLetters {
+                detections = ElementOCR.rereadLostFirstLetters(
+                    detections, lines: lines, image: image, recognizer: recognizer, maxCalls: content.maxElementReads,
+                    rejectUnreadable: content.rejectUnreadableOCR, diagnostics: &work.diagnostics)
+            }
         }
         if content.minOtherScriptReadings > 0 {
             let kept = ElementOCR.withoutLoneOtherScript(
