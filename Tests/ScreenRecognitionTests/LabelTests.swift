@@ -1382,6 +1382,30 @@ struct RowLabelTests {
         }
     }
 
+    @Test(
+        "A text field whose own reading is a piece of the text inside it takes that text",
+        arguments: [
+            // (the field's own reading, the text inside it, spoken)
+            ("ord", "Password", "Password, Text field"),  // a light placeholder at 1x (ui-real train)
+            ("a", "Confirm Email Address", "Confirm Email Address, Text field"),
+            ("Email or phone", "Email", "Email or phone, Text field"),  // the text inside is the piece: the field's stays
+            ("Email", "Password", "Email, Text field"),  // another reading, not a piece of it
+            ("Email address", "lEmail address", "Email address, Text field"),  // the cursor read into the word
+            ("Password", "Password 8", "Password, Text field"),  // a glyph read as a word
+            ("mail", "E-mail", "E-mail, Text field"),
+            ("리원세일을", "온리 원세일을", "온리 원세일을, Text field"),  // Hangul is not judged
+        ])
+    func fieldFragments(own: String, inner: String, spoken: String) {
+        let field = Element(kind: .textField, frame: r(20, 300, 350, 38), label: own)
+        let text = el(.text, r(38, 312, 180, 13), inner)
+        let out = Metadata.absorbIntoControls([field, text], containment: 0.8)
+        #expect(out.map { Announcer.announcement(for: $0) } == [spoken])
+        // …also where a verb made the text inside a button ("Confirm Email Address").
+        var button = Element(kind: .button, frame: text.frame, label: inner, traits: .button)
+        button.detections = [det(.text, 38, 312, 180, 13, inner)]
+        #expect(Metadata.absorbIntoControls([field, button], containment: 0.8).map { Announcer.announcement(for: $0) } == [spoken])
+    }
+
     @Test("OCR lines inside a checkbox row become its text")
     func ocrIntoRow() {
         let lines = [RecognizedText(text: "Send newsletter", box: r(60, 110, 150, 20), confidence: 0.9)]

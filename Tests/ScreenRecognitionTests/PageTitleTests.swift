@@ -51,6 +51,23 @@ struct PageTitleTests {
         #expect(abs(Metadata.inkShare(of: text) - share) < 1e-9)
     }
 
+    @Test(
+        "By its em, a title is worded as a name: not a field's placeholder, not lower case, not a number",
+        arguments: [
+            ("Welcome back", true), ("Password", false), ("Email Address", false), ("welcome back", false), ("HCH 12,800 21", false),
+            ("Pla", false),
+        ])
+    func emTitleWording(label: String, heading: Bool) {
+        // 17-px boxes spanning the cap height over 16-px lines that hang below it: no lead by the
+        // boxes (1.06), 1.37 by the em.
+        var elements = [Self.text(label, r(100, 300, 180, 17))]
+        for i in 0..<3 { elements.append(Self.text("Forgot your password", r(40, 360 + 40 * Double(i), 300, 16))) }
+        #expect(Metadata.markPageTitle(elements, screenHeight: 844)[0].traits.contains(.header) == heading)
+        var off = AnnouncementSettings()
+        off.pageTitleByEm = false
+        #expect(!Metadata.markPageTitle(elements, screenHeight: 844, settings: off)[0].traits.contains(.header))
+    }
+
     @Test("A title in capitals and ascenders over a list whose lines hang below it is the larger type (ui-real train)")
     func titleOverDescenders() {
         // "And much more" over an onboarding dialog's feature list: 17 px against 15, 12, 14 and

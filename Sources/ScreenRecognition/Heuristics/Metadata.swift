@@ -281,13 +281,23 @@ public enum Metadata {
                     && f.midY >= control.frame.minY && f.midY <= control.frame.maxY && f.height <= control.frame.height
             }
             guard !inside.isEmpty else { continue }
+            // Its texts in reading order, as OCR lines: a row's title and summary read with a pause.
+            func joined(_ parts: [Int]) -> String {
+                MissingElements.joinedLines(
+                    parts.compactMap { i in elements[i].label.map { RecognizedText(text: $0, box: elements[i].frame, confidence: 1) } }
+                        .sorted(by: MissingElements.readingOrder))
+            }
             if c.label == nil {
-                // Its texts in reading order, as OCR lines: a row's title and summary read with a pause.
-                let lines = inside.filter { elements[$0].kind == .text }
-                    .compactMap { i in elements[i].label.map { RecognizedText(text: $0, box: elements[i].frame, confidence: 1) } }
-                    .sorted(by: MissingElements.readingOrder)
-                let label = MissingElements.joinedLines(lines)
-                c.label = label.isEmpty ? nil : label
+                let texts = joined(inside.filter { elements[$0].kind == .text })
+                c.label = texts.isEmpty ? nil : texts
+            } else if c.kind == .textField, let own = c.label,
+                case let texts = joined(inside.filter { elements[$0].kind == .text || (elements[$0].kind == .button && isMadeOfText(elements[$0])) }),
+                isFragment(own, of: texts)
+            {
+                // The field's own crop read a piece of its light placeholder ("ord", "a") where the
+                // text inside it was read whole ("Password", "Confirm Email Address", which its
+                // verb had made a button).
+                c.label = texts
             }
             if c.kind == .textField {
                 // (a placeholder the field's own detection read is already one: the mending is idempotent)
@@ -305,6 +315,26 @@ public enum Metadata {
             absorbed.formUnion(inside)
         }
         return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
+    }
+
+    /// Whether `reading` is a piece of `whole`: its letters and digits (case ignored) found inside
+    /// `whole`'s, which has more of them — a light-grey placeholder at 1x that the field's own
+    /// crop read as "ord" and the text inside it as "Password" (a listening review, 2026-11-28) —
+    /// and `whole` reads as words: each of its words in Latin letters an English word or a
+    /// placeholder word (``TextFieldLabels/words``), none without letters. On the 1,219 listening
+    /// screens (2026-11-28) the text inside a field read a cursor or a glyph into its words where
+    /// the field's own reading had none ("lEmail address", "Password 8", "03.17 1ELMIO!").
+    static func isFragment(_ reading: String, of whole: String) -> Bool {
+        func key(_ s: String) -> String { s.filter { $0.isLetter || $0.isNumber }.lowercased() }
+        let part = key(reading)
+        let all = key(whole)
+        guard !part.isEmpty, all.count > part.count, all.contains(part) else { return false }
+        return whole.split(whereSeparator: \.isWhitespace).allSatisfy { raw in
+            let word = raw.trimmingCharacters(in: .punctuationCharacters).lowercased()
+            guard word.contains(where: \.isLetter) else { return false }
+            guard word.contains(where: { $0.isASCII && $0.isLetter }) else { return true }  // another script: not judged
+            return RunTogetherWords.englishWords.contains(word) || placeholderWords.contains(word)
+        }
     }
 
     /// Plain icons (not buttons) beside a labelled text, text field, button, or checkbox or switch
@@ -1242,10 +1272,20 @@ public enum Metadata {
     /// conditions leave out 4 of the other 10 (a Korean price tile's "HCH 12,800 21", a
     /// lower-case "used" read from Hangul, "Pla" cut at the screen's edge, a field's "username")
     /// and one of the 37 (the logo type "imSold!").
+    ///
+    /// Nor is it a form field's placeholder, all its words placeholder words
+    /// (``TextFieldLabels/words``): a field the detector missed left its "Password" a text in
+    /// the field's large type, spoken "Password, Heading" (a listening review of 30 more screens,
+    /// 2026-11-28); on the 1,219 screens this left out that "Password" and one share sheet's
+    /// title, "Select".
     static func isWordedAsEmTitle(_ label: String) -> Bool {
-        label.filter(\.isLetter).count >= 4 && label.filter(\.isNumber).count < titleOverDescriptionMaxDigits
-            && (label.first.map { $0.isUppercase || $0.isNumber } ?? false)
+        let placeholder = label.split(separator: " ").allSatisfy { placeholderWords.contains($0.lowercased()) }
+        return label.filter(\.isLetter).count >= 4 && label.filter(\.isNumber).count < titleOverDescriptionMaxDigits
+            && (label.first.map { $0.isUppercase || $0.isNumber } ?? false) && !placeholder
     }
+
+    /// ``TextFieldLabels/words`` in lower case.
+    static let placeholderWords = Set(TextFieldLabels.words.map { $0.lowercased() })
 
     /// Whether `label` is worded as a title: ``minPageTitleLetters`` letters, at most
     /// ``maxPageTitleWords`` words, no sentence's closing full stop or "…", mostly in a cased script,
