@@ -532,7 +532,6 @@ public enum ElementOCR {
         _ detections: [Detection], lines: [RecognizedText], image: RGBAImage, reader: LastCropReader, margin: Double,
         maxCalls: Int, rejectUnreadable: Bool, diagnostics: inout [Diagnostic]
     ) -> [Detection] {
-        var result = detections
         let doubtful: [(index: Int, confidence: Double, words: [RecognizedText.Word])] = detections.indices.compactMap { i in
             let d = detections[i]
             guard readTypes.contains(d.type), let text = d.text, !text.isEmpty, !hasOtherScript(text) else { return nil }
@@ -540,26 +539,41 @@ public enum ElementOCR {
             guard let least = inside.map(\.confidence).min(), least < reader.below else { return nil }
             return (i, least, inside.flatMap(\.words))
         }.sorted { $0.confidence < $1.confidence }
-        var replaced = 0
+        let calls = doubtful.prefix(max(0, maxCalls))
+        let confidence = Dictionary(uniqueKeysWithValues: calls.map { ($0.index, ($0.confidence, $0.words)) })
+        return readingAgain(
+            detections, calls.map(\.index), diagnostics: &diagnostics,
+            replaced: "doubtfully read element(s) read again by the last crop reader",
+            failed: "doubtfully read element(s) could not be read by the last crop reader"
+        ) { i, old in
+            guard let (least, words) = confidence[i] else { return nil }
+            return try reader.reread(
+                detections[i].box, over: (old, least), sureWords: words, image: image, margin: margin, rejectUnreadable: rejectUnreadable)?.text
+        }
+    }
+
+    /// `detections` with each of `indices` (in order) given the text `read` returns for it and
+    /// its old text (nil keeps the old one); a diagnostic counts the texts replaced ("N
+    /// `replaced`") and the reads that threw ("N `failed`").
+    static func readingAgain(
+        _ detections: [Detection], _ indices: [Int], diagnostics: inout [Diagnostic], replaced: String, failed: String,
+        read: (Int, String) throws -> String?
+    ) -> [Detection] {
+        var result = detections
+        var count = 0
         var failures = 0
-        for (i, confidence, words) in doubtful.prefix(max(0, maxCalls)) {
+        for i in indices {
             guard let old = detections[i].text else { continue }
             do {
-                guard
-                    let read = try reader.reread(
-                        detections[i].box, over: (old, confidence), sureWords: words,
-                        image: image, margin: margin, rejectUnreadable: rejectUnreadable)
-                else { continue }
-                result[i].text = read.text
-                replaced += 1
+                guard let text = try read(i, old) else { continue }
+                result[i].text = text
+                count += 1
             } catch {
                 failures += 1
             }
         }
-        if replaced > 0 { diagnostics.append(Diagnostic(stage: "ocr", message: "\(replaced) doubtfully read element(s) read again by the last crop reader")) }
-        if failures > 0 {
-            diagnostics.append(Diagnostic(stage: "ocr", message: "\(failures) doubtfully read element(s) could not be read by the last crop reader"))
-        }
+        if count > 0 { diagnostics.append(Diagnostic(stage: "ocr", message: "\(count) \(replaced)")) }
+        if failures > 0 { diagnostics.append(Diagnostic(stage: "ocr", message: "\(failures) \(failed)")) }
         return result
     }
 
@@ -702,7 +716,6 @@ public enum ElementOCR {
         _ detections: [Detection], lines: [RecognizedText], image: RGBAImage,
         recognizer: any TextRecognizer, maxCalls: Int, rejectUnreadable: Bool, diagnostics: inout [Diagnostic]
     ) -> [Detection] {
-        var result = detections
         let candidates = detections.indices.filter { i in
             let d = detections[i]
             guard d.type == .text, let text = d.text, let first = centred(in: d.box, lines).min(by: { $0.box.minY < $1.box.minY }),
@@ -710,27 +723,15 @@ public enum ElementOCR {
             else { return false }
             return lostFirstLetter(text) != nil
         }
-        var failures = 0
-        var mended = 0
-        for i in candidates.prefix(max(0, maxCalls)) {
-            guard let old = detections[i].text else { continue }
-            do {
-                if let reread = try readCropWithConfidence(
-                    grown(detections[i].box, in: image), image: image, recognizer: recognizer, rejectUnreadable: rejectUnreadable),
-                    restoresFirstLetter(reread.text, of: old)
-                {
-                    result[i].text = reread.text
-                    mended += 1
-                }
-            } catch {
-                failures += 1
-            }
+        return readingAgain(
+            detections, Array(candidates.prefix(max(0, maxCalls))), diagnostics: &diagnostics,
+            replaced: "text(s) read again with their lost first letter",
+            failed: "element crop(s) could not be read again for a lost first letter"
+        ) { i, old in
+            let reread = try readCropWithConfidence(
+                grown(detections[i].box, in: image), image: image, recognizer: recognizer, rejectUnreadable: rejectUnreadable)
+            return reread.flatMap { restoresFirstLetter($0.text, of: old) ? $0.text : nil }
         }
-        if mended > 0 { diagnostics.append(Diagnostic(stage: "ocr", message: "\(mended) text(s) read again with their lost first letter")) }
-        if failures > 0 {
-            diagnostics.append(Diagnostic(stage: "ocr", message: "\(failures) element crop(s) could not be read again for a lost first letter"))
-        }
-        return result
     }
 
     /// The first word of `text` (its leading run of letters, lower-cased) when it is Latin and no
