@@ -718,10 +718,11 @@ public enum ElementOCR {
     ) -> [Detection] {
         let candidates = detections.indices.filter { i in
             let d = detections[i]
-            guard d.type == .text, let text = d.text, let first = centred(in: d.box, lines).min(by: { $0.box.minY < $1.box.minY }),
-                first.box.minX - d.box.minX >= Constants.lostLetterGap * first.box.height
+            // (the word first: a set's look-up, before the screen's lines are searched)
+            guard d.type == .text, let text = d.text, lostFirstLetter(text) != nil,
+                let first = centred(in: d.box, lines).min(by: { $0.box.minY < $1.box.minY })
             else { return false }
-            return lostFirstLetter(text) != nil
+            return first.box.minX - d.box.minX >= Constants.lostLetterGap * first.box.height
         }
         return readingAgain(
             detections, Array(candidates.prefix(max(0, maxCalls))), diagnostics: &diagnostics,

@@ -40,6 +40,9 @@ public struct Lexicon: Sendable {
         self.freeEditsFrom = freeEditsFrom
     }
 
+    /// Whether `word` is one of the vocabulary's words (case ignored).
+    public func contains(_ word: String) -> Bool { byLowercase[word.lowercased()] != nil }
+
     /// `text` with each misread word mended (the rules above); unchanged when none is.
     public func mended(_ text: String) -> String {
         let words = text.split(whereSeparator: \.isWhitespace).map(String.init)

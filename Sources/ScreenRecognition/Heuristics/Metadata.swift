@@ -333,7 +333,7 @@ public enum Metadata {
             let word = raw.trimmingCharacters(in: .punctuationCharacters).lowercased()
             guard word.contains(where: \.isLetter) else { return false }
             guard word.contains(where: { $0.isASCII && $0.isLetter }) else { return true }  // another script: not judged
-            return RunTogetherWords.englishWords.contains(word) || placeholderWords.contains(word)
+            return RunTogetherWords.englishWords.contains(word) || TextFieldLabels.lexicon.contains(word)
         }
     }
 
@@ -956,6 +956,10 @@ public enum Metadata {
             return label.split(separator: " ").count <= TextButtons.Constants.maxWords
         }
         let bottom = (1 - bottomBand) * Double(screen.height)
+        // The texts a caption's description may be (static texts and text buttons).
+        let textLike = elements.indices.filter { k in
+            elements[k].kind == .text || (elements[k].kind == .button && isMadeOfText(elements[k]))
+        }
         for (i, icon) in elements.enumerated() where [.icon, .button, .picture].contains(icon.kind) && icon.children.isEmpty {
             let isIcon = icon.kind != .picture && icon.detections.allSatisfy({ $0.type == .icon })
             let isSmallPicture = icon.kind == .picture && icon.frame.width <= maxPictureWidth
@@ -981,9 +985,7 @@ public enum Metadata {
             // Athletes" and "Whose poster is on your wall?…"): an onboarding page, not a tile. The
             // glyph illustrates the title and is spoken with it, as a static text the heading rules
             // judge, not as a button.
-            let others = elements.indices.filter { k in
-                k != j && k != i && (elements[k].kind == .text || (elements[k].kind == .button && isMadeOfText(elements[k])))
-            }.map { (box: elements[$0].frame, text: elements[$0].label) }
+            let others = textLike.filter { $0 != j && $0 != i }.map { (box: elements[$0].frame, text: elements[$0].label) }
             if TextButtons.isHeadingOverDescription(box: elements[j].frame, text: caption, among: others) {
                 result[i] = Element(
                     kind: .text, frame: f.union(elements[j].frame), label: caption, traits: .staticText,
@@ -1159,8 +1161,12 @@ public enum Metadata {
     /// complicated! Use Burner…" read from x 16, its box starting at 29) had left two rows of three,
     /// and the paragraph's "type" half its height, a heading (ui-real train, 2026-11-27).
     public static func typeHeight(of frame: Rect, lines: [RecognizedText]) -> Double {
-        let rows = typeRows(of: frame, lines: lines)
-        return rows >= 2 ? frame.height / Double(rows) : frame.height
+        typeHeight(of: frame, rows: typeRows(of: frame, lines: lines))
+    }
+
+    /// ``typeHeight(of:lines:)`` for a frame holding `rows` rows of lines.
+    static func typeHeight(of frame: Rect, rows: Int) -> Double {
+        rows >= 2 ? frame.height / Double(rows) : frame.height
     }
 
     /// How many rows of `lines` have their middle in `frame` (two lines are one row when their
@@ -1185,10 +1191,12 @@ public enum Metadata {
     /// (``typeRows(of:lines:)``) spans ``lineSpacing`` em from one row to the next and its last
     /// row's ink.
     public static func typeSize(of element: Element, lines: [RecognizedText]) -> Double {
-        let frame = element.frame
-        let ink = inkShare(of: element.label ?? "")
-        let rows = Double(max(1, typeRows(of: frame, lines: lines)))
-        return frame.height / ((rows - 1) * lineSpacing + ink)
+        typeSize(of: element, rows: typeRows(of: element.frame, lines: lines))
+    }
+
+    /// ``typeSize(of:lines:)`` for an element whose frame holds `rows` rows of lines.
+    static func typeSize(of element: Element, rows: Int) -> Double {
+        element.frame.height / (Double(max(0, rows - 1)) * lineSpacing + inkShare(of: element.label ?? ""))
     }
 
     /// The share of the em that a line of `text` spans from its highest ink to its lowest: from
@@ -1256,9 +1264,10 @@ public enum Metadata {
             guard title >= settings.pageTitleHeightRatio * others[others.count / 2], title >= pageTitleLead * others.last! else { return nil }
             return tallest
         }
+        let rows = Dictionary(uniqueKeysWithValues: texts.map { ($0, typeRows(of: elements[$0].frame, lines: lines)) })
         guard
-            let found = title({ typeHeight(of: elements[$0].frame, lines: lines) })
-                ?? (settings.pageTitleByEm ? title({ typeSize(of: elements[$0], lines: lines) }, strict: true) : nil)
+            let found = title({ typeHeight(of: elements[$0].frame, rows: rows[$0, default: 0]) })
+                ?? (settings.pageTitleByEm ? title({ typeSize(of: elements[$0], rows: rows[$0, default: 0]) }, strict: true) : nil)
         else { return elements }
         var result = elements
         result[found].traits.insert(.header)
@@ -1279,13 +1288,10 @@ public enum Metadata {
     /// 2026-11-28); on the 1,219 screens this left out that "Password" and one share sheet's
     /// title, "Select".
     static func isWordedAsEmTitle(_ label: String) -> Bool {
-        let placeholder = label.split(separator: " ").allSatisfy { placeholderWords.contains($0.lowercased()) }
+        let placeholder = label.split(separator: " ").allSatisfy { TextFieldLabels.lexicon.contains(String($0)) }
         return label.filter(\.isLetter).count >= 4 && label.filter(\.isNumber).count < titleOverDescriptionMaxDigits
             && (label.first.map { $0.isUppercase || $0.isNumber } ?? false) && !placeholder
     }
-
-    /// ``TextFieldLabels/words`` in lower case.
-    static let placeholderWords = Set(TextFieldLabels.words.map { $0.lowercased() })
 
     /// Whether `label` is worded as a title: ``minPageTitleLetters`` letters, at most
     /// ``maxPageTitleWords`` words, no sentence's closing full stop or "…", mostly in a cased script,
