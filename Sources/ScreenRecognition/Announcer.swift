@@ -84,7 +84,8 @@ public enum Announcer {
         case .tabButton: words.append("Tab")
         case .toggle: words.append("Switch button")
         case .checkbox: words.append("Checkbox")
-        case .textField: words.append(t.contains(.searchField) ? "Search field" : "Text field")
+        case .textField:
+            words.append(t.contains(.searchField) ? "Search field" : Metadata.isSecureField(e.label) ? "Secure text field" : "Text field")
         default:
             if t.contains(.button) && !(placeholderIsWord && e.kind == .button) { words.append("Button") }
             if t.contains(.link) { words.append("Link") }

@@ -140,6 +140,10 @@ public struct MissingElementSettings: Codable, Sendable, Hashable {
     /// unlabelled) with no false glyph on 102 held-out train screens with checkbox rows
     /// (2026-11-26; `Benchmarks/checkboxes/rows.py`).
     public var recoverCheckboxGlyphs = true
+    /// A text worded as a placeholder at the leading edge of a field's shape (an underline or a
+    /// box running on past it), or under a text field where the next field of its stack would
+    /// show its placeholder, is that text field (``TextFieldShapes/recoverFields(_:image:lines:)``).
+    public var recoverTextFields = true
     /// Words a recogniser ran together are split again into English words
     /// (``RunTogetherWords/splitEnglish(_:)``) in every text read, once all texts are found
     /// ("Seewhereyourmusictakesyou" is "See where your music takes you").
@@ -207,6 +211,10 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// read again from its crop, and the letter put back where the reading is an English word
     /// (``ElementOCR/rereadLostFirstLetters(_:lines:image:recognizer:maxCalls:rejectUnreadable:diagnostics:)``).
     public var mendLostFirstLetters = true
+    /// A field or text whose reading starts with no word because a text cursor at its leading
+    /// edge was read into it ("fra!" for "Email") is read again from past the cursor
+    /// (``ElementOCR/rereadPastCursors(_:lines:image:recognizer:maxCalls:rejectUnreadable:diagnostics:)``).
+    public var readPastCursors = true
     /// Whole-screen OCR lines below this confidence are read again by the analyzer's crop readers
     /// (``ElementOCR/rereadDoubtful(_:image:readers:from:below:margin:maxCalls:diagnostics:)``): 0.7,
     /// measured 2026-11-23 — 8 of the 417 lines of the 3x OCR check set fall below it (icon junk,
@@ -711,6 +719,9 @@ public struct AnnouncementSettings: Codable, Sendable, Hashable {
     /// (``Metadata/markTitlesOverDescriptions(_:screen:lines:)``): an onboarding page's or an empty
     /// state's title.
     public var titlesOverDescriptionsAreHeaders = true
+    /// A modal dialog's title is a header (`HeaderStage.markDialogTitle`): the topmost text in
+    /// the dialog's top band, worded as a title, over the dialog's message or actions.
+    public var dialogTitlesAreHeaders = true
     /// The top app bar's title is a header too (``Metadata/markAppBarTitle(_:screen:settings:)``):
     /// UIKit gives a navigation bar's title the header trait.
     public var appBarTitleIsHeader = true

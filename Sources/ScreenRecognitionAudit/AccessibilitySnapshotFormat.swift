@@ -160,7 +160,8 @@ public enum AccessibilitySnapshotFormat {
             var names = sharedTraits.filter { e.traits.contains($0.trait) }.map(\.name)
             switch e.kind {
             case .toggle, .checkbox: names.append("switchButton")
-            case .textField: names.append(e.traits.contains(.searchField) ? "searchField" : "textEntry")
+            case .textField:
+                names.append(e.traits.contains(.searchField) ? "searchField" : Metadata.isSecureField(e.label) ? "secureTextField" : "textEntry")
             case .tabButton: names.append("tabBarItem")
             default: break
             }

@@ -40,6 +40,11 @@ struct AnnouncementTests {
         Case(element: Element(kind: .text, frame: frame, label: "World Clock", traits: [.staticText, .header]), spoken: "World Clock, Heading"),
         Case(element: Element(kind: .textField, frame: frame, label: "Search", traits: .searchField), spoken: "Search, Search field"),
         Case(element: Element(kind: .textField, frame: frame, label: "Email"), spoken: "Email, Text field"),
+        // A password field is a secure text field, as VoiceOver calls UIKit's `isSecureTextEntry`.
+        Case(element: Element(kind: .textField, frame: frame, label: "Password"), spoken: "Password, Secure text field"),
+        Case(element: Element(kind: .textField, frame: frame, label: "Confirm password"), spoken: "Confirm password, Secure text field"),
+        Case(element: Element(kind: .textField, frame: frame, label: "비밀번호"), spoken: "비밀번호, Secure text field"),
+        Case(element: Element(kind: .textField, frame: frame, label: "Passwords manager"), spoken: "Passwords manager, Text field"),
         Case(
             element: Element(kind: .checkbox, frame: frame, label: "Remember me", value: "Checked", traits: .button),
             spoken: "Remember me, Checkbox, Checked"),

@@ -251,6 +251,44 @@ struct ElementOCRTests {
         #expect(diagnostics.contains { $0.message.contains("lost first letter") } == (spoken != old))
     }
 
+    @Test(
+        "A field whose reading starts with no word is read again past a text cursor at its leading edge; only words are kept",
+        arguments: [
+            // (field's reading, a cursor drawn, the crop past it reads, spoken)
+            ("fra!", true, "Email", "Email"),  // the cursor read into "E" (a listening review's login screen)
+            ("Pesired username", true, "Desired username", "Desired username"),
+            ("fra!", false, "Email", "fra!"),  // no cursor: no read
+            ("fra!", true, "Emai1 8", "fra!"),  // not words
+            ("Email", true, "Emails", "Email"),  // a word already: no read
+        ])
+    func readPastCursor(old: String, cursor: Bool, crop: String, spoken: String) {
+        var diagnostics: [Diagnostic] = []
+        // A field 10…310 × 30…70 on white; its placeholder's line 24…120 × 42…56 in light grey
+        // (two bars), the cursor a 2-px blue bar from 39 to 59 (1.4 × the line) at its start.
+        var image = RGBAImage(width: 320, height: 100, fill: .white)
+        image = paintGlyph(image, r(27, 42, 90, 14), RGB(r: 170, g: 170, b: 170))
+        if cursor { image = image.filling(r(24, 39, 2, 20), with: RGB(r: 40, g: 60, b: 200)) }
+        let line = RecognizedText(text: old, box: r(24, 42, 96, 14), confidence: 0.6)
+        let out = ElementOCR.rereadPastCursors(
+            [det(.textField, 10, 30, 300, 40, old)], lines: [line], image: image, recognizer: Fixed(text: crop, confidence: 0.9),
+            maxCalls: 24, rejectUnreadable: false, diagnostics: &diagnostics)
+        #expect(out.map(\.text) == [spoken])
+    }
+
+    @Test("A cursor is a thin bar taller than the letters after it; a field's border or a thick block is none")
+    func cursorBars() {
+        let line = r(24, 42, 96, 14)
+        func image(_ bar: Rect?) -> RGBAImage {
+            var image = paintGlyph(RGBAImage(width: 320, height: 100, fill: .white), r(30, 42, 90, 14), .black)
+            if let bar { image = image.filling(bar, with: .black) }
+            return image
+        }
+        #expect(ElementOCR.cursorBar(image(r(24, 39, 2, 20)), line: line) == 24...25)
+        #expect(ElementOCR.cursorBar(image(nil), line: line) == nil)
+        #expect(ElementOCR.cursorBar(image(r(24, 20, 2, 60)), line: line) == nil)  // a border through the whole window
+        #expect(ElementOCR.cursorBar(image(r(24, 39, 8, 20)), line: line) == nil)  // a block, not a bar
+    }
+
     /// Reads `text` over the whole region it is given (the last reader keeps lines centred in the box).
     struct OverRegion: TextRecognizer {
         var text: String
@@ -1386,12 +1424,12 @@ struct RowLabelTests {
         "A text field whose own reading is a piece of the text inside it takes that text",
         arguments: [
             // (the field's own reading, the text inside it, spoken)
-            ("ord", "Password", "Password, Text field"),  // a light placeholder at 1x (ui-real train)
+            ("ord", "Password", "Password, Secure text field"),  // a light placeholder at 1x (ui-real train)
             ("a", "Confirm Email Address", "Confirm Email Address, Text field"),
             ("Email or phone", "Email", "Email or phone, Text field"),  // the text inside is the piece: the field's stays
             ("Email", "Password", "Email, Text field"),  // another reading, not a piece of it
             ("Email address", "lEmail address", "Email address, Text field"),  // the cursor read into the word
-            ("Password", "Password 8", "Password, Text field"),  // a glyph read as a word
+            ("Password", "Password 8", "Password, Secure text field"),  // a glyph read as a word
             ("mail", "E-mail", "E-mail, Text field"),
             ("리원세일을", "온리 원세일을", "온리 원세일을, Text field"),  // Hangul is not judged
         ])
@@ -1446,7 +1484,7 @@ struct RowLabelTests {
             ("Keyword or Stock Number Q", true, "Keyword or Stock Number, Search field"),
             ("Keyword or Stock Number Q", false, "Keyword or Stock Number Q, Text field"), ("(Q", false, "Search field"),
             // a sign-in field is no search field, whatever glyph the classifier took for a magnifier
-            ("Password", true, "Password, Text field"), ("Email address", true, "Email address, Text field"),
+            ("Password", true, "Password, Secure text field"), ("Email address", true, "Email address, Text field"),
         ])
     func magnifierGlyph(reading: String, magnifier: Bool, spoken: String) {
         let field = Metadata.element(for: det(.textField, 0, 0, 300, 40))

@@ -90,7 +90,7 @@ struct PipelineTests {
             det(.text, 230, 440, 80, 24, "Delete"),
         ]
         let result = try ScreenAnalyzer().analyze(image: nil, size: ClockScreen.size, detections: dets)
-        #expect(result.transcript == ["Delete message?", "Cancel, Button", "Delete, Button"])
+        #expect(result.transcript == ["Delete message?, Heading", "Cancel, Button", "Delete, Button"])
         #expect(result.diagnostics.contains { $0.stage == "dialog" && $0.message.contains("1 element") })
     }
 
@@ -205,6 +205,19 @@ struct PipelineTests {
         #expect(result.transcript == ["Units", "Cancel, Button"])
     }
 
+    @Test(
+        "A dialog grows over its title and actions, not over a photo taller than half its box behind the scrim",
+        arguments: [(40.0, true), (200.0, false)])
+    func dialogGrowsOverShortNeighboursOnly(height: Double, grows: Bool) {
+        // A white sheet detected at 0…390 × 500…800 (300 tall), under a picture whose bright
+        // pixels (a white shirt in a dimmed photo) are as bright as the sheet.
+        let image = RGBAImage(width: 390, height: 844, fill: .white)
+        let sheet = r(0, 500, 390, 300)
+        let above = Metadata.element(for: det(.picture, 0, 498 - height, 390, height))
+        let frame = ModalDialogStage.grown(sheet, elements: [above], image: image, screen: ImageInfo(width: 390, height: 844))
+        #expect((frame != sheet) == grows)
+    }
+
     @Test("An element on the dialog's edge has no band to measure; one beyond the margin has", arguments: [(332.0, nil as Bool?), (340.0, true)])
     func undimmedBand(x: Double, expected: Bool?) {
         // The frame ends at 330 and bands start 15.6 px past it: a 10-px element at 332 has none.
@@ -224,11 +237,11 @@ struct PipelineTests {
     }
 
     @Test(
-        "A dialog's title is text even when its words are an action; its actions stay buttons",
+        "A dialog's title is a heading even when its words are an action; its actions stay buttons",
         arguments: [
             // (title's top, spoken): "Share This Recipe" 20 px into a 200-px dialog is its title;
             // 60 px in (past the top fifth) it is one of the dialog's actions.
-            (320.0, ["Share This Recipe", "Share via email, Button", "Cancel, Button"]),
+            (320.0, ["Share This Recipe, Heading", "Share via email, Button", "Cancel, Button"]),
             (360.0, ["Share This Recipe, Button", "Share via email, Button", "Cancel, Button"]),
         ])
     func dialogTitle(top: Double, spoken: [String]) throws {
@@ -240,6 +253,27 @@ struct PipelineTests {
         ]
         let result = try ScreenAnalyzer().analyze(image: nil, size: ClockScreen.size, detections: dets)
         #expect(result.transcript == spoken)
+    }
+
+    @Test(
+        "A dialog's topmost text is its heading only at its leading edge or centre, and not as a menu's first row",
+        arguments: [
+            // (title's frame, heading); the rows under it start at x 70, 16 px tall, 35 px apart
+            (r(70, 310, 150, 20), true),  // "Sort" over smaller options
+            (r(120, 310, 150, 20), true),  // centred in the dialog
+            (r(280, 310, 50, 20), false),  // a corner's "Skip"
+            (r(70, 325, 150, 16), false),  // a menu's first row, one pitch over the next
+        ])
+    func dialogTitleHeading(title: Rect, heading: Bool) {
+        let elements = [
+            Element(kind: .text, frame: title, label: "Sort", traits: .staticText),
+            Element(kind: .text, frame: r(70, 360, 200, 16), label: "Relevance", traits: .staticText),
+            Element(kind: .text, frame: r(70, 395, 200, 16), label: "Newest", traits: .staticText),
+            Element(kind: .button, frame: r(230, 460, 80, 20), label: "Cancel", traits: .button),
+        ]
+        let out = HeaderStage.markDialogTitle(elements, dialog: r(45, 300, 300, 200))
+        #expect(out[0].traits.contains(.header) == heading)
+        #expect(!out[1].traits.contains(.header))
     }
 
     @Test("The analysis keeps what it was made from: detections as given, OCR lines, the modal dialog")

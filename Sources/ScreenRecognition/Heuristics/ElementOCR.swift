@@ -44,6 +44,31 @@ public enum ElementOCR {
         /// a line's 0.72–0.93-em box. A wider slack of the detector's box alone reads no more: the
         /// pass reads again only a first word that is no English word.
         public static let lostLetterGap = 0.25
+        /// A text cursor is at most this × its line's height wide (at least 3 px: 2 px and a
+        /// JPEG's anti-aliased edge at 1x): 1–2 pt, 2 dp at 3x is 6 px beside a 16 sp line's 45-px
+        /// box (0.13) — *design choice* from UIKit's and Material's cursors.
+        public static let maxCursorWidth = 0.15
+        /// … its ink runs at least this × the line's height down. The line's box may hold only the
+        /// letters (the cursor ran 1.7 × a login screen's 9.9-px "Email" box) or the cursor too
+        /// (1.0 × a sign-up form's "Desired username" line) — *measured* 2026-11-28. A capital's
+        /// stem before lower-case letters passes too ("P" in "Passwora"); the reading past it
+        /// keeps nothing that is not words.
+        public static let minCursorSpan = 0.9
+        /// … and at most this ×: a field's border or a divider runs through the whole window
+        /// searched (``cursorWindow`` above and below the line, 2.5 ×) — *design choice*.
+        public static let maxCursorSpan = 2.2
+        /// The rows searched for a cursor run this × the line's height above and below it —
+        /// *design choice*: room for a cursor 2 × a letters-only box.
+        public static let cursorWindow = 0.75
+        /// The letters after a cursor run at most this × as far down as it: the cursor spans the font's ascender
+        /// to its descender (about 1.2 em in Roboto and SF), capitals 0.72 em and "l" 0.75 em
+        /// (``Metadata/typeSize``'s shares, measured with PIL on 2026-11-28): 0.6–0.65 — so 0.8
+        /// leaves room for a shorter cursor, under a capital's stem beside an ascender (1.04).
+        public static let maxLetterToCursor = 0.8
+        /// A cursor's ink lies at least this far from the field's fill (Euclidean RGB): twice
+        /// ``FramedText/Constants/edgeDistance`` — a cursor is drawn in the text's or the accent's
+        /// full colour, not a placeholder's light grey — *design choice*.
+        public static let cursorInkDistance = 60.0
         /// A reading of the grown crop counts only at this confidence or more: 0.9, measured on
         /// ui-real valid (2026-11-24) — with no bar, half of the 30 new readings were junk
         /// ("40000000000000", "<0", "99=", an "Email" placeholder read "00000"), at 0.8 one was; at
@@ -733,6 +758,103 @@ public enum ElementOCR {
                 grown(detections[i].box, in: image), image: image, recognizer: recognizer, rejectUnreadable: rejectUnreadable)
             return reread.flatMap { restoresFirstLetter($0.text, of: old) ? $0.text : nil }
         }
+    }
+
+    /// Text fields and texts whose reading starts with no word (its first word, in Latin letters,
+    /// neither an English word nor a placeholder word) with a text cursor at the leading edge of
+    /// their first line (``cursorBar(_:line:)``; the line the screen's pass read, or else a text
+    /// detected inside the field): the cursor was read as a letter or into the
+    /// first letter — "fra!" for a field's "Email", "Pesired username" for "Desired username" (a
+    /// listening review of 30 ui-real screens, 2026-11-28). Each is read again from its box cut
+    /// just past the cursor, and the reading is kept only where all its words are English or
+    /// placeholder words and it has at least as many letters as the old one less one (the cursor's). At most
+    /// `maxCalls` reads.
+    public static func rereadPastCursors(
+        _ detections: [Detection], lines: [RecognizedText], image: RGBAImage,
+        recognizer: any TextRecognizer, maxCalls: Int, rejectUnreadable: Bool, diagnostics: inout [Diagnostic]
+    ) -> [Detection] {
+        var cuts: [Int: Rect] = [:]
+        for i in detections.indices {
+            let d = detections[i]
+            guard d.type == .textField || d.type == .text, let text = d.text, let word = lostFirstLetter(text),
+                !TextFieldLabels.lexicon.contains(word),
+                // Its first line: read by the screen's pass, or a text detected inside the field.
+                let first = centred(in: d.box, lines).min(by: { $0.box.minY < $1.box.minY })?.box
+                    ?? detections.filter({ $0.type == .text && $0.box.fractionInside(d.box) >= 0.8 && $0.box != d.box })
+                    .min(by: { $0.box.minY < $1.box.minY })?.box,
+                let bar = cursorBar(image, line: first)
+            else { continue }
+            let from = Double(bar.upperBound) + 1
+            guard from < d.box.maxX - 4 else { continue }
+            cuts[i] = Rect(minX: from, minY: d.box.minY, maxX: d.box.maxX, maxY: d.box.maxY)
+        }
+        let letters = { (s: String) in s.filter(\.isLetter).count }
+        return readingAgain(
+            detections, Array(cuts.keys.sorted().prefix(max(0, maxCalls))), diagnostics: &diagnostics,
+            replaced: "reading(s) taken again past a text cursor",
+            failed: "element crop(s) could not be read again past a text cursor"
+        ) { i, old in
+            guard let cut = cuts[i],
+                let reread = try readCropWithConfidence(cut, image: image, recognizer: recognizer, rejectUnreadable: rejectUnreadable),
+                letters(reread.text) >= letters(old) - 1, saysWords(reread.text)
+            else { return nil }
+            return reread.text
+        }
+    }
+
+    /// Whether every word of `text` is an English word or a placeholder word (``TextFieldLabels/words``),
+    /// with a letter in each.
+    static func saysWords(_ text: String) -> Bool {
+        let words = text.split(whereSeparator: \.isWhitespace).map { $0.trimmingCharacters(in: .punctuationCharacters).lowercased() }
+        return !words.isEmpty
+            && words.allSatisfy { w in
+                w.contains(where: \.isLetter) && (RunTogetherWords.englishWords.contains(w) || TextFieldLabels.lexicon.contains(w))
+            }
+    }
+
+    /// The columns of a text cursor at the leading edge of the OCR line at `line`, or nil: a bar
+    /// at most ``Constants/maxCursorWidth`` × the line's height wide (at least 2 px), within that
+    /// of the line's start, whose ink runs unbroken down ``Constants/minCursorSpan``–``Constants/maxCursorSpan`` × the
+    /// line's height, where the letters after it run at most ``Constants/maxLetterToCursor`` × as
+    /// far (UIKit's and Android's cursors run from ascender to descender, past a placeholder's
+    /// capitals and ascenders; a light placeholder's letters may not reach the cursor's ink
+    /// distance at all).
+    static func cursorBar(_ image: RGBAImage, line: Rect) -> ClosedRange<Int>? {
+        let h = line.height
+        guard h >= 4, line.minX.isFinite, line.maxX.isFinite else { return nil }
+        let x0 = max(0, Int(line.minX))
+        let x1 = min(image.width, Int(line.maxX.rounded(.up)))
+        let y0 = max(0, Int(line.minY - Constants.cursorWindow * h))
+        let y1 = min(image.height, Int((line.maxY + Constants.cursorWindow * h).rounded(.up)))
+        let d = max(FramedText.Constants.minRingOffset, Int((FramedText.Constants.ringOffset * h).rounded()))
+        guard x1 - x0 >= 4, y1 > y0,
+            let fill = FramedText.ringFill(
+                image, x0: x0, y0: Int(line.minY), x1: x1, y1: Int(line.maxY.rounded(.up)), offset: d, boxWidth: x1 - x0, boxHeight: Int(h))
+        else { return nil }
+        // The longest unbroken run of ink down column x.
+        func span(_ x: Int) -> Int {
+            var best = 0
+            var run = 0
+            for y in y0..<y1 {
+                if image.color(x: x, y: y).distance(to: fill) >= Constants.cursorInkDistance {
+                    run += 1
+                    best = max(best, run)
+                } else {
+                    run = 0
+                }
+            }
+            return best
+        }
+        let width = max(3, Int(Constants.maxCursorWidth * h))
+        let tall = Int((Constants.minCursorSpan * h).rounded(.up))
+        guard let start = (max(0, x0 - width)...min(image.width - 1, x0 + width)).first(where: { span($0) >= tall }) else { return nil }
+        var end = start
+        while end + 1 < image.width, end + 1 - start < width + 1, span(end + 1) >= tall { end += 1 }
+        let bar = (start...end).map(span).max() ?? 0
+        let letters = ((end + 1)..<min(image.width, x1 + 1)).map(span).max() ?? 0
+        guard end - start + 1 <= width, Double(bar) <= Constants.maxCursorSpan * h, Double(letters) <= Constants.maxLetterToCursor * Double(bar)
+        else { return nil }
+        return start...end
     }
 
     /// The first word of `text` (its leading run of letters, lower-cased) when it is Latin and no

@@ -130,6 +130,24 @@ public enum FramedText {
     /// `box` may also hold the text's glyphs (``titleWithGlyphs(_:icons:)``), with `lineHeight` the
     /// text's own height: the padding and the container's height are judged against the line.
     public static func container(of box: Rect, in image: RGBAImage, lineHeight: Double? = nil) -> Rect? {
+        guard let found = enclosure(of: box, in: image, lineHeight: lineHeight) else { return nil }
+        let x0 = Double(Int(box.minX))
+        let x1 = Double(Int(box.maxX.rounded(.up)))
+        guard found.width <= Constants.maxWidthShare * Double(image.width),
+            abs(found.midX - (x0 + x1) / 2) <= Constants.maxCentreOffset * found.width + Double(Constants.slack)
+        else { return nil }
+        return found
+    }
+
+    /// The rectangle of one fill around the one-line text at `box` — its edges straight, padding
+    /// the text above and below alike (``Constants/minPadding``, ``Constants/maxPaddingAsymmetry``,
+    /// ``Constants/minHeightRatio``–``Constants/maxHeightRatio`` × the line) and past its ends —
+    /// wherever in it the text sits; nil when there is none. Pixels at least `edgeDistance` from
+    /// the fill are its edges (a text field's fill may lie nearer its surroundings than a
+    /// button's: ``TextFieldShapes``).
+    static func enclosure(of box: Rect, in image: RGBAImage, lineHeight: Double? = nil, edgeDistance: Double = Constants.edgeDistance)
+        -> Rect?
+    {
         guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite, box.width >= 4, box.height >= 4
         else { return nil }
         let x0 = Int(box.minX)
@@ -147,8 +165,13 @@ public enum FramedText {
         var faintTops: [Int] = []
         var faintBottoms: [Int] = []
         for x in [x0 + Int(box.width) / 4, centreX, x1 - Int(box.width) / 4] {
-            guard let top = edge(image, fromX: x, y: y0 - d + 1, dx: 0, dy: -1, fill: fill, limit: verticalLimit, faintLineSpan: x0..<x1),
-                let bottom = edge(image, fromX: x, y: y1 + d - 1, dx: 0, dy: 1, fill: fill, limit: verticalLimit, faintLineSpan: x0..<x1)
+            guard
+                let top = edge(
+                    image, fromX: x, y: y0 - d + 1, dx: 0, dy: -1, fill: fill, limit: verticalLimit, faintLineSpan: x0..<x1,
+                    distance: edgeDistance),
+                let bottom = edge(
+                    image, fromX: x, y: y1 + d - 1, dx: 0, dy: 1, fill: fill, limit: verticalLimit, faintLineSpan: x0..<x1,
+                    distance: edgeDistance)
             else { return nil }
             tops.append(top)
             bottoms.append(bottom)
@@ -158,8 +181,8 @@ public enum FramedText {
         guard let topHits = agreeing(tops, fartherIsLower: true, droppable: faintTops),
             let bottomHits = agreeing(bottoms, fartherIsLower: false, droppable: faintBottoms),
             let top = topHits.min(), let bottom = bottomHits.max(),
-            isLine(image, along: x0..<x1, at: topHits, outward: -1, fill: fill),
-            isLine(image, along: x0..<x1, at: bottomHits, outward: 1, fill: fill)
+            isLine(image, along: x0..<x1, at: topHits, outward: -1, fill: fill, distance: edgeDistance),
+            isLine(image, along: x0..<x1, at: bottomHits, outward: 1, fill: fill, distance: edgeDistance)
         else { return nil }
         let padTop = Double(y0 - top)
         let padBottom = Double(bottom - y1)
@@ -178,8 +201,11 @@ public enum FramedText {
             // A faint side runs from the walk's row past the text's rows (a glyph's edge beside
             // the title, JPEG-blurred at the walk's row, runs only along the title).
             let rows = min(y, y0)..<max(y + 1, y1)
-            guard let left = edge(image, fromX: x0 - d + 1, y: y, dx: -1, dy: 0, fill: fill, limit: image.width, faintLineSpan: rows),
-                let right = edge(image, fromX: x1 + d - 1, y: y, dx: 1, dy: 0, fill: fill, limit: image.width, faintLineSpan: rows)
+            guard
+                let left = edge(
+                    image, fromX: x0 - d + 1, y: y, dx: -1, dy: 0, fill: fill, limit: image.width, faintLineSpan: rows, distance: edgeDistance),
+                let right = edge(
+                    image, fromX: x1 + d - 1, y: y, dx: 1, dy: 0, fill: fill, limit: image.width, faintLineSpan: rows, distance: edgeDistance)
             else { return nil }
             lefts.append(left)
             rights.append(right)
@@ -188,10 +214,6 @@ public enum FramedText {
             left >= (lefts.max() ?? left) - sideTolerance(height: height),
             right <= (rights.min() ?? right) + sideTolerance(height: height),
             left <= x0 - d, right >= x1 + d
-        else { return nil }
-        let width = Double(right - left)
-        guard width <= Constants.maxWidthShare * Double(image.width),
-            abs(Double(left + right) / 2 - Double(x0 + x1) / 2) <= Constants.maxCentreOffset * width + Double(Constants.slack)
         else { return nil }
         return Rect(minX: Double(left), minY: Double(top), maxX: Double(right), maxY: Double(bottom))
     }
@@ -265,12 +287,14 @@ public enum FramedText {
     /// `span`: at least ``Constants/minEdgeRun`` of them have a pixel within a row of the hits that
     /// differs from the fill. A border or another fill does; the letters of a text below (an
     /// alert's message under its title) leave gaps between them.
-    static func isLine(_ image: RGBAImage, along span: Range<Int>, at hits: [Int], outward: Int, fill: RGB) -> Bool {
+    static func isLine(
+        _ image: RGBAImage, along span: Range<Int>, at hits: [Int], outward: Int, fill: RGB, distance: Double = Constants.edgeDistance
+    ) -> Bool {
         guard let lo = hits.min(), let hi = hits.max() else { return false }
         let rows = max(0, lo - 1)...min(image.height - 1, hi + 1)
         let columns = max(0, span.lowerBound)..<min(image.width, span.upperBound)
         guard !columns.isEmpty, !rows.isEmpty else { return false }
-        let on = columns.filter { x in rows.contains { y in differs(image, x, y, from: fill) } }.count
+        let on = columns.filter { x in rows.contains { y in differs(image, x, y, from: fill, distance: distance) } }.count
         return Double(on) >= Constants.minEdgeRun * Double(columns.count)
             || hits.allSatisfy { isFaintLine(image, at: $0, across: span, horizontal: true, outward: outward, fill: fill) }
     }
@@ -297,9 +321,9 @@ public enum FramedText {
         }
     }
 
-    /// Whether the pixel at (x, y) is at least ``Constants/edgeDistance`` from the fill: an edge's.
-    static func differs(_ image: RGBAImage, _ x: Int, _ y: Int, from fill: RGB) -> Bool {
-        image.color(x: x, y: y).distance(to: fill) >= Constants.edgeDistance
+    /// Whether the pixel at (x, y) is at least `distance` (``Constants/edgeDistance``) from the fill: an edge's.
+    static func differs(_ image: RGBAImage, _ x: Int, _ y: Int, from fill: RGB, distance: Double = Constants.edgeDistance) -> Bool {
+        image.color(x: x, y: y).distance(to: fill) >= distance
     }
 
     /// The per-channel median of a ring `offset` pixels outside the box, when at least
@@ -329,9 +353,12 @@ public enum FramedText {
     /// With `faintLineSpan` (columns for a vertical walk, rows for a horizontal one) it also stops
     /// at a faint border: a pixel ``Constants/faintBorderDistance`` from the fill on a line that
     /// runs across that span (`isFaintLine`).
-    static func edge(_ image: RGBAImage, fromX x: Int, y: Int, dx: Int, dy: Int, fill: RGB, limit: Int, faintLineSpan: Range<Int>? = nil) -> Int? {
+    static func edge(
+        _ image: RGBAImage, fromX x: Int, y: Int, dx: Int, dy: Int, fill: RGB, limit: Int, faintLineSpan: Range<Int>? = nil,
+        distance: Double = Constants.edgeDistance
+    ) -> Int? {
         func inside(_ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < image.width && y < image.height }
-        func differs(_ x: Int, _ y: Int) -> Bool { Self.differs(image, x, y, from: fill) }
+        func differs(_ x: Int, _ y: Int) -> Bool { Self.differs(image, x, y, from: fill, distance: distance) }
         // Off the fill for `reach` pixels each side of (x, y) along (dx, dy).
         let reach = dx != 0 ? Constants.thinBorderReachHorizontal : Constants.thinBorderReachVertical
         func isThinLine(x: Int, y: Int, dx: Int, dy: Int) -> Bool {

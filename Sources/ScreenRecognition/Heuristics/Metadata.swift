@@ -50,6 +50,9 @@ public enum Metadata {
         case .pageControl:
             return Element(kind: .pageControl, frame: d.box, traits: .adjustable, hint: Hints.adjustable, detections: [d])
         case .textField:
+            if isAccountAction(nonEmpty) {  // a sign-in button the detector took for a field
+                return Element(kind: .button, frame: d.box, label: nonEmpty, traits: .button, hint: Hints.button, detections: [d])
+            }
             let field = fieldPlaceholder(nonEmpty, fieldLabels: fieldLabels)
             let search = field.isSearch || (d.iconLabel == .search && !isCredentialPlaceholder(field.text))
             return Element(
@@ -161,6 +164,33 @@ public enum Metadata {
         guard let first = text?.split(separator: " ").first?.lowercased().filter({ $0.isLetter }) else { return false }
         return credentialWords.contains(first)
     }
+
+    /// Whether a text field labelled `label` is a password field, which VoiceOver calls a "Secure
+    /// text field" (UIKit's `isSecureTextEntry`; Android's `textPassword` input type): a word of
+    /// its label is one of ``secureWords`` ("Password", "Confirm password", "PIN", "비밀번호"). A
+    /// listening review of 30 ui-real screens (2026-11-28) heard five password fields said as
+    /// plain "Text field".
+    public static func isSecureField(_ label: String?) -> Bool {
+        guard let label else { return false }
+        return label.lowercased().split(whereSeparator: { !$0.isLetter }).contains { secureWords.contains(String($0)) }
+    }
+
+    /// Words that name a password: English, the German and Spanish of ui-real's apps, and Korean.
+    static let secureWords: Set<String> = ["password", "passcode", "pin", "passwort", "contraseña", "비밀번호"]
+
+    /// Whether a text field's reading is an account action's title — a sign-in or sign-up verb and
+    /// its particle or "with" ("LOG IN", "Signup with Email", "Continue with Google") — which names
+    /// a button the detector took for a field; "Login", "Login ID" and "Login Password" are a
+    /// field's placeholders (ui-real's listening screens, 2026-11-28: 2 such buttons, 3 such
+    /// fields).
+    static func isAccountAction(_ reading: String?) -> Bool {
+        let words = (reading ?? "").lowercased().split(whereSeparator: \.isWhitespace).map { $0.filter(\.isLetter) }
+        guard words.count >= 2 else { return false }
+        return accountVerbs.contains(words[0]) && accountParticles.contains(words[1])
+    }
+
+    static let accountVerbs: Set<String> = ["sign", "signin", "signup", "log", "login", "continue", "connect", "register", "join"]
+    static let accountParticles: Set<String> = ["in", "up", "on", "with", "via", "using", "now"]
 
     /// First words of sign-in and contact placeholders (``TextFieldLabels/words``' field names).
     static let credentialWords: Set<String> = [

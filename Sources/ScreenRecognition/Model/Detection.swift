@@ -18,6 +18,9 @@ public struct Detection: Codable, Sendable, Hashable {
         /// A checkbox or radio glyph beside a text that the detector missed
         /// (``MissingElements/recoverCheckboxGlyphs(_:image:lines:)``).
         case checkboxGlyph
+        /// A text worded as a placeholder in a text field's shape, turned into that field
+        /// (``TextFieldShapes/recoverFields(_:image:lines:)``).
+        case fieldShape
     }
 
     public var type: ElementClass

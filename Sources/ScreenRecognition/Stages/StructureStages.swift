@@ -129,7 +129,8 @@ struct ModalDialogStage: AnalysisStage {
             for (i, e) in elements.enumerated() where e.kind != .dialog && !joined.contains(i) && e.frame.fractionInside(frame) < 1 {
                 let f = e.frame
                 let gap = max(frame.minY - f.maxY, f.minY - frame.maxY)
-                guard f.width > 0, f.xOverlap(frame) >= neighbourWidthInside * f.width, gap <= maxGap, f.maxY > statusBar, isUndimmed(i)
+                guard f.width > 0, f.height <= neighbourMaxHeight * box.height, f.xOverlap(frame) >= neighbourWidthInside * f.width, gap <= maxGap,
+                    f.maxY > statusBar, isUndimmed(i)
                 else { continue }
                 joined.insert(i)
                 frame = frame.union(f)
@@ -191,6 +192,12 @@ struct ModalDialogStage: AnalysisStage {
 
     /// ≥ 85 % of a neighbour's width lies across the dialog: §3.3's containment, along one axis.
     static let neighbourWidthInside = 0.85
+    /// A title or an action row is at most half as tall as the detected box — *measured* on the
+    /// 1,219 listening screens of ui-real (2026-11-28): of the 50 dialogs that grew, 49 grew by at
+    /// most 0.35 of their box's height in all; the fiftieth, a share sheet under a photo, grew
+    /// over the whole photo behind its scrim (1.36 × the sheet's height, its white shirt as bright
+    /// as the sheet), and so hid nothing behind it.
+    static let neighbourMaxHeight = 0.5
     /// A title or an action row sits within a tenth of the detected box's height of it — *measured*
     /// on ui-real (2026-11-25, the 138 screens of valid, train and iPhone whose dialog hid
     /// something): of the undimmed elements across the box within 0.3 × its height, those within
@@ -344,6 +351,74 @@ struct HeaderStage: AnalysisStage {
         if settings.titlesOverDescriptionsAreHeaders, work.trace.drawer == nil {
             work.elements = Metadata.markTitlesOverDescriptions(work.elements, screen: work.screen, lines: work.lines ?? [])
         }
+        if settings.dialogTitlesAreHeaders, let dialog = work.trace.dialog {
+            work.elements = Self.markDialogTitle(work.elements, dialog: dialog)
+        }
+    }
+
+    /// A modal dialog's title is its heading: the topmost element inside the dialog, a static text
+    /// worded as a title (``Metadata/isWordedAsTitle(_:)``: a few words, no sentence) whose middle
+    /// lies in the dialog's top ``ModalDialogStage/titleBand``, with at least
+    /// ``ModalDialogStage/minBelowTitle`` of the dialog's elements under it (its message, options
+    /// or actions): a share sheet's "Share using", a picker's "Loud ringtone" (the listening reviews
+    /// of 2026-11-28 heard such titles said as plain text). It starts at the dialog's leading edge
+    /// or is centred in it (within ``dialogTitleAlignment`` of its width: a corner's "Skip", a
+    /// banner's "Discover it here!" and a "Balance:0" at the trailing end of the title's row are
+    /// not it; a title worded as an action, "Share This Recipe", is), and it is not the first of
+    /// a list: the two elements under it as tall (within ``dialogListRowTolerance``), starting
+    /// where it does (within ``dialogRowAlignment`` × its height), one pitch apart (within
+    /// ``dialogListRowTolerance`` of it) — a menu's "Bodypump®" over "Core Conditioning".
+    /// *Measured* on the 118 listening screens with a modal dialog (2026-11-28): 30 texts became
+    /// headings, by eye 29 dialog titles and a truncated name's title read "rey"; the bounds keep
+    /// "Skip", "Balance:0", "Discover it here!", "Bodypump®" and a folder's "Adiust" from it, and
+    /// also "Set sleep time" over its evenly spaced options, which looks like a menu's first row.
+    static func markDialogTitle(_ elements: [Element], dialog: Rect) -> [Element] {
+        let inside = elements.indices.filter { elements[$0].frame.fractionInside(dialog) >= 0.5 }
+        guard let top = inside.min(by: { elements[$0].frame.minY < elements[$1].frame.minY }) else { return elements }
+        let e = elements[top]
+        let f = e.frame
+        let under = inside.filter { elements[$0].frame.minY >= f.maxY }
+        // The first of a list: the next two rows under it start where it does, as tall, one pitch apart.
+        func nextRow(after r: Rect) -> Rect? {
+            under.map { elements[$0].frame }.filter { $0.minY >= r.maxY }.min { $0.minY < $1.minY }
+        }
+        func isRow(_ n: Rect, like r: Rect) -> Bool {
+            abs(n.height - r.height) <= dialogListRowTolerance * r.height && abs(n.minX - r.minX) <= dialogRowAlignment * r.height
+        }
+        var isListRow = false
+        if let second = nextRow(after: f), isRow(second, like: f), let third = nextRow(after: second), isRow(third, like: second) {
+            let pitch = third.minY - second.minY
+            isListRow = abs((second.minY - f.minY) - pitch) <= dialogListRowTolerance * pitch
+        }
+        let aligned = f.minX - dialog.minX <= dialogTitleAlignment * dialog.width || abs(f.midX - dialog.midX) <= dialogTitleAlignment * dialog.width
+        guard e.kind == .text, e.children.isEmpty, !e.traits.contains(.header), let label = e.label, isWordedAsDialogTitle(label),
+            aligned, !isListRow,
+            f.midY <= dialog.minY + ModalDialogStage.titleBand * dialog.height, under.count >= ModalDialogStage.minBelowTitle
+        else { return elements }
+        var result = elements
+        result[top].traits.insert(.header)
+        return result
+    }
+
+    /// A dialog's title starts within this share of the dialog's width of its leading edge (HIG's
+    /// and Material's dialogs set the title at the content's 24-dp margin, about 0.08 of a 280-dp
+    /// dialog), or its middle lies this close to the dialog's — *design choice*.
+    static let dialogTitleAlignment = 0.15
+    /// A menu's rows are as tall within this share, and as far apart within this share of their
+    /// pitch — *design choice*, room for a detector's boxes.
+    static let dialogListRowTolerance = 0.15
+    /// … and start within this × a row's height of each other — *design choice*.
+    static let dialogRowAlignment = 0.5
+
+    /// A dialog's title is worded as a page's (``Metadata/isWordedAsTitle(_:)``), or is a question
+    /// or a prompt ending in "…" or ":" of a few words ("Delete message?", "Share via…", "Send
+    /// to:") — *design choice*: HIG's alert titles are short, and may ask.
+    static func isWordedAsDialogTitle(_ label: String) -> Bool {
+        if Metadata.isWordedAsTitle(label) { return true }
+        let trimmed = label.trimmingCharacters(in: CharacterSet(charactersIn: "?…:. "))
+        guard trimmed.count < label.count, !trimmed.isEmpty else { return false }
+        return trimmed.split(separator: " ").count <= 5 && !trimmed.contains(".") && !trimmed.contains("?")
+            && (trimmed.first?.isUppercase ?? false)
     }
 }
 

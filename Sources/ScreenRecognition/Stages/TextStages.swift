@@ -107,6 +107,11 @@ struct ReadTextStage: AnalysisStage {
                     detections, lines: lines, image: image, recognizer: recognizer, maxCalls: content.maxElementReads,
                     rejectUnreadable: content.rejectUnreadableOCR, diagnostics: &work.diagnostics)
             }
+            if content.readPastCursors {
+                detections = ElementOCR.rereadPastCursors(
+                    detections, lines: lines, image: image, recognizer: recognizer, maxCalls: content.maxElementReads,
+                    rejectUnreadable: content.rejectUnreadableOCR, diagnostics: &work.diagnostics)
+            }
         }
         if content.minOtherScriptReadings > 0 {
             let kept = ElementOCR.withoutLoneOtherScript(
@@ -173,6 +178,11 @@ struct RecoverMissingStage: AnalysisStage {
             let found = MissingElements.recoverCheckboxGlyphs(work.detections, image: image, lines: work.lines ?? [])
             work.detections = found.detections
             if found.added > 0 { work.note("missing", "\(found.added) checkbox or radio glyph(s) beside a text found from pixels") }
+        }
+        if settings.recoverTextFields, let image = work.image {
+            let fields = TextFieldShapes.recoverFields(work.detections, image: image, lines: work.lines ?? [])
+            work.detections = fields.detections
+            if fields.found > 0 { work.note("missing", "\(fields.found) placeholder text(s) in a field's shape turned into text fields") }
         }
         if settings.splitRunTogetherWords {
             var split = 0
