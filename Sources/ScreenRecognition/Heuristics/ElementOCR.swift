@@ -62,7 +62,7 @@ public enum ElementOCR {
         public static let cursorWindow = 0.75
         /// The letters after a cursor run at most this × as far down as it: the cursor spans the font's ascender
         /// to its descender (about 1.2 em in Roboto and SF), capitals 0.72 em and "l" 0.75 em
-        /// (``Metadata/typeSize``'s shares, measured with PIL on 2026-11-28): 0.6–0.65 — so 0.8
+        /// (the type-size rule's shares, measured with PIL on 2026-11-28): 0.6–0.65 — so 0.8
         /// leaves room for a shorter cursor, under a capital's stem beside an ascender (1.04).
         public static let maxLetterToCursor = 0.8
         /// A cursor's ink lies at least this far from the field's fill (Euclidean RGB): twice
@@ -762,7 +762,7 @@ public enum ElementOCR {
 
     /// Text fields and texts whose reading starts with no word (its first word, in Latin letters,
     /// neither an English word nor a placeholder word) with a text cursor at the leading edge of
-    /// their first line (``cursorBar(_:line:)``; the line the screen's pass read, or else a text
+    /// their first line (`cursorBar`; the line the screen's pass read, or else a text
     /// detected inside the field): the cursor was read as a letter or into the
     /// first letter — "fra!" for a field's "Email", "Pesired username" for "Desired username" (a
     /// listening review of 30 ui-real screens, 2026-11-28). Each is read again from its box cut

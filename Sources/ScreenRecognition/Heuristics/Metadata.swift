@@ -167,7 +167,7 @@ public enum Metadata {
 
     /// Whether a text field labelled `label` is a password field, which VoiceOver calls a "Secure
     /// text field" (UIKit's `isSecureTextEntry`; Android's `textPassword` input type): a word of
-    /// its label is one of ``secureWords`` ("Password", "Confirm password", "PIN", "비밀번호"). A
+    /// its label names a password ("Password", "Confirm password", "PIN", "비밀번호"). A
     /// listening review of 30 ui-real screens (2026-11-28) heard five password fields said as
     /// plain "Text field".
     public static func isSecureField(_ label: String?) -> Bool {

@@ -13,7 +13,7 @@ import Foundation
 /// - and it sits at the leading edge of a field's shape that runs on well past it
 ///   (``underlinedField(of:in:)``, ``boxedField(of:in:)``), or else it starts where the
 ///   placeholder of a text field just above it starts, one field's height below it: the next field of a
-///   stacked form whose fields share one fill (``stackedField(of:under:)``).
+///   stacked form whose fields share one fill (`stackedField`).
 ///
 /// Without it a VoiceOver user hears a form's fields as texts ("Email", "Password") with nothing
 /// to double-tap and type into (a listening review of 30 ui-real screens, 2026-11-28: a report
@@ -96,7 +96,7 @@ public enum TextFieldShapes {
     ]
 
     /// Whether `text` is worded as a field's placeholder: at most ``Constants/maxWords`` words of
-    /// Latin letters, not a question and not led by an action's verb (``actionVerbs``), and either
+    /// Latin letters, not a question and not led by an action's verb (`actionVerbs`), and either
     /// led by an instruction's verb ("Enter the subject", "Write
     /// Something…"; the words after it may be misread: "Enter tne sub t") or all of them English
     /// or placeholder words (``TextFieldLabels/words``) with one a field's noun ("Email",
@@ -117,7 +117,7 @@ public enum TextFieldShapes {
     /// ``Constants/maxUnderlineGap`` × its height and with only the fill between, a line at most
     /// ``Constants/maxLineThickness`` × its height thick, back to the fill after it, that starts at
     /// most ``Constants/maxLeadingInset`` × the height before the text, runs on past it
-    /// (``isFieldWide(left:right:text:imageWidth:)``) and stops short of the screen's edges.
+    /// (`isFieldWide`) and stops short of the screen's edges.
     public static func underlinedField(of box: Rect, in image: RGBAImage) -> Rect? {
         guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite, box.width >= 4, box.height >= 4 else { return nil }
         let h = box.height
@@ -178,8 +178,8 @@ public enum TextFieldShapes {
     /// The filled or outlined field whose placeholder is the text at `box`, or nil: a rectangle of
     /// one fill around the text (``FramedText``'s walks, its edges ``Constants/boxEdgeDistance``
     /// from the fill) that the text starts at most ``Constants/maxLeadingInset`` × its height
-    /// into and that runs on past it (``isFieldWide(left:right:text:imageWidth:)``), set on one
-    /// background (``isOnOneBackground(_:in:)``).
+    /// into and that runs on past it (`isFieldWide`), set on one
+    /// background (`isOnOneBackground`).
     public static func boxedField(of box: Rect, in image: RGBAImage) -> Rect? {
         guard let field = FramedText.enclosure(of: box, in: image, edgeDistance: Constants.boxEdgeDistance),
             box.minX - field.minX <= Constants.maxLeadingInset * box.height,
