@@ -643,6 +643,9 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// pair on the screen, in type of one size ("Sign In" and "Not Yet" under a welcome page's
     /// "Create Account") — is a button too (``TextButtons/markTwinButtons(_:screenWidth:)``).
     public var twinTextsAreButtons = true
+    /// A text button drawn faded — a pale fill set apart from its page, its title nearly the
+    /// fill's colour — is announced "Dimmed" (``DimmedButtons``).
+    public var fadedButtonsAreDimmed = true
     /// The rows of one list — a leading icon and a title each, on one keyline, as in a navigation
     /// drawer or a menu — say the role most of them have (``ListRows/shareRoles(_:screenWidth:)``):
     /// not "Home", "Settings", then "Share app, Button".

@@ -7,17 +7,10 @@ public enum Contrast {
     /// The relative luminance of an sRGB colour (WCAG 2.2 "relative luminance": linearised channels
     /// weighted 0.2126 R + 0.7152 G + 0.0722 B; the sRGB threshold 0.04045 of IEC 61966-2-1, which
     /// WCAG 2.2's definition notes its older 0.03928 differs from only in theory).
-    public static func luminance(_ c: RGB) -> Double {
-        0.2126 * linear(c.r) + 0.7152 * linear(c.g) + 0.0722 * linear(c.b)
-    }
+    public static func luminance(_ c: RGB) -> Double { c.relativeLuminance }
 
     /// An 8-bit sRGB channel, linearised (0...1).
-    public static func linear(_ v: UInt8) -> Double { linearTable[Int(v)] }
-
-    private static let linearTable: [Double] = (0...255).map { v in
-        let c = Double(v) / 255
-        return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
-    }
+    public static func linear(_ v: UInt8) -> Double { RGB.linear(v) }
 
     /// The WCAG contrast ratio (L1 + 0.05) / (L2 + 0.05), L1 the lighter: 1 (same) to 21 (black on white).
     public static func ratio(_ a: RGB, _ b: RGB) -> Double {

@@ -321,6 +321,29 @@ public enum FramedText {
         }
     }
 
+    /// The colours just outside `rect`, `offset` pixels off each side: the per-channel median of
+    /// seven points along the top, bottom, left and right sides, in that order; nil when a side
+    /// lies outside the image.
+    static func sideColours(around rect: Rect, in image: RGBAImage, offset: Int) -> [RGB]? {
+        let off = Double(offset)
+        let along = (1...7).map { Double($0) / 8 }
+        func median(_ points: [(Double, Double)]) -> RGB? {
+            RGB.channelMedian(
+                points.compactMap { p in
+                    let x = Int(p.0)
+                    let y = Int(p.1)
+                    return x >= 0 && y >= 0 && x < image.width && y < image.height ? image.color(x: x, y: y) : nil
+                })
+        }
+        let sides = [
+            median(along.map { (rect.minX + $0 * rect.width, rect.minY - off) }),
+            median(along.map { (rect.minX + $0 * rect.width, rect.maxY + off) }),
+            median(along.map { (rect.minX - off, rect.minY + $0 * rect.height) }),
+            median(along.map { (rect.maxX + off, rect.minY + $0 * rect.height) }),
+        ].compactMap { $0 }
+        return sides.count == 4 ? sides : nil
+    }
+
     /// Whether the pixel at (x, y) is at least `distance` (``Constants/edgeDistance``) from the fill: an edge's.
     static func differs(_ image: RGBAImage, _ x: Int, _ y: Int, from fill: RGB, distance: Double = Constants.edgeDistance) -> Bool {
         image.color(x: x, y: y).distance(to: fill) >= distance

@@ -195,27 +195,8 @@ public enum TextFieldShapes {
     /// panel's edges beside it, which differ (a report dialog's "Email Address" between two
     /// white fields, its sides the dimmed screen; 2026-11-28).
     static func isOnOneBackground(_ rect: Rect, in image: RGBAImage) -> Bool {
-        let off = Double(Constants.outsideOffset)
-        let x0 = rect.minX - off
-        let x1 = rect.maxX + off
-        let y0 = rect.minY - off
-        let y1 = rect.maxY + off
-        func median(_ points: [(Double, Double)]) -> RGB? {
-            RGB.channelMedian(
-                points.compactMap { p in
-                    let x = Int(p.0)
-                    let y = Int(p.1)
-                    return x >= 0 && y >= 0 && x < image.width && y < image.height ? image.color(x: x, y: y) : nil
-                })
-        }
-        let along = (1...7).map { Double($0) / 8 }
-        let sides = [
-            median(along.map { (rect.minX + $0 * rect.width, y0) }), median(along.map { (rect.minX + $0 * rect.width, y1) }),
-            median(along.map { (x0, rect.minY + $0 * rect.height) }), median(along.map { (x1, rect.minY + $0 * rect.height) }),
-        ]
-        let found = sides.compactMap { $0 }
-        guard found.count == 4 else { return false }
-        return found.allSatisfy { a in found.allSatisfy { a.distance(to: $0) < Constants.lineDistance } }
+        guard let sides = FramedText.sideColours(around: rect, in: image, offset: Constants.outsideOffset) else { return false }
+        return sides.allSatisfy { a in sides.allSatisfy { a.distance(to: $0) < Constants.lineDistance } }
     }
 
     /// Whether a field from `left` to `right` is wide enough for its placeholder at `text`: at

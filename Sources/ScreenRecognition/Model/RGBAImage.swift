@@ -71,6 +71,29 @@ public struct RGB: Hashable, Sendable, Codable, CustomStringConvertible {
     public static let white = RGB(r: 255, g: 255, b: 255)
     public static let black = RGB(r: 0, g: 0, b: 0)
 
+    /// The relative luminance (WCAG 2.2 "relative luminance": linearised channels weighted
+    /// 0.2126 R + 0.7152 G + 0.0722 B; the sRGB threshold 0.04045 of IEC 61966-2-1, which WCAG
+    /// 2.2's definition notes its older 0.03928 differs from only in theory).
+    public var relativeLuminance: Double {
+        0.2126 * Self.linear(r) + 0.7152 * Self.linear(g) + 0.0722 * Self.linear(b)
+    }
+
+    /// An 8-bit sRGB channel, linearised (0...1).
+    public static func linear(_ v: UInt8) -> Double { linearTable[Int(v)] }
+
+    private static let linearTable: [Double] = (0...255).map { v in
+        let c = Double(v) / 255
+        return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+    }
+
+    /// The WCAG contrast ratio with `other`, (L1 + 0.05) / (L2 + 0.05), L1 the lighter: 1 (same)
+    /// to 21 (black on white).
+    public func contrastRatio(with other: RGB) -> Double {
+        let a = relativeLuminance
+        let b = other.relativeLuminance
+        return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+    }
+
     /// Euclidean distance in RGB space (0...441).
     public func distance(to o: RGB) -> Double {
         distance(to: (r: Double(o.r), g: Double(o.g), b: Double(o.b)))

@@ -478,6 +478,11 @@ struct TintedTextButtonsStage: AnalysisStage {
             work.elements = lists.elements
             if lists.changed > 0 { work.note("interactivity", "\(lists.changed) list row(s) given the role of the rest of their list") }
         }
+        if settings.fadedButtonsAreDimmed, let image = work.image {
+            let dimmed = DimmedButtons.mark(work.elements, image: image, lines: work.lines ?? [])
+            work.elements = dimmed.elements
+            if dimmed.marked > 0 { work.note("interactivity", "\(dimmed.marked) faded text button(s) said as dimmed") }
+        }
     }
 }
 
