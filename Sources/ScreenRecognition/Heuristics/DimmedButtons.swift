@@ -50,15 +50,8 @@ public enum DimmedButtons {
     /// The container and fill of the text button whose title's ink lies in `title`; nil when the
     /// title is not framed.
     static func filled(title: Rect, in image: RGBAImage) -> Filled? {
-        guard title.minX.isFinite, title.maxY.isFinite, let container = FramedText.container(of: title, in: image) else { return nil }
-        let x0 = max(0, Int(title.minX))
-        let y0 = max(0, Int(title.minY))
-        let x1 = min(image.width, Int(title.maxX.rounded(.up)))
-        let y1 = min(image.height, Int(title.maxY.rounded(.up)))
-        let d = max(FramedText.Constants.minRingOffset, Int((FramedText.Constants.ringOffset * title.height).rounded()))
-        guard x1 - x0 >= 2, y1 - y0 >= 2,
-            let fill = FramedText.ringFill(image, x0: x0, y0: y0, x1: x1, y1: y1, offset: d, boxWidth: x1 - x0, boxHeight: y1 - y0),
-            let around = outsideColour(of: container, in: image)
+        guard title.minX.isFinite, title.maxY.isFinite, let container = FramedText.container(of: title, in: image),
+            let fill = FramedText.ringFill(around: title, in: image), let around = outsideColour(of: container, in: image)
         else { return nil }
         return Filled(container: container, fill: fill, around: around)
     }
@@ -67,12 +60,13 @@ public enum DimmedButtons {
     /// pale on a pale page (a faded button on a coloured page is a style: a "SKIP" in pale cyan on
     /// a cyan onboarding page), its title under ``Constants/maxContrast`` against the fill.
     public static func isDimmed(title: Rect, in image: RGBAImage) -> Bool {
-        guard let f = filled(title: title, in: image), f.isFilled, isPale(f.fill), isPale(f.around) else { return false }
+        filled(title: title, in: image).map { isDimmed(title: title, filled: $0, in: image) } ?? false
+    }
+
+    /// ``isDimmed(title:in:)`` for a title whose container and fill are measured (`f`).
+    static func isDimmed(title: Rect, filled f: Filled, in image: RGBAImage) -> Bool {
+        guard f.isFilled, isPale(f.fill), isPale(f.around), let (x0, y0, x1, y1) = ElementOCR.pixelBounds(title, in: image) else { return false }
         let fill = f.fill
-        let x0 = max(0, Int(title.minX))
-        let y0 = max(0, Int(title.minY))
-        let x1 = min(image.width, Int(title.maxX.rounded(.up)))
-        let y1 = min(image.height, Int(title.maxY.rounded(.up)))
         // The title's ink: the pixels farthest from the fill (at least half the farthest distance).
         var pixels: [RGB] = []
         for y in y0..<y1 { for x in x0..<x1 { pixels.append(image.color(x: x, y: y)) } }
@@ -111,15 +105,22 @@ public enum DimmedButtons {
             let e = elements[i]
             return e.kind == .button && e.children.isEmpty && e.label != nil && Metadata.isMadeOfText(e)
         }
-        var titles: [Int: Rect] = [:]
-        for i in buttons { titles[i] = ElementOCR.centred(in: elements[i].frame, lines).max { $0.box.width < $1.box.width }?.box ?? elements[i].frame }
-        var fills: [Int: Filled] = [:]
-        for i in buttons { fills[i] = titles[i].flatMap { filled(title: $0, in: image) } }
+        // Each button's title and fill, measured once and only where asked for (a sibling's only
+        // beside a dimmed one).
+        var fills: [Int: (title: Rect, filled: Filled?)] = [:]
+        func measured(_ i: Int) -> (title: Rect, filled: Filled?) {
+            if let known = fills[i] { return known }
+            let title = ElementOCR.centred(in: elements[i].frame, lines).max { $0.box.width < $1.box.width }?.box ?? elements[i].frame
+            let value = (title, filled(title: title, in: image))
+            fills[i] = value
+            return value
+        }
         for i in buttons where !result[i].traits.contains(.notEnabled) {
-            guard let title = titles[i], let own = fills[i], isDimmed(title: title, in: image) else { continue }
+            let (title, own) = measured(i)
+            guard let own, isDimmed(title: title, filled: own, in: image) else { continue }
             let c = own.container
             let hasSibling = buttons.contains { j in
-                guard j != i, let other = fills[j], other.isFilled else { return false }
+                guard j != i, let other = measured(j).filled, other.isFilled else { return false }
                 let o = other.container
                 guard abs(o.height - c.height) <= Constants.siblingTolerance * c.height else { return false }
                 let sideBySide = o.yOverlap(c) >= 0.5 * c.height && max(o.minX - c.maxX, c.minX - o.maxX) <= c.height

@@ -808,7 +808,7 @@ public enum ElementOCR {
         let words = text.split(whereSeparator: \.isWhitespace).map { $0.trimmingCharacters(in: .punctuationCharacters).lowercased() }
         return !words.isEmpty
             && words.allSatisfy { w in
-                w.contains(where: \.isLetter) && (RunTogetherWords.englishWords.contains(w) || TextFieldLabels.lexicon.contains(w))
+                w.contains(where: \.isLetter) && TextFieldLabels.isKnownWord(w)
             }
     }
 

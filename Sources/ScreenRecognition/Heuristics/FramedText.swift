@@ -349,6 +349,15 @@ public enum FramedText {
         image.color(x: x, y: y).distance(to: fill) >= distance
     }
 
+    /// ``ringFill(_:x0:y0:x1:y1:offset:boxWidth:boxHeight:)`` around `box` (its pixel bounds, at
+    /// least 2 × 2), ``Constants/ringOffset`` × its height outside it (at least
+    /// ``Constants/minRingOffset`` pixels): the fill a text at `box` is drawn on.
+    static func ringFill(around box: Rect, in image: RGBAImage) -> RGB? {
+        guard let (x0, y0, x1, y1) = ElementOCR.pixelBounds(box, in: image), x1 - x0 >= 2, y1 - y0 >= 2 else { return nil }
+        let d = max(Constants.minRingOffset, Int((Constants.ringOffset * box.height).rounded()))
+        return ringFill(image, x0: x0, y0: y0, x1: x1, y1: y1, offset: d, boxWidth: x1 - x0, boxHeight: y1 - y0)
+    }
+
     /// The per-channel median of a ring `offset` pixels outside the box, when at least
     /// ``Constants/minUniformRing`` of it is within ``Constants/edgeDistance`` of that median.
     static func ringFill(_ image: RGBAImage, x0: Int, y0: Int, x1: Int, y1: Int, offset d: Int, boxWidth: Int, boxHeight: Int) -> RGB? {

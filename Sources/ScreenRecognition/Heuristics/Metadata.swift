@@ -363,7 +363,7 @@ public enum Metadata {
             let word = raw.trimmingCharacters(in: .punctuationCharacters).lowercased()
             guard word.contains(where: \.isLetter) else { return false }
             guard word.contains(where: { $0.isASCII && $0.isLetter }) else { return true }  // another script: not judged
-            return RunTogetherWords.englishWords.contains(word) || TextFieldLabels.lexicon.contains(word)
+            return TextFieldLabels.isKnownWord(word)
         }
     }
 

@@ -32,6 +32,10 @@ public enum TextFieldLabels {
     /// The placeholder words as a ``Lexicon``, without free edits.
     public static let lexicon = Lexicon(words, freeEditsFrom: nil)
 
+    /// Whether `word` (lower case) is an English word (``RunTogetherWords/englishWords``) or a
+    /// placeholder word.
+    static func isKnownWord(_ word: String) -> Bool { RunTogetherWords.englishWords.contains(word) || lexicon.contains(word) }
+
     /// Trailing words that are the field's own button: a password visibility toggle or a help link,
     /// capitalised as a button's title is ("Show", "HELP"; a placeholder's "…to show" stays).
     public static let accessoryWords: Set<String> = ["show", "hide", "help"]

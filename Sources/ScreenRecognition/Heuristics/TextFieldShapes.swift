@@ -109,8 +109,7 @@ public enum TextFieldShapes {
             words.allSatisfy({ w in w.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "-") } })
         else { return false }
         if instructionVerbs.contains(words[0]) && words.count >= 2 { return true }
-        return words.contains(where: fieldNouns.contains)
-            && words.allSatisfy { RunTogetherWords.englishWords.contains($0) || TextFieldLabels.lexicon.contains($0) }
+        return words.contains(where: fieldNouns.contains) && words.allSatisfy(TextFieldLabels.isKnownWord)
     }
 
     /// The underlined field whose placeholder is the text at `box`, or nil: under the text, within
@@ -123,12 +122,8 @@ public enum TextFieldShapes {
         let h = box.height
         let x0 = max(0, Int(box.minX))
         let x1 = min(image.width, Int(box.maxX.rounded(.up)))
-        let y0 = max(0, Int(box.minY))
         let y1 = min(image.height, Int(box.maxY.rounded(.up)))
-        let d = max(FramedText.Constants.minRingOffset, Int((FramedText.Constants.ringOffset * h).rounded()))
-        guard x1 - x0 >= 4,
-            let fill = FramedText.ringFill(image, x0: x0, y0: y0, x1: x1, y1: y1, offset: d, boxWidth: x1 - x0, boxHeight: y1 - y0)
-        else { return nil }
+        guard x1 - x0 >= 4, let fill = FramedText.ringFill(around: box, in: image) else { return nil }
         func isOff(_ x: Int, _ y: Int) -> Bool { image.color(x: x, y: y).distance(to: fill) >= Constants.lineDistance }
         func offShare(_ y: Int) -> Double { Double((x0..<x1).filter { isOff($0, y) }.count) / Double(x1 - x0) }
         let limit = min(image.height - 1, y1 + Int(Constants.maxUnderlineGap * h))
