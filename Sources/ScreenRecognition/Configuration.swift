@@ -639,6 +639,12 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// from the link that answers it ("Already have an account?" before "Log In") is a caption,
     /// never a button (``TextButtons/promptQuestionIndices(_:)``).
     public var promptLinks = true
+    /// The documents a sentence links to ("…you agree to the Terms of Service and Privacy
+    /// Policy") are stops of their own after it, "Terms of Service, Link" (``InlineLinks``).
+    public var inlineLinks = true
+    /// A modal dialog where nothing can be activated has its last short line as its action
+    /// (``TextButtons/markDialogAction(_:dialog:)``).
+    public var dialogActionsAreButtons = true
     /// A short text standing as a text button's twin — the two alone on their row, centred as a
     /// pair on the screen, in type of one size ("Sign In" and "Not Yet" under a welcome page's
     /// "Create Account") — is a button too (``TextButtons/markTwinButtons(_:screenWidth:)``).

@@ -82,6 +82,7 @@ public struct ScreenAnalyzer: Sendable {
             HideBackgroundsStage(content: c.content, grouping: c.grouping),  // decorative backgrounds
             PictureKindStage(content: c.content),  // §5.2, pictures nothing named
             OrderStage(settings: c.ordering),  // §5.6
+            InlineLinksStage(settings: c.interactivity),  // links inside texts, after their text
             AnnounceStage(settings: c.announcements),  // what VoiceOver says
         ]
         for stage in stages {

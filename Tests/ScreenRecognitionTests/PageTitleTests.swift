@@ -107,12 +107,41 @@ struct PageTitleTests {
             ("Customize Weather", r(78, 430, 228, 20), "Share your location", r(100, 460, 186, 16), false),  // a short line, not a description
             ("Stand out from the crowd with", r(78, 430, 228, 20), "the app that makes your photos shine.", r(35, 460, 321, 16), false),  // a broken sentence
             ("Account created.", r(120, 430, 146, 20), "Track the weather around you by sharing your location.", r(35, 460, 321, 16), false),  // a sentence
+            // A description the whole-screen reading missed, two rows in one box: its type by its words.
+            ("SAVE STORIES FOR LATER", r(100, 460, 189, 14), "Tap the bookmark to read what you want, when you want.", r(22, 496, 342, 31), true),
+            // Fewer words than the title, under a title in larger type.
+            ("All that & more on your finger tips", r(80, 409, 230, 16), "Sign up now to unleash more awesomeness", r(67, 438, 251, 13), true),
+            ("All that & more on your finger tips", r(80, 409, 230, 16), "Sign up now to unleash more awesomeness", r(67, 438, 251, 16), false),  // as large
         ])
     func titleOverDescription(title: String, frame: Rect, description: String, below: Rect, heading: Bool) {
         let out = Metadata.markTitlesOverDescriptions(
             [Self.text(title, frame), Self.text(description, below)], screen: ImageInfo(width: 385, height: 640))
         #expect(out[0].traits.contains(.header) == heading)
         #expect(!out[1].traits.contains(.header))
+    }
+
+    @Test("A list's item between the text above it and its own below, all on one keyline, is no title")
+    func listItemIsNoTitle() {
+        let item = Self.text("Regal Gateway Stadium 16 & IMAX", r(100, 398, 157, 29))
+        let address = Self.text("1624 Sunnyvale Saratoga Road, Sunnyvale, CA 94087", r(101, 433, 151, 26))
+        let above = Self.text("7800 N Capital of Texas Highway, Austin, TX 78727", r(99, 350, 162, 27))
+        let screen = ImageInfo(width: 385, height: 640)
+        #expect(!Metadata.markTitlesOverDescriptions([above, item, address], screen: screen)[1].traits.contains(.header))
+        #expect(Metadata.markTitlesOverDescriptions([item, address], screen: screen)[0].traits.contains(.header))
+    }
+
+    @Test(
+        "A text no line says the rows of has the rows its words fill",
+        arguments: [
+            ("Tap the bookmark to read what you want, when you want.", r(22, 496, 342, 31), 2),
+            ("Tap the bookmark to read what you want, when you want.", r(22, 496, 342, 15), 1),
+            ("Each sleep session is graded with a Snore Score and you can play back audio samples of the night", r(20, 300, 340, 64), 3),
+            ("SAVE STORIES FOR LATER", r(100, 460, 189, 14), 1),
+            ("Short one", r(0, 0, 40, 60), 1),  // under 12 characters: no estimate
+            ("오늘의 추천 음악을 들어보세요", r(0, 0, 200, 60), 1),  // another script
+        ])
+    func estimatedRows(label: String, frame: Rect, rows: Int) {
+        #expect(Metadata.estimatedRows(of: label, frame: frame) == rows)
     }
 
     @Test("Through the pipeline: a welcome page's title says Heading unless the setting is off", arguments: [true, false])

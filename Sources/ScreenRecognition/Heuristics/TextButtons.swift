@@ -101,6 +101,8 @@ public enum TextButtons {
     public static let actionPhrases: Set<String> = [
         "not now", "maybe later", "later", "no thanks", "no, thanks", "not you?", "got it", "ok, got it", "okay, got it", "more", "see all", "see more",
         "show more", "show all", "read more", "yes", "no", "already have an account?", "new user?", "i agree",
+        // The listening review of 2026-11-28 (30 more screens) heard these said as plain text.
+        "remind me later", "need help?", "show password", "hide password",
         "로그인", "회원가입", "확인", "취소", "다음", "더보기", "팔로우", "건너뛰기", "시작하기", "저장", "삭제", "공유", "닫기", "완료",
     ]
 
@@ -709,6 +711,44 @@ public enum TextButtons {
         }
         return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
     }
+
+    /// A modal dialog offers at least one action (HIG, "Alerts": an alert has at least one
+    /// button; Material, "Dialogs": actions sit at the dialog's foot): in a dialog where nothing
+    /// can be activated, its last text — the lowest inside it, in its bottom
+    /// ``dialogActionBand``, one line (no taller than ``dialogActionMaxHeight`` × the lowest of
+    /// the dialog's other texts), at most ``actionPhraseMaxWords`` words, no sentence
+    /// (no closing full stop, no question, not ending on ":"), no figures ("1 of 3", a price) and no
+    /// caption — is that action, "LIST FOR FREE, Button" (a listening review of 30 screens,
+    /// 2026-11-28, heard a marketplace's "Start making money!" dialog with no button in it: a user
+    /// cannot leave it). *Measured* (2026-11-28) on the 1,219 listening screens: that dialog's
+    /// action is the one text the rule changes.
+    public static func markDialogAction(_ elements: [Element], dialog: Rect) -> [Element] {
+        let inside = elements.indices.filter { elements[$0].frame.fractionInside(dialog) >= 0.5 }
+        guard !inside.contains(where: { elements[$0].flattened.contains(where: \.isInteractive) }) else { return elements }
+        let texts = inside.filter { elements[$0].kind == .text && elements[$0].children.isEmpty }
+        guard let last = inside.max(by: { elements[$0].frame.maxY < elements[$1].frame.maxY }), texts.contains(last) else { return elements }
+        let e = elements[last]
+        let label = (e.label ?? "").trimmingCharacters(in: .whitespaces)
+        let words = label.split(whereSeparator: \.isWhitespace)
+        let lowest = texts.filter { $0 != last }.map { elements[$0].frame.height }.min()
+        let oneLine = lowest.map { e.frame.height <= dialogActionMaxHeight * $0 } ?? true
+        guard e.frame.midY >= dialog.maxY - dialogActionBand * dialog.height, oneLine, (1...actionPhraseMaxWords).contains(words.count),
+            label.filter(\.isLetter).count >= 2, !label.contains(where: \.isNumber), !label.hasSuffix("."), !label.hasSuffix(":"), !label.contains("?"),
+            !namesNoAction(label),
+            !e.traits.contains(.header)
+        else { return elements }
+        var result = elements
+        Metadata.makeButton(&result[last])
+        return result
+    }
+
+    /// A dialog's action lies in its bottom 0.3 — *design choice*: Material's action row is 52 dp
+    /// of a dialog at least 180 dp tall, iOS's button row 44 pt of an alert of 120 pt or more.
+    public static let dialogActionBand = 0.3
+    /// …and is one line: at most 1.5 × the height of the dialog's lowest other text — *design
+    /// choice* (a button's title is one line, as tall as a title's or a message's line; a
+    /// paragraph's box is two lines or more).
+    public static let dialogActionMaxHeight = 1.5
 
     /// How much of a text button must lie inside a prompt's line to be its link read twice: 0.6 —
     /// *measured*: the 3 such buttons lay 0.90–0.95 inside their lines (OCR boxes differ by a few

@@ -471,6 +471,11 @@ struct TintedTextButtonsStage: AnalysisStage {
             for i in destinations { Metadata.makeButton(&work.elements[i]) }
             if !destinations.isEmpty { work.note("drawer", "\(destinations.count) drawer row(s) read as buttons") }
         }
+        if settings.dialogActionsAreButtons, let dialog = work.trace.dialog {
+            let marked = TextButtons.markDialogAction(work.elements, dialog: dialog)
+            if marked != work.elements { work.note("interactivity", "a dialog with no control: its last line read as its action") }
+            work.elements = marked
+        }
         if settings.promptLinks { work.elements = TextButtons.markPromptLinks(work.elements) }
         if settings.twinTextsAreButtons { work.elements = TextButtons.markTwinButtons(work.elements, screenWidth: Double(work.screen.width)) }
         if settings.listRowsShareARole {
@@ -539,6 +544,20 @@ struct OrderStage: AnalysisStage {
 
     func run(_ work: inout ScreenInProgress) throws {
         work.elements = Ordering.order(work.elements, settings: settings)
+    }
+}
+
+/// §5.4 for words inside a text: the documents a consent or footer line links to become stops of
+/// their own right after it (``InlineLinks``) — after ordering, which would place a link's frame,
+/// inside its sentence's, anywhere among the sentence's neighbours.
+struct InlineLinksStage: AnalysisStage {
+    var settings: InteractivitySettings
+
+    func run(_ work: inout ScreenInProgress) throws {
+        guard settings.inlineLinks else { return }
+        let found = InlineLinks.mark(work.elements, lines: work.lines ?? [])
+        work.elements = found.elements
+        if found.links > 0 { work.note("interactivity", "\(found.links) link(s) inside texts said as links") }
     }
 }
 
