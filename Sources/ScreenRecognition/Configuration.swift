@@ -355,6 +355,10 @@ public struct SelectionSettings: Codable, Sendable, Hashable {
     /// A colour counts as a tint (not background) when it is at least this far (RGB distance) from
     /// the background: 40 — *design choice* (about a 10% step in each channel).
     public var minTintDistance: Double = 40
+    /// A row of evenly spaced labels under the toolbar with no indicator line is a tab strip when
+    /// exactly one label is tinted and the rest are one grey
+    /// (``MissingElements/recoverTabStrips(_:image:settings:)``).
+    public var tabStripsByTint = true
     /// The outlier tint must be at least this far from the others' typical tint: 60 — *design choice*.
     public var minOutlierDistance: Double = 60
     /// Page controls: when no page is read at half ``minTintDistance``, a second reading counts
@@ -381,6 +385,9 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     public var groupPictureSubtitles = true
     /// Give unlabelled controls the text that labels them (see ``Grouping/groupControlLabels(_:ordering:)``).
     public var groupControlLabels = true
+    /// A checkbox or switch row's title over the description its control took as its label joins
+    /// the control (see ``Grouping/joinControlTitles(_:ordering:)``).
+    public var joinControlTitles = true
     /// Text grouping: the vertical gap must be below `textGapFactor × min(T1.height, T2.height)` (§5.5: factor 1).
     public var textGapFactor: Double = 1.0
     /// Tab grouping: candidates lie in the bottom 20% of the screen (§5.5).

@@ -490,6 +490,25 @@ struct ControlLabelTests {
         #expect(out.map(\.announcement) == [spoken])
     }
 
+    @Test(
+        "A row's title over the description its checkbox or switch took as its label joins the control",
+        arguments: [
+            // (title's frame, title, joined)
+            (r(94, 194, 112, 12), "Alcoholic Drinks", true),  // 2 px over the row
+            (r(94, 199, 112, 12), "Alcoholic Drinks", true),  // boxes overlapping by 3 px
+            (r(94, 180, 112, 12), "Alcoholic Drinks", false),  // 16 px above: apart
+            (r(200, 194, 112, 12), "Alcoholic Drinks", false),  // not at the row's leading edge
+            (r(94, 194, 112, 12), "Pick the interests you like best below", false),  // a sentence of 7 words
+            (r(94, 194, 112, 12), "Pick one.", false),  // a full stop
+        ])
+    func controlTitles(frame: Rect, title: String, joined: Bool) {
+        var checkbox = Metadata.element(for: Detection(type: .checkboxUnselected, box: r(98, 208, 275, 24)))
+        checkbox.label = "195K Followers"
+        let out = Announcer.announce(Grouping.joinControlTitles([el(.text, frame, title), checkbox]))
+        #expect(out.map(\.announcement) == (joined ? ["\(title), 195K Followers, Checkbox, Unchecked"] : [title, "195K Followers, Checkbox, Unchecked"]))
+        if joined { #expect(out[0].activationPoint == checkbox.activationPoint) }
+    }
+
     /// A labelled field whose label a text repeats — the label above an iOS form field that
     /// shows the same placeholder, or the placeholder read again as a text across the field's
     /// edge — speaks its words once.

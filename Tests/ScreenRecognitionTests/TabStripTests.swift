@@ -24,6 +24,41 @@ struct TabStripTests {
         return (image, detections)
     }
 
+    /// A white 385×640 screen with `labels` centred in equal slots at y 93 (ink bars 11 px tall),
+    /// each label's ink grey (#757575) but those in `tinted`, blue (#03A9F4); no indicator line.
+    static func whiteStrip(_ labels: [String], tinted: Set<Int>) -> (RGBAImage, [Detection]) {
+        var image = RGBAImage(width: 385, height: 640, fill: .white)
+        let slot = 385.0 / Double(labels.count)
+        var detections: [Detection] = []
+        for (k, label) in labels.enumerated() {
+            let w = Double(label.count) * 7
+            let x = Double(k) * slot + (slot - w) / 2
+            let ink = tinted.contains(k) ? RGB(r: 3, g: 169, b: 244) : RGB(r: 117, g: 117, b: 117)
+            for i in stride(from: 0.0, to: w, by: 7) { image = image.filling(r(x + i, 93, 3, 11), with: ink) }
+            detections.append(det(.text, x, 93, w, 11, label))
+        }
+        return (image, detections)
+    }
+
+    @Test(
+        "With no indicator line, a strip whose one label is tinted among grey ones is a tab strip, that label selected",
+        arguments: [
+            (["CONTACTS", "OFFICIAL ACCOUNTS", "GROUPS"], [2], 3), (["CONTACTS", "OFFICIAL ACCOUNTS", "GROUPS"], [0], 3),
+            (["CONTACTS", "OFFICIAL ACCOUNTS", "GROUPS"], [], 0), (["CONTACTS", "OFFICIAL ACCOUNTS", "GROUPS"], [0, 2], 0),
+            (["Amount", "10,000"], [1], 0),  // a label and its amount
+        ] as [([String], [Int], Int)])
+    func tintedLabel(labels: [String], tinted: [Int], tabs count: Int) {
+        let (image, detections) = Self.whiteStrip(labels, tinted: Set(tinted))
+        let tabs = MissingElements.recoverTabStrips(detections, image: image, settings: .init()).filter { $0.source == .tabStrip }
+        #expect(tabs.count == count)
+        guard count > 0 else { return }
+        #expect(tabs.allSatisfy { abs($0.box.height - 22) < 0.01 })  // one label height above and below its centre
+        #expect(SelectionState.selectedSegment(image, frames: tabs.map(\.box), labels: tabs.map(\.text), settings: .init()) == tinted[0])
+        var off = SelectionSettings()
+        off.tabStripsByTint = false
+        #expect(MissingElements.recoverTabStrips(detections, image: image, settings: off).allSatisfy { $0.source != .tabStrip })
+    }
+
     @Test func anUnderlinedRowOfEvenlySpreadLabelsBecomesSegments() throws {
         let (image, detections) = Self.screen(["THIS COURSE", "TOTAL", "FRIENDS"], underlined: 1)
         let out = MissingElements.recoverTabStrips(detections + [det(.icon, 16, 40, 24, 24)], image: image, settings: .init())

@@ -61,6 +61,16 @@ extension MissingElements {
         /// 0.25, a content-wide indicator under a label a quarter of its slot wide or more; the
         /// strip's recovery already asked the line to lie under exactly one slot — *design choice*.
         public static let minIndicatorSlotCoverage = 0.25
+        /// A strip found by its one tinted label (``tintedLabel(_:labels:texts:settings:)``) spans one label
+        /// height above and below the labels' centre — *design choice*: the strip's own band only;
+        /// such a strip can be as short as three label heights (a black strip 35 px tall round
+        /// 11-px labels under a green bar, ui-real 2026-11-28), and a taller box took in the bar
+        /// above, whose colour then hid the selected label's.
+        public static let tintedTabReach = 1.0
+        /// The inactive labels' inks are one grey: within 40 of each other — *design choice*, the
+        /// tint distance the selection rules use (``SelectionSettings/minTintDistance``'s default),
+        /// room for JPEG's noise on thin grey strokes.
+        public static let greyInkSpread = 40.0
     }
 
     /// Tab strips under a toolbar (Material's fixed tabs; ui-real's `Multi_Tab`), which the
@@ -69,8 +79,10 @@ extension MissingElements {
     /// else on the row, and exactly one slot underlined (a line of one colour under its label,
     /// across most of the slot). The texts become `segmentedControl` detections (source
     /// `tabStrip`) spanning their slots down to the underline, so the segment stage numbers them
-    /// ("2 of 3") and marks the underlined one selected. Without an underline nothing changes: a
-    /// row of evenly spaced labels alone (a table header, a row of stats) is no tab strip.
+    /// ("2 of 3") and marks the underlined one selected. Without an underline, a strip whose one
+    /// label is tinted among grey ones is one too (``tintedLabel(_:labels:texts:settings:)``,
+    /// ``SelectionSettings/tabStripsByTint``); otherwise nothing changes: a row of evenly spaced
+    /// labels alone (a table header, a row of stats) is no tab strip.
     public static func recoverTabStrips(_ detections: [Detection], image: RGBAImage, settings: SelectionSettings) -> [Detection] {
         let width = Double(image.width)
         let height = Double(image.height)
@@ -101,14 +113,19 @@ extension MissingElements {
             }
             guard !blocked else { continue }
             let labelHeight = tabs.map { detections[$0].box.height }.max() ?? 0
-            guard
-                let (_, bar) = underline(
-                    image, slots: slots, labels: labels,
-                    from: band.maxY, to: min(height - 1, band.maxY + TabStripConstants.underlineReach * labelHeight), settings: settings)
-            else { continue }
-            // Each tab spans its slot, from as far above the labels' centre as the underline is below it.
             let centre = band.midY
-            let reach = Double(bar + 1) - centre
+            let reach: Double
+            if let (_, bar) = underline(
+                image, slots: slots, labels: labels,
+                from: band.maxY, to: min(height - 1, band.maxY + TabStripConstants.underlineReach * labelHeight), settings: settings)
+            {
+                // Each tab spans its slot, from as far above the labels' centre as the underline is below it.
+                reach = Double(bar + 1) - centre
+            } else if settings.tabStripsByTint, tintedLabel(image, labels: labels, texts: tabs.map { detections[$0].text ?? "" }, settings: settings) != nil {
+                reach = TabStripConstants.tintedTabReach * labelHeight
+            } else {
+                continue
+            }
             for (k, i) in tabs.enumerated() {
                 result[i].type = .segmentedControl
                 result[i].source = .tabStrip
@@ -118,6 +135,33 @@ extension MissingElements {
             }
         }
         return result
+    }
+
+    /// The one label of a strip drawn in a colour while the others share one grey (Material,
+    /// "Tabs": the active tab's label in the primary colour, the inactive ones in a
+    /// medium-emphasis grey — a strip with no indicator line, "CONTACTS  OFFICIAL ACCOUNTS
+    /// GROUPS" with "GROUPS" blue), or nil. A label's colour is its tint in
+    /// ``SelectionState/palette(_:_:settings:)``; a colour has a chroma of
+    /// ``SelectionState/chromaticTint`` or more, a grey under ``SelectionState/greyTint``, the
+    /// greys lie within ``TabStripConstants/greyInkSpread`` of each other, each label is words (two
+    /// letters or more, no more digits than letters), and the strip around no
+    /// label is a colour (``surroundings(_:of:)``: a strip on a tinted bar is the underline's case;
+    /// inside a label's box JPEG bleeds a blue label's colour into the white around its strokes).
+    static func tintedLabel(_ image: RGBAImage, labels: [Rect], texts: [String], settings: SelectionSettings) -> Int? {
+        // Tabs are named in words: a label and its amount ("기체금액  10,000") are no strip.
+        guard texts.allSatisfy({ t in t.filter(\.isLetter).count >= 2 && t.filter(\.isNumber).count <= t.filter(\.isLetter).count })
+        else { return nil }
+        let palettes = labels.map { SelectionState.palette(image, $0, settings: settings) }
+        let around = labels.map { surroundings(image, of: $0) }
+        guard palettes.allSatisfy({ $0?.tint != nil }), around.allSatisfy({ ($0?.chroma ?? 255) < SelectionState.greyTint }) else { return nil }
+        let tints = palettes.map { $0!.tint! }
+        let coloured = tints.indices.filter { tints[$0].chroma >= SelectionState.chromaticTint }
+        guard coloured.count == 1 else { return nil }
+        let greys = tints.indices.filter { $0 != coloured[0] }.map { tints[$0] }
+        guard greys.allSatisfy({ $0.chroma < SelectionState.greyTint }),
+            greys.allSatisfy({ a in greys.allSatisfy { a.distance(to: $0) <= TabStripConstants.greyInkSpread } })
+        else { return nil }
+        return coloured[0]
     }
 
     /// The slots of a fixed tab strip: the screen's width in equal slots, each label centred in its

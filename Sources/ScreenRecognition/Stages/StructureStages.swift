@@ -448,6 +448,7 @@ struct GroupStage: AnalysisStage {
             elements = Grouping.groupContainers(elements, screen: work.screen, settings: g, ordering: ordering, diagnostics: &work.diagnostics)
         }
         if g.groupControlLabels { elements = Grouping.groupControlLabels(elements, ordering: ordering) }
+        if g.joinControlTitles { elements = Grouping.joinControlTitles(elements, ordering: ordering) }
         if g.groupPictureSubtitles { elements = Grouping.groupPictureSubtitles(elements, screen: work.screen, settings: g, ordering: ordering) }
         work.elements = elements.filter { $0.kind != .container }
     }
