@@ -145,9 +145,9 @@ extension MissingElements {
     /// ``SelectionState/chromaticTint`` or more, a grey under ``SelectionState/greyTint``, the
     /// greys lie within ``TabStripConstants/greyInkSpread`` of each other, each label is words (two
     /// letters or more, no more digits than letters), and the strip around no
-    /// label is a colour (``surroundings(_:of:)``: a strip on a tinted bar is the underline's case;
+    /// label is a colour (the median of a ring around it: a strip on a tinted bar is the underline's case;
     /// inside a label's box JPEG bleeds a blue label's colour into the white around its strokes).
-    static func tintedLabel(_ image: RGBAImage, labels: [Rect], texts: [String], settings: SelectionSettings) -> Int? {
+    public static func tintedLabel(_ image: RGBAImage, labels: [Rect], texts: [String], settings: SelectionSettings) -> Int? {
         // Tabs are named in words: a label and its amount ("기체금액  10,000") are no strip.
         guard texts.allSatisfy({ t in t.filter(\.isLetter).count >= 2 && t.filter(\.isNumber).count <= t.filter(\.isLetter).count })
         else { return nil }
