@@ -20,6 +20,32 @@ struct AppBarTitleTests {
         return elements
     }
 
+    @Test(
+        "With no navigation icon, the bar's title at the leading margin — the screen's topmost element — is a heading; an action, a question, a prompt, a small caption or a text below another is not",
+        arguments: [
+            ("What's New", r(12, 41, 89, 13), true),
+            ("Skip", r(12, 41, 40, 13), false),  // an action
+            ("New Member?", r(12, 41, 100, 13), false),  // a question
+            ("Ship To:", r(12, 41, 60, 13), false),  // a prompt
+            ("What's New", r(200, 41, 89, 13), false),  // not at the leading margin
+            ("What's New", r(12, 41, 89, 8), false),  // small type
+            ("What's New", r(12, 300, 89, 13), false),  // below the bar's band
+        ])
+    func leadingTitles(title: String, frame: Rect, heading: Bool) {
+        let screen = ImageInfo(width: 385, height: 640)
+        let elements = [
+            Element(kind: .text, frame: frame, label: title, traits: .staticText),
+            Element(kind: .text, frame: r(111, 393, 167, 18), label: "Upcoming Mixtapes", traits: .staticText),
+            Element(kind: .text, frame: r(91, 427, 201, 12), label: "Keep up with all the best releases", traits: .staticText),
+        ]
+        let out = Metadata.markLeadingBarTitle(elements, screen: screen)
+        #expect(out[0].traits.contains(.header) == heading)
+        #expect(out.dropFirst().allSatisfy { !$0.traits.contains(.header) })
+        // A text above it: it is not the screen's topmost element.
+        let above = [Element(kind: .text, frame: r(12, 20, 89, 13), label: "Sale", traits: .staticText)] + elements
+        #expect(!Metadata.markLeadingBarTitle(above, screen: screen)[1].traits.contains(.header))
+    }
+
     static let backIcon = Element(
         kind: .button, frame: r(16, 60, 20, 20), label: "Back", traits: .button, detections: [det(.icon, 16, 60, 20, 20, icon: .back)])
     static let cancel = Element(kind: .button, frame: r(16, 62, 56, 17), label: "Cancel", traits: .button, detections: [det(.text, 16, 62, 56, 17, "Cancel")])

@@ -184,7 +184,7 @@ public enum InlineLinks {
         if screenWords.count >= wanted.count, !wanted.isEmpty {
             for s in 0...(screenWords.count - wanted.count) {
                 let run = screenWords[s..<(s + wanted.count)]
-                if zip(run, wanted).allSatisfy({ matches($0.0, $1.lowercased()) || $0.0.lowercased() == $1.lowercased() }) {
+                if zip(run, wanted).allSatisfy({ matches($0.0, $1.lowercased()) }) {
                     return run.map(\.1).dropFirst().reduce(run.first!.1) { $0.union($1) }
                 }
             }

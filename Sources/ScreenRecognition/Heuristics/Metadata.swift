@@ -1165,6 +1165,54 @@ public enum Metadata {
         return result
     }
 
+    /// Marks a top app bar's title that no navigation icon leads as a header: Material's top app
+    /// bar without a navigation icon starts its title at the 16-dp margin ("What's New" over an
+    /// onboarding pager), and VoiceOver speaks a bar's title as a heading. The title is the
+    /// screen's topmost element off the status bar, a static text worded as a title
+    /// (``isWordedAsTitle(_:)``) that is no action phrase, no question and not ending on ":", in
+    /// the navigation bar's band, starting within ``barTitleMaxStart`` of the width from the
+    /// leading edge, alone on its row but for trailing actions (from ``appBarActionsStart`` of the
+    /// width), and its em at least ``barTitleMinType`` × the median of the screen's other texts'
+    /// (a caption in small type over a list is no title; a screen with no other text has none).
+    /// *Measured* (2026-11-28) on the 1,219 listening screens: 4 headings, each its screen's
+    /// title by eye ("What's New", "Tap on the artists you like", "Care.com", and a Korean
+    /// section title misread "ASCH FZ BEST SB").
+    public static func markLeadingBarTitle(
+        _ elements: [Element], screen: ImageInfo, lines: [RecognizedText] = [], settings: InteractivitySettings = .init()
+    ) -> [Element] {
+        let width = Double(screen.width)
+        let height = Double(screen.height)
+        let bar = StatusBar.bar(of: lines, screenHeight: height)
+        func isStatus(_ e: Element) -> Bool {
+            StatusBar.isStatusText(e.label, frame: e.frame, screenHeight: height) || (bar?.holds(e.frame, tight: true) ?? false)
+        }
+        let content = elements.indices.filter { !isStatus(elements[$0]) }
+        guard let top = content.min(by: { elements[$0].frame.minY < elements[$1].frame.minY }) else { return elements }
+        let e = elements[top]
+        let f = e.frame
+        let label = e.label ?? ""
+        guard e.kind == .text, e.children.isEmpty, !e.traits.contains(.header), isWordedAsTitle(label), !TextButtons.isActionPhrase(label),
+            !label.contains("?"), !label.hasSuffix(":"), f.midY <= settings.navigationBarBand * height, f.minX < barTitleMaxStart * width,
+            !content.contains(where: { $0 != top && elements[$0].frame.sharesRow(with: f) && elements[$0].frame.minX < appBarActionsStart * width })
+        else { return elements }
+        // By em (``typeSize(of:lines:)``): a title in capitals and ascenders has a box as tall as
+        // its cap height, a "Skip" beside it one down to its descender.
+        let others = typeSizedTexts(elements, screenHeight: height).filter { $0 != top }.map { typeSize(of: elements[$0], lines: lines) }.sorted()
+        // A lone text names nothing: a title stands over other texts.
+        guard !others.isEmpty, typeSize(of: e, lines: lines) >= barTitleMinType * others[others.count / 2] else { return elements }
+        var result = elements
+        result[top].traits.insert(.header)
+        return result
+    }
+
+    /// A bar's title with no navigation icon starts within 0.1 of the screen's width — *design
+    /// choice*: Material's 16-dp margin is 0.044 of a 360-dp screen, iOS's 16 pt 0.041 of 390.
+    public static let barTitleMaxStart = 0.1
+    /// …and its type is at least 0.9 × the median of the other texts' — *design choice*: a bar's
+    /// title is set in the title style (Material title large 22 sp, iOS headline 17 pt), at least
+    /// the body's size, with a detector box's pixel of slack.
+    public static let barTitleMinType = 0.9
+
     /// Where a top app bar's trailing actions start, as a share of the screen's width: 0.65 —
     /// *design choice*: Material's top app bar puts up to three 48-dp action icons or a text
     /// action at its trailing end (the last 144 dp of a 360-dp bar, 0.6), iOS its trailing bar

@@ -343,6 +343,10 @@ struct HeaderStage: AnalysisStage {
             settings: settings)
         if settings.appBarTitleIsHeader {
             work.elements = Metadata.markAppBarTitle(work.elements, screen: work.screen, settings: interactivity)
+            // (an open drawer's header is no bar)
+            if work.trace.drawer == nil, work.trace.dialog == nil {
+                work.elements = Metadata.markLeadingBarTitle(work.elements, screen: work.screen, lines: work.lines ?? [], settings: interactivity)
+            }
         }
         // (an open drawer is no page: its current row says where the user is)
         if settings.pageTitleIsHeader, work.trace.drawer == nil {
