@@ -738,8 +738,10 @@ public struct AnnouncementSettings: Codable, Sendable, Hashable {
     /// A modal dialog's title is a header (`HeaderStage.markDialogTitle`): the topmost text in
     /// the dialog's top band, worded as a title, over the dialog's message or actions.
     public var dialogTitlesAreHeaders = true
-    /// The top app bar's title is a header too (``Metadata/markAppBarTitle(_:screen:settings:)``):
-    /// UIKit gives a navigation bar's title the header trait.
+    /// The top app bar's title is a header too (``Metadata/markAppBarTitle(_:screen:settings:)``),
+    /// and so is a bar's title at the leading margin that no navigation icon leads, where no dialog
+    /// or drawer is open (``Metadata/markLeadingBarTitle(_:screen:lines:settings:)``): UIKit gives
+    /// a navigation bar's title the header trait.
     public var appBarTitleIsHeader = true
     /// A status bar's battery level is named ("Battery 68%", ``StatusBar/spoken(_:)``), as TalkBack
     /// and VoiceOver name it, not spoken as a bare "68%".

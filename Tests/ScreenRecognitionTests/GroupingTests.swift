@@ -509,6 +509,15 @@ struct ControlLabelTests {
         if joined { #expect(out[0].activationPoint == checkbox.activationPoint) }
     }
 
+    @Test("A control takes one title: a section's header over the joined row stays a stop of its own")
+    func oneTitlePerControl() {
+        var checkbox = Metadata.element(for: Detection(type: .checkboxUnselected, box: r(98, 208, 275, 24)))
+        checkbox.label = "195K Followers"
+        let out = Announcer.announce(
+            Grouping.joinControlTitles([el(.text, r(94, 178, 80, 12), "INTERESTS"), el(.text, r(94, 194, 112, 12), "Alcoholic Drinks"), checkbox]))
+        #expect(out.map(\.announcement) == ["INTERESTS", "Alcoholic Drinks, 195K Followers, Checkbox, Unchecked"])
+    }
+
     /// A labelled field whose label a text repeats — the label above an iOS form field that
     /// shows the same placeholder, or the placeholder read again as a text across the field's
     /// edge — speaks its words once.

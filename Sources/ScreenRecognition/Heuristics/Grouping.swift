@@ -552,34 +552,26 @@ public enum Grouping {
     /// row's title by eye (the five interests, three switches' "ABC NEWS UPDATES",
     /// "In-store location", "Block Top Spammers").
     public static func joinControlTitles(_ elements: [Element], ordering: OrderingSettings = .init()) -> [Element] {
-        var pool = elements
-        var i = 0
-        while i < pool.count {
-            let c = pool[i]
-            guard [.checkbox, .toggle].contains(c.kind), !(c.label ?? "").isEmpty else {
-                i += 1
-                continue
-            }
-            let f = c.frame
-            let title = pool.indices.first { j in
-                let t = pool[j]
+        // Each control takes one title, once: a section's header over a joined row's title stays.
+        var pairs: [(control: Int, title: Int)] = []
+        for i in elements.indices where [.checkbox, .toggle].contains(elements[i].kind) && !(elements[i].label ?? "").isEmpty {
+            let f = elements[i].frame
+            let title = elements.indices.first { j in
+                let t = elements[j]
                 let h = t.frame.height
                 let label = t.label ?? ""
                 let words = label.split(whereSeparator: \.isWhitespace).count
                 let gap = f.minY - t.frame.maxY
-                return j != i && t.kind == .text && t.children.isEmpty && !t.traits.contains(.header) && (1...maxControlTitleWords).contains(words)
-                    && !label.hasSuffix(".") && t.frame.width < f.width && gap >= -controlTitleOverlap * h && gap <= maxControlTitleGap * h
-                    && abs(t.frame.minX - f.minX) <= controlTitleAlignment * h
+                return j != i && !pairs.contains { $0.title == j } && t.kind == .text && t.children.isEmpty && !t.traits.contains(.header)
+                    && (1...maxControlTitleWords).contains(words) && !label.hasSuffix(".") && t.frame.width < f.width
+                    && gap >= -controlTitleOverlap * h && gap <= maxControlTitleGap * h && abs(t.frame.minX - f.minX) <= controlTitleAlignment * h
             }
-            guard let t = title else {
-                i += 1
-                continue
-            }
-            let group = makeGroup(children: [pool[t], c], frame: nil, container: nil, ordering: ordering)
-            pool = pool.indices.filter { $0 != i && $0 != t }.map { pool[$0] } + [group]
-            i = 0
+            if let t = title { pairs.append((i, t)) }
         }
-        return pool
+        guard !pairs.isEmpty else { return elements }
+        let joined = Set(pairs.flatMap { [$0.control, $0.title] })
+        return elements.indices.filter { !joined.contains($0) }.map { elements[$0] }
+            + pairs.map { makeGroup(children: [elements[$0.title], elements[$0.control]], frame: nil, container: nil, ordering: ordering) }
     }
 
     /// A row's title has at most 6 words — *design choice*: a title names a setting or an item
