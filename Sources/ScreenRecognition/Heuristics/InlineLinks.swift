@@ -77,8 +77,10 @@ public enum InlineLinks {
 
     /// `label` with the words of each of its links spelled as the phrase spells them ("Terms &
     /// Concitions" → "Terms & Conditions"), the punctuation around them kept.
-    public static func mended(_ label: String) -> String {
-        let found = links(in: label)
+    public static func mended(_ label: String) -> String { mended(label, links: links(in: label)) }
+
+    /// ``mended(_:)`` with `label`'s links already found.
+    static func mended(_ label: String, links found: [Match]) -> String {
         guard !found.isEmpty else { return label }
         var words = tokens(label)
         for m in found {
@@ -90,9 +92,11 @@ public enum InlineLinks {
 
     /// Whether `label` is nothing but links and the separators between them ("Terms of Use &
     /// Privacy Policy", "Terms & Conditions | Privacy Policy").
-    public static func isOnlyLinks(_ label: String) -> Bool {
+    public static func isOnlyLinks(_ label: String) -> Bool { isOnlyLinks(label, links: links(in: label)) }
+
+    /// ``isOnlyLinks(_:)`` with `label`'s links already found.
+    static func isOnlyLinks(_ label: String, links found: [Match]) -> Bool {
         let words = tokens(label)
-        let found = links(in: label)
         guard !found.isEmpty else { return false }
         let covered = Set(found.flatMap { Array($0.words) })
         return words.indices.allSatisfy { covered.contains($0) || separators.contains(words[$0].core.lowercased()) }
@@ -219,14 +223,15 @@ public enum InlineLinks {
                 continue
             }
             let found = links(in: label)
+            let onlyLinks = isOnlyLinks(label, links: found)
             // A checkbox named by a document alone ("License Agreement") is that choice, its label
             // no link of its own.
-            guard !found.isEmpty, e.kind == .text || !isOnlyLinks(label) else {
+            guard !found.isEmpty, e.kind == .text || !onlyLinks else {
                 result.append(e)
                 continue
             }
             count += found.count
-            if e.kind == .text, e.children.isEmpty, found.count == 1, isOnlyLinks(label) {
+            if e.kind == .text, e.children.isEmpty, found.count == 1, onlyLinks {
                 // One link: the text is it.
                 var link = e
                 link.label = found[0].label
@@ -235,9 +240,9 @@ public enum InlineLinks {
                 continue
             }
             var text = e
-            text.label = mended(label)
-            for k in text.children.indices { text.children[k].label = text.children[k].label.map(mended) }
-            if !(e.kind == .text && isOnlyLinks(label)) { result.append(text) }
+            text.label = mended(label, links: found)
+            for k in text.children.indices { text.children[k].label = text.children[k].label.map { mended($0) } }
+            if !(e.kind == .text && onlyLinks) { result.append(text) }
             for m in found {
                 let frame = frame(of: m, in: e, lines: lines)
                 result.append(Element(kind: .text, frame: frame, label: m.label, traits: [.staticText, .link]))

@@ -102,12 +102,17 @@ public enum SelectionState {
     /// from the dark grey items than the blue "Home" (ui-real valid, 2026-11-25).
     public static func selectedTab(_ image: RGBAImage, frames: [Rect], settings: SelectionSettings) -> Int? {
         let tints = frames.map { palette(image, $0, settings: settings)?.tint }
+        if tints.compactMap({ $0 }).count >= 3, let only = onlyColour(tints) { return only }
+        return outlier(tints, minDistance: settings.minOutlierDistance)
+    }
+
+    /// The one tint that is a colour (chroma at least ``chromaticTint``) where every other tint
+    /// found is grey (under ``greyTint``), or nil; a missing tint counts for neither.
+    static func onlyColour(_ tints: [RGB?]) -> Int? {
         let present = tints.indices.filter { tints[$0] != nil }
         let chromatic = present.filter { tints[$0]!.chroma >= chromaticTint }
-        if present.count >= 3, chromatic.count == 1, present.allSatisfy({ $0 == chromatic[0] || tints[$0]!.chroma < greyTint }) {
-            return chromatic[0]
-        }
-        return outlier(tints, minDistance: settings.minOutlierDistance)
+        guard chromatic.count == 1, present.allSatisfy({ $0 == chromatic[0] || tints[$0]!.chroma < greyTint }) else { return nil }
+        return chromatic[0]
     }
 
     /// A tint whose channels spread by at least this much is a colour: 40, the chroma difference

@@ -155,13 +155,10 @@ extension MissingElements {
         let around = labels.map { surroundings(image, of: $0) }
         guard palettes.allSatisfy({ $0?.tint != nil }), around.allSatisfy({ ($0?.chroma ?? 255) < SelectionState.greyTint }) else { return nil }
         let tints = palettes.map { $0!.tint! }
-        let coloured = tints.indices.filter { tints[$0].chroma >= SelectionState.chromaticTint }
-        guard coloured.count == 1 else { return nil }
-        let greys = tints.indices.filter { $0 != coloured[0] }.map { tints[$0] }
-        guard greys.allSatisfy({ $0.chroma < SelectionState.greyTint }),
-            greys.allSatisfy({ a in greys.allSatisfy { a.distance(to: $0) <= TabStripConstants.greyInkSpread } })
-        else { return nil }
-        return coloured[0]
+        guard let coloured = SelectionState.onlyColour(tints) else { return nil }
+        let greys = tints.indices.filter { $0 != coloured }.map { tints[$0] }
+        guard greys.allSatisfy({ a in greys.allSatisfy { a.distance(to: $0) <= TabStripConstants.greyInkSpread } }) else { return nil }
+        return coloured
     }
 
     /// The slots of a fixed tab strip: the screen's width in equal slots, each label centred in its
