@@ -502,6 +502,20 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     public var subtitleGap: Double = 0.03
     /// Picture subtitle: a second line is grouped too (§5.5).
     public var subtitleMaxLines = 2
+    /// A text under a picture is the page's, not the picture's subtitle, when it is a sentence — at
+    /// least ``subtitleSentenceWords`` words — at least this many times the picture's width: 2.5 —
+    /// *measured* on the 1,219 listening screens (2026-11-28): of the 16 picture groups whose text
+    /// was over twice the picture's width, the tiles' and cards' captions ("Handyman Services",
+    /// "Fake GPS - Search location") were 2.1–2.7× wide with 2 words or 2.1× with 5, the
+    /// onboarding and banner sentences under an illustration ("Get discount coupons and find out
+    /// everything new that we have for you.", "Use your grocery and drug store loyalty cards…")
+    /// 2.7–10.7× with 4 to 41 words. A caption sits within about its picture's columns (§5.5's
+    /// overlap); a sentence spanning the screen under a small illustration is the screen's text,
+    /// and had been spoken as "…, Image". 0 keeps every such subtitle.
+    public var subtitleSentenceWidthRatio: Double = 2.5
+    /// Words that make a picture's wide text a sentence (``subtitleSentenceWidthRatio``): 4 —
+    /// *measured* with it: the tiles' captions have 2.
+    public var subtitleSentenceWords = 4
     /// A card — a picture with a stack of caption lines set flush with its left edge under it (a
     /// shop's "Whimsical Bear Pair" over "$2.70", a travel app's "GUIDED HIKE", title, "$44 per
     /// person") — is one element, "…, Image", as its cell is to VoiceOver
@@ -894,6 +908,8 @@ extension AnalysisConfiguration {
         fraction("grouping.subtitleXOverlap", grouping.subtitleXOverlap)
         fraction("grouping.subtitleGap", grouping.subtitleGap)
         atLeast("grouping.subtitleMaxLines", grouping.subtitleMaxLines, 0)
+        nonNegative("grouping.subtitleSentenceWidthRatio", grouping.subtitleSentenceWidthRatio)
+        atLeast("grouping.subtitleSentenceWords", grouping.subtitleSentenceWords, 1)
         fraction("grouping.cardMaxPictureWidth", grouping.cardMaxPictureWidth)
         atLeast("grouping.cardMaxLines", grouping.cardMaxLines, 2)
         fraction("grouping.cardAlignment", grouping.cardAlignment)

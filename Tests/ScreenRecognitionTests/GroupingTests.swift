@@ -372,6 +372,7 @@ struct GroupingTests {
         var name: String
         var others: [Element]
         var groupedCount: Int
+        var picture: Element = GroupingTests.picture
         var testDescription: String { name }
     }
 
@@ -392,11 +393,29 @@ struct GroupingTests {
             name: "a text closer to what lies below it is not a subtitle",
             others: [el(.text, r(20, 320, 200, 20), "Heading"), el(.text, r(20, 342, 200, 20), "Body")],
             groupedCount: 0),
+        SubtitleCase(
+            name: "a heading under the picture is the page's title, no subtitle",
+            others: [heading(el(.text, r(20, 306, 200, 24), "Welcome to ChargeHub"))], groupedCount: 0),
+        SubtitleCase(
+            name: "a sentence 2.5 × the picture's width under a small illustration is the page's text",
+            others: [el(.text, r(20, 306, 350, 24), "Get discount coupons and more")], groupedCount: 0, picture: el(.picture, r(150, 200, 140, 100))),
+        SubtitleCase(
+            name: "a tile's two-word caption as wide still joins",
+            others: [el(.text, r(20, 306, 350, 24), "Handyman Services")], groupedCount: 2, picture: el(.picture, r(150, 200, 140, 100))),
+        SubtitleCase(
+            name: "a sentence no wider than twice the picture still joins",
+            others: [el(.text, r(20, 306, 270, 24), "Get discount coupons and more")], groupedCount: 2, picture: el(.picture, r(150, 200, 140, 100))),
     ]
+
+    static func heading(_ e: Element) -> Element {
+        var e = e
+        e.traits.insert(.header)
+        return e
+    }
 
     @Test(arguments: subtitleCases)
     func pictureSubtitle(_ c: SubtitleCase) {
-        let out = Grouping.groupPictureSubtitles([Self.picture] + c.others, screen: Self.screen, settings: .init())
+        let out = Grouping.groupPictureSubtitles([c.picture] + c.others, screen: Self.screen, settings: .init())
         let group = out.first { $0.kind == .group }
         #expect((group?.children.count ?? 0) == c.groupedCount)
         if let group { #expect(group.traits.contains(.image)) }

@@ -174,6 +174,20 @@ struct SelectionStateTests {
         #expect(SelectionState.ringsMended(segments, strength: strength) == mended)
     }
 
+    @Test(
+        "Page control: a weak part touching a dot within half the dots' pitch is the dot's JPEG halo",
+        arguments: [
+            // (segments, their peaks, merged)
+            ([0..<9, 9..<13, 16..<22, 30..<36, 44..<50], [277.0, 49, 65, 62, 59], [0..<13, 16..<22, 30..<36, 44..<50]),  // MyFitnessPal's white dot
+            ([0..<9, 9..<13, 16..<22, 30..<36, 44..<50], [277.0, 200, 65, 62, 59], [0..<9, 9..<13, 16..<22, 30..<36, 44..<50]),  // as strong: a ring's half
+            ([0..<6, 14..<20, 28..<34, 42..<48], [277.0, 60, 60, 60], [0..<6, 14..<20, 28..<34, 42..<48]),  // faint dots a pitch apart
+        ] as [([Range<Int>], [Double], [Range<Int>])])
+    func pageControlHalo(segments: [Range<Int>], peaks: [Double], merged: [Range<Int>]) {
+        var strength = [Double](repeating: 0, count: 50)
+        for (seg, p) in zip(segments, peaks) { for x in seg { strength[x] = p } }
+        #expect(SelectionState.halosMerged(segments, strength: strength) == merged)
+    }
+
     @Test("Page control: a dot the box cuts at its edge still counts, when it is as strong as the others")
     func pageControlCutDot() {
         // Four grey rings and a red current dot whose last columns lie outside the detector's box.

@@ -305,7 +305,7 @@ public enum SelectionState {
             segments.append(start..<end)
             x = end
         }
-        segments = ringsMended(segments, strength: strength)
+        segments = halosMerged(ringsMended(segments, strength: strength), strength: strength)
         struct Dot {
             var columns: Range<Int>
             var n = 0, r = 0, g = 0, b = 0, contrast = 0.0
@@ -403,6 +403,38 @@ public enum SelectionState {
         return out
     }
 
+    /// `segments` with each JPEG halo merged into the dot it rings: a part touching a neighbour, its
+    /// peak at most ``PageControlConstants/maxHaloPeakShare`` of that neighbour's, and its centre
+    /// under half the dots' median pitch from the neighbour's. A white current dot at 1x JPEG
+    /// rings at its edge (a column of 49 beside a dot of 277, over a blue bar whose faint dots
+    /// peak at 56–67), and the ring had been read as a dot of its own: "Page 1 of 6" for five
+    /// dots (MyFitnessPal, ui-real train; 2026-11-28). The faint dots themselves stand apart, a
+    /// whole pitch from each other.
+    static func halosMerged(_ segments: [Range<Int>], strength: [Double]) -> [Range<Int>] {
+        guard segments.count >= 3 else { return segments }
+        func centre(_ r: Range<Int>) -> Double { Double(r.lowerBound + r.upperBound) / 2 }
+        func peak(_ r: Range<Int>) -> Double { r.map { strength[$0] }.max() ?? 0 }
+        let pitches = zip(segments.dropFirst(), segments).map { centre($0) - centre($1) }.sorted()
+        let pitch = pitches[pitches.count / 2]
+        var out = segments
+        var i = 0
+        while i < out.count {
+            let seg = out[i]
+            // The neighbour it touches that it could be a halo of: before it, else after it.
+            let neighbour = [i - 1, i + 1].first { j in
+                out.indices.contains(j) && (out[j].upperBound == seg.lowerBound || out[j].lowerBound == seg.upperBound)
+                    && peak(seg) <= PageControlConstants.maxHaloPeakShare * peak(out[j]) && abs(centre(out[j]) - centre(seg)) < pitch / 2
+            }
+            if let j = neighbour {
+                out[j] = min(out[j].lowerBound, seg.lowerBound)..<max(out[j].upperBound, seg.upperBound)
+                out.remove(at: i)
+            } else {
+                i += 1
+            }
+        }
+        return out
+    }
+
     /// Constants of ``pageControlValue(_:_:settings:)``; *design choices* made looking at the 74
     /// readable page controls the analysis finds on ui-real valid and checked on 38 held-out ones
     /// from train (`Benchmarks/page-controls`: 89 % and 82 % read exactly, 2026-11-23).
@@ -418,6 +450,11 @@ public enum SelectionState {
         /// a ring's hollow columns keep its strokes (0.54 measured above), a gap to the page falls
         /// near the floor (0.11) — *design choice*, between the two.
         public static let minRingDipShare = 0.4
+        /// A part is a dot's JPEG halo when its peak is at most this share of the dot's it touches —
+        /// *design choice*: the halo measured above is 0.18 of its dot; the two halves of a split
+        /// ring peak alike (``minRingDipShare``'s rings), and a faint dot beside a white one stands
+        /// a pitch away.
+        public static let maxHaloPeakShare = 0.5
         /// A dot is at least this share of the widest dot's width (noise slivers are 1–2 px).
         public static let minDotWidthShare = 0.35
         /// The current dot holds at least this many times the pixels of every other dot: a filled
