@@ -15,7 +15,15 @@ struct InlineLinkTests {
             ("By signing in, you agree to our terms of use.", ["terms of use"]),
             ("By creating an account, you agree to our Terms of Services & Privacy Policy", ["Terms of Services", "Privacy Policy"]),
             ("BY CONTINUING YOU ACCEPT OUR END USER LICENSE AGREEMENT", ["END USER LICENSE AGREEMENT"]),
-            ("Terms of Use | Privacy Pabcy", ["Terms of Use"]),  // two letters off: not mended
+            ("Terms of Use & Privacy Pabcy", ["Terms of Use"]),  // two letters off: not mended
+            // A footer of bar-separated items, at least half of them known: each known item a link.
+            ("Terms of Use | Privacy Pabcy", ["Terms of Use"]),  // an item not known stays text
+            ("DIC | Disclosures", ["Disclosures"]),
+            ("terms | Privacy Policy | Contact us", ["terms", "Privacy Policy", "Contact us"]),
+            ("Forgot Usemame? | Forgot Password? | FAQ", ["Forgot Usemame", "Forgot Password", "FAQ"]),
+            ("Member FDIC | Equal Housing Lender", []),  // nothing known: a bank's notice
+            ("Welcome! Sign In | Home", []),
+            ("Privacy Policy | Read about how we keep your data", ["Privacy Policy"]),  // a long item: no footer
             ("This app supports Auto, Home and Umbrella policies from Farmers Insurance.", []),
             ("Use this phone number to protect your privacy.", []),
             ("Terms", []),  // the word alone names no document
@@ -112,6 +120,19 @@ struct InlineLinkTests {
             ], lines: [])
         #expect(out.elements.map(\.label) == ["Terms of Use", "Privacy Policy", "Privacy Policy", "Privacy Policy", "Terms of Service"])
         #expect(out.elements.map { $0.traits.contains(.link) } == [true, true, true, false, false])
+    }
+
+    @Test("A footer's items read again under it are said once: by the control that stands for one, else as the line's link")
+    func footerParts() {
+        let line = el(.text, r(130, 370, 100, 16), "Sign In | Privacy Policy | FAQ")
+        var signIn = el(.button, r(128, 371, 40, 15), "Sign In")
+        signIn.traits.insert(.button)
+        let repeated = el(.text, r(172, 371, 30, 14), "Privacy Poli")
+        let below = el(.text, r(130, 400, 100, 16), "Version 2.1")
+        let out = InlineLinks.mark([line, signIn, repeated, below], lines: [])
+        #expect(out.elements.map(\.label) == ["Privacy Policy", "FAQ", "Sign In", "Version 2.1"])
+        #expect(out.elements.map { $0.traits.contains(.link) } == [true, true, false, false])
+        #expect(out.links == 2)
     }
 
     @Test("A checkbox's label keeps its words and its links follow it; a checkbox named by a document alone has none")

@@ -72,8 +72,91 @@ public enum InlineLinks {
                 i += 1
             }
         }
-        return result
+        let footer = footerLinks(in: label, found: result)
+        return footer.isEmpty ? result : footer
     }
+
+    /// The links of a footer of bar-separated items ("Terms | Privacy Policy | Contact us",
+    /// "Forgot Username? | Forgot Password? | FAQ"): where at least half of the items — 1 to
+    /// ``footerItemMaxWords`` words between "|" — are known, each known item is a link: a document
+    /// of ``phrases`` (its match), an action title (``TextButtons/isActionPhrase(_:)``) or a
+    /// footer page of ``footerWords``. An item not known stays the line's text ("MEMBER FDIC |
+    /// Disclosures": the notice is no link). Empty when `label` is no such footer. *Measured* on the 1,219 listening screens (2026-11-28): 17 texts are lists of 2 or
+    /// more items of up to 3 words split by "|" or "·"; the 5 with a known item are footers or
+    /// account links ("Terms | Privacy Policy | Contact us" had been said as a text and one link,
+    /// "Sign In | Sign Up" as a text between its two buttons); the other 12 are counts ("5upvotes ·
+    /// 4 comments"), a bank's "Member FDIC | Equal Housing Lender", a bar title and Korean.
+    static func footerLinks(in label: String, found: [Match]) -> [Match] {
+        let words = tokens(label)
+        var items: [Range<Int>] = []
+        var start = 0
+        for k in words.indices where words[k].core == "|" {
+            items.append(start..<k)
+            start = k + 1
+        }
+        items.append(start..<words.count)
+        guard items.count >= 2, items.allSatisfy({ (1...footerItemMaxWords).contains($0.count) }) else { return [] }
+        var known = 0
+        var result: [Match] = []
+        for item in items {
+            let inside = found.filter { item.contains($0.words.lowerBound) }
+            // Spoken by its words, without the punctuation around them ("Forgot Password").
+            let core = words[item].map(\.core).joined(separator: " ")
+            guard core.contains(where: \.isLetter) else { return [] }
+            let read = words[item].map { $0.lead + $0.core + $0.trail }.joined(separator: " ")
+            if !inside.isEmpty {
+                known += 1
+                result += inside
+            } else if TextButtons.isActionPhrase(read) || footerWords.contains(core.lowercased()) {
+                known += 1
+                result.append(Match(words: item, label: core))
+            }
+        }
+        return 2 * known >= items.count ? result : []
+    }
+
+    /// The share of an element's area inside a line of links that makes it a part of that line:
+    /// 0.6 — *design choice*: a part read again on its own lies wholly in the line's box but for
+    /// the detector's jitter of a pixel or two around 8–17 px type.
+    public static let footerPartShare = 0.6
+
+    /// `elements` without the plain texts that repeat part of a line of links (a detection of one
+    /// item under the whole line: "argot Usemame?" under "Forgot Usemame? | Forgot Password? |
+    /// FAQ", "Terms of Use" under "Terms of Use | Privacy Policy"), and the frames of the controls
+    /// that do ("Sign In, Button" under "Sign In | Sign Up"): each item is said once, by the
+    /// control where there is one, else as a link of the line.
+    static func footerPartsMerged(_ elements: [Element]) -> (elements: [Element], standing: [Rect]) {
+        let lines = elements.filter { e in
+            guard e.kind == .text, e.children.isEmpty, !e.traits.contains(.header), !e.traits.contains(.link), let label = e.label else { return false }
+            let found = links(in: label)
+            return found.count >= 2 && isOnlyLinks(label, links: found)
+        }.map(\.frame)
+        guard !lines.isEmpty else { return (elements, []) }
+        var kept: [Element] = []
+        var standing: [Rect] = []
+        for e in elements {
+            guard !lines.contains(e.frame), lines.contains(where: { e.frame.fractionInside($0) >= footerPartShare }) else {
+                kept.append(e)
+                continue
+            }
+            let plain = e.kind == .text && e.children.isEmpty && !e.traits.contains(.button) && !e.traits.contains(.link)
+            if !plain {
+                standing.append(e.frame)
+                kept.append(e)
+            }
+        }
+        return (kept, standing)
+    }
+
+    /// A footer's item is at most this many words — *design choice*: "Terms of Service", "Forgot
+    /// Password?", "Contact us"; a longer item is a sentence or a title.
+    public static let footerItemMaxWords = 3
+
+    /// Footer pages an app links to by one or two words (lower case).
+    static let footerWords: Set<String> = [
+        "terms", "privacy", "contact", "contact us", "faq", "faqs", "help", "support", "about", "about us", "legal", "imprint",
+        "cookies", "disclosures", "sitemap", "careers", "accessibility",
+    ]
 
     /// `label` with the words of each of its links spelled as the phrase spells them ("Terms &
     /// Concitions" → "Terms & Conditions"), the punctuation around them kept.
@@ -211,6 +294,7 @@ public enum InlineLinks {
     /// (see the type's summary); a header, a button and a text field keep their text as it is.
     /// Returns the elements, renumbered, and how many links were found.
     public static func mark(_ elements: [Element], lines: [RecognizedText]) -> (elements: [Element], links: Int) {
+        let (elements, standing) = footerPartsMerged(elements)
         var result: [Element] = []
         var count = 0
         for e in elements {
@@ -245,6 +329,11 @@ public enum InlineLinks {
             if !(e.kind == .text && onlyLinks) { result.append(text) }
             for m in found {
                 let frame = frame(of: m, in: e, lines: lines)
+                // An item a control inside the line already stands for is said once, by it.
+                if onlyLinks, standing.contains(where: { $0.fractionInside(frame) >= footerPartShare || frame.fractionInside($0) >= footerPartShare }) {
+                    count -= 1
+                    continue
+                }
                 result.append(Element(kind: .text, frame: frame, label: m.label, traits: [.staticText, .link]))
             }
         }
