@@ -686,8 +686,12 @@ struct ContentSeamTests {
     }
 
     @Test(
-        "A command glyph followed by a text on its row (within 4 of its sides), or smaller than 3 % of the screen, is left to the model",
-        arguments: [(16.0, 52.0, 24.0, false), (16, 100, 24, false), (16, 150, 24, true), (340, 40, 24, true), (340, 40, 10, false)])
+        "A command glyph followed by a text on its row (within 4 of its sides), or smaller than 3 % of the screen (2 % at a row's trailing edge), is left to the model",
+        arguments: [
+            (16.0, 52.0, 24.0, false), (16, 100, 24, false), (16, 150, 24, true), (340, 40, 24, true), (200, 40, 10, false),
+            // A row's trailing accessory (the right 15 %): an expand "+" 9 px wide is a button, a 7 px badge is not.
+            (360, 40, 9, true), (364, 40, 7, false),
+        ])
     func commandIconBeforeText(iconX: Double, textX: Double, side: Double, button: Bool) throws {
         let icon = det(.icon, iconX, 404, side, side)  // 10 px: under 3 % of the screen's width, a badge
         let content = ReplayContentRecognizer(

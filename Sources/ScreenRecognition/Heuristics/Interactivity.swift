@@ -77,8 +77,21 @@ public enum Interactivity {
     static func isStandalone(_ f: IconFeatures, meanings: Set<IconMeaning>, precedesText: @autoclosure () -> Bool) -> Bool {
         guard let m = f.meaning, meanings.contains(m) else { return false }
         let side = min(f.normalizedFrame.width * f.screenWidth, f.normalizedFrame.height * f.screenHeight)
-        return side >= minCommandSide * f.screenWidth && !precedesText()
+        let trailing = f.normalizedFrame.maxX >= 1 - trailingAccessoryBand
+        return side >= (trailing ? minTrailingCommandSide : minCommandSide) * f.screenWidth && !precedesText()
     }
+
+    /// A list row's trailing accessory lies in this share of the screen's width at its trailing
+    /// edge: 15 % — *design choice*: HIG and Material put a row's accessory (an expand "+", an edit
+    /// pencil) at the trailing margin, 16 dp from the edge, beyond every title.
+    public static let trailingAccessoryBand = 0.15
+
+    /// Smallest command glyph taken for a button in ``trailingAccessoryBand``: 2 % of the screen's
+    /// width — *measured* on the 1,219 listening screens (2026-11-28): the expand "+" of a filter
+    /// list's eleven rows is 2.1–2.6 % wide and was said "Add, Image", an edit pencil after
+    /// "Profile" and "Payment Cards" 2.9 %; the shop tiles' "+" badges ``minCommandSide`` keeps out
+    /// are 1.8 %.
+    public static let minTrailingCommandSide = 0.02
 
     /// A recognised glyph on a row with at least two glyph buttons of about its size (heights within
     /// 1.5 ×) is a button too: a player's queue glyph beside ⏮ ▶ ⏭, a bar's search glyph between
