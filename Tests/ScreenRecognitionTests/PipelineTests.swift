@@ -428,7 +428,7 @@ struct PipelineTests {
         ])
     func backgroundPictures(box: Rect, texts: Int, hidden: Bool) throws {
         var dets = [det(.picture, box.minX, box.minY, box.width, box.height)]
-        for k in 0..<texts { dets.append(det(.text, 40, 100 + Double(k) * 100, 200, 30, k == 0 ? "Welcome back" : "Discover more")) }
+        for k in 0..<texts { dets.append(det(.text, 40, 100 + Double(k) * 100, 200, 30, k == 0 ? "Welcome back" : "New arrivals")) }
         let result = try ScreenAnalyzer().analyze(image: nil, size: ClockScreen.size, detections: dets)
         #expect(result.transcript.contains { $0.hasSuffix("Image") } == !hidden, "\(result.transcript)")
         #expect(result.diagnostics.contains { $0.message.contains("background picture") } == hidden)

@@ -923,15 +923,17 @@ public enum Metadata {
     }
 
     /// The indices of background pictures: unlabelled, covering more than `minScreenShare` of the
-    /// screen, with at least `minInside` other elements lying ≥ `containment` inside them
-    /// (``ContentSettings/hideBackgroundPictures``).
+    /// screen — or a card of any size (``isCard(_:in:containment:)``) — with at least `minInside`
+    /// other elements lying ≥ `containment` inside them (``ContentSettings/hideBackgroundPictures``).
     public static func backgroundPictures(
         _ elements: [Element], screen: ImageInfo, minScreenShare: Double, containment: Double, minInside: Int = 2
     ) -> Set<Int> {
         Set(
             elements.indices.filter { i in
                 elements[i].label == nil && elements[i].value == nil
-                    && isBackdrop(i, in: elements, screen: screen, minScreenShare: minScreenShare, containment: containment, minInside: minInside)
+                    && (isBackdrop(i, in: elements, screen: screen, minScreenShare: minScreenShare, containment: containment, minInside: minInside)
+                        || (elements[i].kind == .picture && isCard(i, in: elements, containment: containment)
+                            && isBackdrop(i, in: elements, screen: screen, minScreenShare: 0, containment: containment, minInside: minInside)))
             })
     }
 
@@ -1084,6 +1086,73 @@ public enum Metadata {
         return result.indices.filter { !absorbed.contains($0) }.map { result[$0] }
     }
 
+    /// Whether picture `i` is a card — a dialog's or a form's panel the detector took for a
+    /// picture — rather than a picture: a control with a read title lies ≥ `containment` inside it
+    /// (a text button titled in words, a text field, a checkbox or a switch). A logo or a poster
+    /// holds no "CREATE ACCOUNT" or "Male"; a photo's heart or "+" badge is an icon button and its
+    /// rank "3" no title, which do not count.
+    static func isCard(_ i: Int, in elements: [Element], containment: Double) -> Bool {
+        let p = elements[i].frame
+        return elements.indices.contains { j in
+            let e = elements[j]
+            guard j != i, e.children.isEmpty, e.frame.fractionInside(p) >= containment else { return false }
+            switch e.kind {
+            case .textField, .checkbox, .toggle: return true
+            case .button:
+                // A title in words: a product photo's rank badge read as a button ("3", "4") is no card's.
+                return (e.label ?? "").filter(\.isLetter).count >= 2 && e.detections.contains { $0.type == .text }
+                    && !e.detections.contains { $0.type == .icon }
+            default: return false
+            }
+        }
+    }
+
+    /// Cards' texts (``isCard(_:in:containment:)``) as texts of their own: a card the detector took
+    /// for a picture had been named by the lines read on it — "Smarter Shopping, Already have an
+    /// account?, Image" over a "CREATE ACCOUNT" and a "SIGN IN" button, "Your bag is empty!,
+    /// Image" over "ADD FROM WISHLIST". Each of the picture's lines (whole-screen `lines` inside
+    /// it, read as its label says) becomes a text where no element lies on it and no element on the
+    /// card says it already (a "SIGN IN" button under the line read on it), and the card
+    /// loses its label (a card behind its content is then a background:
+    /// ``backgroundPictures(_:screen:minScreenShare:containment:minInside:)``). A label not wholly
+    /// found among the lines (the picture reader's) is left as it is. *Measured* on the 1,219
+    /// listening screens (2026-11-28). Returns the elements and how many cards were released.
+    public static func releaseCardText(
+        _ elements: [Element], lines: [RecognizedText], containment: Double
+    ) -> (elements: [Element], released: Int) {
+        var result = elements
+        var added: [Element] = []
+        var released = 0
+        for i in elements.indices where elements[i].kind == .picture && elements[i].children.isEmpty {
+            guard let label = elements[i].label, isCard(i, in: elements, containment: containment) else { continue }
+            let frame = elements[i].frame
+            let parts = label.components(separatedBy: ", ")
+            let on = lines.filter { $0.box.fractionInside(frame) >= containment }
+            var texts: [Element] = []
+            var found = Set<String>()
+            for line in on {
+                let text = line.text.trimmingCharacters(in: .whitespaces)
+                guard parts.contains(text) else { continue }
+                found.insert(text)
+                // Not on an element, and not the title of one on the card read again ("SIGN IN" over its button).
+                let free = !elements.indices.contains { j in
+                    j != i
+                        && (line.box.fractionInside(elements[j].frame) >= 0.5
+                            || (elements[j].frame.fractionInside(frame) >= containment && elements[j].label?.lowercased() == text.lowercased()))
+                }
+                if free {
+                    texts.append(element(for: Detection(type: .text, box: line.box, confidence: line.confidence, text: text, source: .ocr)))
+                }
+            }
+            guard found == Set(parts) else { continue }
+            result[i].label = nil
+            for k in result[i].detections.indices where result[i].detections[k].type == .picture { result[i].detections[k].text = nil }
+            added += texts
+            released += 1
+        }
+        return (result + added, released)
+    }
+
     /// A picture with legible text inside (a logo, banner or poster) takes that text as its label
     /// : the texts lying ≥ `containment` inside a picture are read as its label, top to
     /// bottom, and are no longer separate elements. Only pictures covering at most `maxScreenShare`
@@ -1096,7 +1165,9 @@ public enum Metadata {
         var result = elements
         var absorbed = Set<Int>()
         for (pi, picture) in elements.enumerated() where picture.kind == .picture && picture.children.isEmpty {
-            guard picture.frame.width * picture.frame.height <= maxScreenShare * screenArea else { continue }
+            guard picture.frame.width * picture.frame.height <= maxScreenShare * screenArea,
+                !isCard(pi, in: elements, containment: containment)
+            else { continue }
             let inside = elements.indices.filter { i in
                 i != pi && !absorbed.contains(i) && elements[i].kind == .text && elements[i].children.isEmpty
                     && elements[i].label != nil && elements[i].frame.fractionInside(picture.frame) >= containment

@@ -189,6 +189,9 @@ struct ContentStage: AnalysisStage {
             elements = Metadata.markCheckedRows(elements, trailingEdge: (1 - interactivity.leadingIconBand) * Double(work.screen.width))
         }
         if content.pictureTextAsLabel {
+            let cards = Metadata.releaseCardText(elements, lines: work.lines ?? [], containment: grouping.containment)
+            elements = cards.elements
+            if cards.released > 0 { work.note("pictures", "\(cards.released) card(s) taken for pictures: their lines said as texts") }
             elements = Metadata.absorbTextIntoPictures(
                 elements, screen: work.screen, containment: grouping.containment,
                 maxScreenShare: grouping.maxContainerScreenFraction)
