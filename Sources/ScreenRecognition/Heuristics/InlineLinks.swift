@@ -81,11 +81,13 @@ public enum InlineLinks {
     /// ``footerItemMaxWords`` words between "|" — are known, each known item is a link: a document
     /// of ``phrases`` (its match), an action title (``TextButtons/isActionPhrase(_:)``) or a
     /// footer page of ``footerWords``. An item not known stays the line's text ("MEMBER FDIC |
-    /// Disclosures": the notice is no link). Empty when `label` is no such footer. *Measured* on the 1,219 listening screens (2026-11-28): 17 texts are lists of 2 or
-    /// more items of up to 3 words split by "|" or "·"; the 5 with a known item are footers or
-    /// account links ("Terms | Privacy Policy | Contact us" had been said as a text and one link,
-    /// "Sign In | Sign Up" as a text between its two buttons); the other 12 are counts ("5upvotes ·
-    /// 4 comments"), a bank's "Member FDIC | Equal Housing Lender", a bar title and Korean.
+    /// Disclosures": the notice is no link). Empty when `label` is no such footer.
+    ///
+    /// *Measured* on the 1,219 listening screens (2026-11-28): 17 texts are lists of 2 or more
+    /// items of up to 3 words split by "|" or "·"; the 5 with a known item are footers or account
+    /// links ("Terms | Privacy Policy | Contact us" had been said as a text and one link, "Sign In |
+    /// Sign Up" as a text between its two buttons); the other 12 are counts ("5upvotes · 4
+    /// comments"), a bank's "Member FDIC | Equal Housing Lender", a bar title and Korean.
     static func footerLinks(in label: String, found: [Match]) -> [Match] {
         let words = tokens(label)
         var items: [Range<Int>] = []
