@@ -1091,7 +1091,7 @@ public enum Metadata {
     /// (a text button titled in words, a text field, a checkbox or a switch). A logo or a poster
     /// holds no "CREATE ACCOUNT" or "Male"; a photo's heart or "+" badge is an icon button and its
     /// rank "3" no title, which do not count.
-    static func isCard(_ i: Int, in elements: [Element], containment: Double) -> Bool {
+    public static func isCard(_ i: Int, in elements: [Element], containment: Double) -> Bool {
         let p = elements[i].frame
         return elements.indices.contains { j in
             let e = elements[j]
