@@ -54,3 +54,19 @@ struct CardPictureTests {
         #expect(all.transcript.contains { $0.hasSuffix("Image") }, "\(all.transcript)")
     }
 }
+
+@Suite("Background pictures")
+struct BackgroundPictureTests {
+    @Test(
+        "A photo behind a form is hidden when nothing or only the picture describer names it, not when text read on it does",
+        arguments: [
+            // (the picture's detection text, the describer's label, hidden)
+            (String?.none, String?.none, true), (nil, "Person", true), ("WELCOME BACK", "WELCOME BACK", false),
+        ])
+    func describedBackdrop(text: String?, description: String?, hidden: Bool) {
+        let photo = Metadata.element(for: Detection(type: .picture, box: r(0, 0, 390, 844), text: text), pictureDescription: description)
+        let elements = [photo, el(.text, r(40, 500, 200, 30), "Discover more"), el(.text, r(40, 600, 200, 30), "Sign in with email")]
+        let found = Metadata.backgroundPictures(elements, screen: ClockScreen.size, minScreenShare: 0.5, containment: 0.9)
+        #expect(found.contains(0) == hidden)
+    }
+}

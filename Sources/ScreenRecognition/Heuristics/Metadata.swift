@@ -922,7 +922,8 @@ public enum Metadata {
         return Double(near) >= 0.95 * Double((x1 - x0) * (y1 - y0))
     }
 
-    /// The indices of background pictures: unlabelled, covering more than `minScreenShare` of the
+    /// The indices of background pictures: unlabelled or named only by the picture describer (no
+    /// text read on them), covering more than `minScreenShare` of the
     /// screen — or a card of any size (``isCard(_:in:containment:)``) — with at least `minInside`
     /// other elements lying ≥ `containment` inside them (``ContentSettings/hideBackgroundPictures``).
     public static func backgroundPictures(
@@ -930,7 +931,9 @@ public enum Metadata {
     ) -> Set<Int> {
         Set(
             elements.indices.filter { i in
-                elements[i].label == nil && elements[i].value == nil
+                // Named by the picture describer at most: no text read on it labels it.
+                let unread = elements[i].label == nil || !elements[i].detections.contains { !($0.text ?? "").isEmpty }
+                return unread && elements[i].value == nil
                     && (isBackdrop(i, in: elements, screen: screen, minScreenShare: minScreenShare, containment: containment, minInside: minInside)
                         || (elements[i].kind == .picture && isCard(i, in: elements, containment: containment)
                             && isBackdrop(i, in: elements, screen: screen, minScreenShare: 0, containment: containment, minInside: minInside)))
