@@ -773,10 +773,9 @@ public enum Grouping {
     static func isPageText(_ text: Element, under picture: Rect, screen: ImageInfo, settings: GroupingSettings) -> Bool {
         if text.traits.contains(.header) {
             let width = Double(screen.width)
-            let cardTitle =
-                picture.width <= settings.cardMaxPictureWidth * width
-                && abs(text.frame.minX - picture.minX) <= settings.cardAlignment * width
-            return !cardTitle
+            return
+                !(isCardPicture(picture, screenWidth: width, settings: settings)
+                && isFlush(text.frame, with: picture, screenWidth: width, settings: settings))
         }
         guard settings.subtitleSentenceWidthRatio > 0, picture.width > 0,
             text.frame.width >= settings.subtitleSentenceWidthRatio * picture.width
@@ -796,7 +795,7 @@ public enum Grouping {
     static func cardCaption(of p: Int, in pool: [Element], screen: ImageInfo, settings: GroupingSettings) -> [Int] {
         let picture = pool[p].frame
         let width = Double(screen.width)
-        guard picture.width <= settings.cardMaxPictureWidth * width else { return [] }
+        guard isCardPicture(picture, screenWidth: width, settings: settings) else { return [] }
         let tolerance = settings.cardAlignment * width
         // The next element below `anchor` that shares the picture's columns.
         func next(below anchor: Rect, excluding: [Int]) -> Int? {
@@ -815,13 +814,24 @@ public enum Grouping {
             let isLine =
                 pool[i].kind == .text && pool[i].children.isEmpty && !pool[i].isInteractive && pool[i].label != nil
                 && f.minX >= picture.minX - tolerance && f.maxX <= picture.maxX + tolerance
-                && (lines.count >= 2 || abs(f.minX - picture.minX) <= tolerance)
+                && (lines.count >= 2 || isFlush(f, with: picture, screenWidth: width, settings: settings))
             // A close element that is no line of the caption ends it; past the last line, the stack is too long.
             guard isLine, lines.count < settings.cardMaxLines else { return lines.count >= 2 && !isLine ? lines : [] }
             lines.append(i)
             anchor = f
         }
         return lines.count >= 2 ? lines : []
+    }
+
+    /// A card's picture is at most ``GroupingSettings/cardMaxPictureWidth`` of the screen wide.
+    static func isCardPicture(_ picture: Rect, screenWidth: Double, settings: GroupingSettings) -> Bool {
+        picture.width <= settings.cardMaxPictureWidth * screenWidth
+    }
+
+    /// A card's line starts within ``GroupingSettings/cardAlignment`` of the screen's width of its
+    /// picture's left edge.
+    static func isFlush(_ line: Rect, with picture: Rect, screenWidth: Double, settings: GroupingSettings) -> Bool {
+        abs(line.minX - picture.minX) <= settings.cardAlignment * screenWidth
     }
 
     static func subtitle(below anchor: Rect, in pool: [Element], excluding: Set<Int>, maxGap: Double, overlap: Double) -> Int? {

@@ -122,29 +122,37 @@ public enum InlineLinks {
     /// the detector's jitter of a pixel or two around 8–17 px type.
     public static let footerPartShare = 0.6
 
-    /// `elements` without the plain texts that repeat part of a line of links (a detection of one
-    /// item under the whole line: "argot Usemame?" under "Forgot Usemame? | Forgot Password? |
-    /// FAQ", "Terms of Use" under "Terms of Use | Privacy Policy"), and the frames of the controls
-    /// that do ("Sign In, Button" under "Sign In | Sign Up"): each item is said once, by the
-    /// control where there is one, else as a link of the line.
-    static func footerPartsMerged(_ elements: [Element]) -> (elements: [Element], standing: [Rect]) {
-        let lines = elements.filter { e in
-            guard e.kind == .text, e.children.isEmpty, !e.traits.contains(.header), !e.traits.contains(.link), let label = e.label else { return false }
-            let found = links(in: label)
-            return found.count >= 2 && isOnlyLinks(label, links: found)
-        }.map(\.frame)
-        guard !lines.isEmpty else { return (elements, []) }
-        var kept: [Element] = []
+    /// Whether `e` may hold links: a text (a paragraph grouped from its lines is a text whose
+    /// children are texts) or a checkbox's label; a header, a button and a link keep their text.
+    static func isLinkHolder(_ e: Element) -> Bool {
+        let paragraph = e.kind == .checkbox || e.children.allSatisfy { $0.kind == .text && !$0.traits.contains(.link) }
+        return [.text, .checkbox].contains(e.kind) && paragraph && !e.traits.contains(.header)
+            && (!e.traits.contains(.button) || e.kind == .checkbox) && !e.traits.contains(.link) && e.label != nil
+    }
+
+    /// The indices of `elements` to keep — all but the plain texts that repeat part of a line of
+    /// links (a detection of one item under the whole line: "argot Usemame?" under "Forgot
+    /// Usemame? | Forgot Password? | FAQ", "Terms of Use" under "Terms of Use | Privacy Policy") —
+    /// and the frames of the controls that do ("Sign In, Button" under "Sign In | Sign Up"): each
+    /// item is said once, by the control where there is one, else as a link of the line. `found`:
+    /// each element's links.
+    static func footerPartsMerged(_ elements: [Element], found: [[Match]]) -> (kept: [Int], standing: [Rect]) {
+        let lines = elements.indices.filter { i in
+            elements[i].kind == .text && elements[i].children.isEmpty && found[i].count >= 2
+                && isOnlyLinks(elements[i].label ?? "", links: found[i])
+        }.map { elements[$0].frame }
+        guard !lines.isEmpty else { return (Array(elements.indices), []) }
+        var kept: [Int] = []
         var standing: [Rect] = []
-        for e in elements {
+        for (i, e) in elements.enumerated() {
             guard !lines.contains(e.frame), lines.contains(where: { e.frame.fractionInside($0) >= footerPartShare }) else {
-                kept.append(e)
+                kept.append(i)
                 continue
             }
             let plain = e.kind == .text && e.children.isEmpty && !e.traits.contains(.button) && !e.traits.contains(.link)
             if !plain {
                 standing.append(e.frame)
-                kept.append(e)
+                kept.append(i)
             }
         }
         return (kept, standing)
@@ -296,23 +304,22 @@ public enum InlineLinks {
     /// (see the type's summary); a header, a button and a text field keep their text as it is.
     /// Returns the elements, renumbered, and how many links were found.
     public static func mark(_ elements: [Element], lines: [RecognizedText]) -> (elements: [Element], links: Int) {
-        let (elements, standing) = footerPartsMerged(elements)
+        // Each text's links, found once: the footer pass and the marking below both read them.
+        let found: [[Match]] = elements.map { e in isLinkHolder(e) ? links(in: e.label ?? "") : [] }
+        let (kept, standing) = footerPartsMerged(elements, found: found)
         var result: [Element] = []
         var count = 0
-        for e in elements {
-            // A paragraph grouped from its lines is a text whose children are texts.
-            let paragraph = e.kind == .checkbox || e.children.allSatisfy { $0.kind == .text && !$0.traits.contains(.link) }
-            guard [.text, .checkbox].contains(e.kind), paragraph, !e.traits.contains(.header), !e.traits.contains(.button) || e.kind == .checkbox,
-                !e.traits.contains(.link), let label = e.label
-            else {
+        for i in kept {
+            let e = elements[i]
+            let found = found[i]
+            guard let label = e.label, !found.isEmpty else {
                 result.append(e)
                 continue
             }
-            let found = links(in: label)
             let onlyLinks = isOnlyLinks(label, links: found)
             // A checkbox named by a document alone ("License Agreement") is that choice, its label
             // no link of its own.
-            guard !found.isEmpty, e.kind == .text || !onlyLinks else {
+            guard e.kind == .text || !onlyLinks else {
                 result.append(e)
                 continue
             }

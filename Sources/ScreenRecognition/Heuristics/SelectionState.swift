@@ -311,7 +311,7 @@ public enum SelectionState {
             var n = 0, r = 0, g = 0, b = 0, contrast = 0.0
         }
         var dots: [Dot] = segments.map { seg in
-            let peak = seg.map { strength[$0] }.max() ?? 0
+            let peak = SelectionState.peak(of: seg, strength)
             var d = Dot(columns: seg)
             for cx in seg {
                 for y in y0..<y1 {
@@ -334,7 +334,7 @@ public enum SelectionState {
         if let widest = dots.map(\.columns.count).max() {
             // (Every dot holds its peak pixel, so `n` is never 0.)
             let whole = { (d: Dot) in Double(d.columns.count) >= PageControlConstants.minDotWidthShare * Double(widest) }
-            let peak = { (d: Dot) in d.columns.map { strength[$0] }.max() ?? 0 }
+            let peak = { (d: Dot) in SelectionState.peak(of: d.columns, strength) }
             let peaks = dots.filter(whole).map(peak).sorted()
             let medianPeak = peaks.isEmpty ? .infinity : peaks[peaks.count / 2]
             dots = dots.filter { d in
@@ -389,7 +389,7 @@ public enum SelectionState {
         let widths = segments.map(\.count).filter { Double($0) >= PageControlConstants.minDotWidthShare * Double(widest) }.sorted()
         guard !widths.isEmpty else { return segments }
         let limit = PageControlConstants.maxRingWidthRatio * Double(widths[widths.count / 2])
-        func peak(_ r: Range<Int>) -> Double { r.map { strength[$0] }.max() ?? 0 }
+        func peak(_ r: Range<Int>) -> Double { SelectionState.peak(of: r, strength) }
         var out: [Range<Int>] = []
         for seg in segments {
             if let last = out.last, last.upperBound == seg.lowerBound, Double(seg.upperBound - last.lowerBound) <= limit,
@@ -403,6 +403,9 @@ public enum SelectionState {
         return out
     }
 
+    /// The strongest column of `columns`.
+    static func peak(of columns: Range<Int>, _ strength: [Double]) -> Double { columns.map { strength[$0] }.max() ?? 0 }
+
     /// `segments` with each JPEG halo merged into the dot it rings: a part touching a neighbour, its
     /// peak at most ``PageControlConstants/maxHaloPeakShare`` of that neighbour's, and its centre
     /// under half the dots' median pitch from the neighbour's. A white current dot at 1x JPEG
@@ -413,7 +416,7 @@ public enum SelectionState {
     static func halosMerged(_ segments: [Range<Int>], strength: [Double]) -> [Range<Int>] {
         guard segments.count >= 3 else { return segments }
         func centre(_ r: Range<Int>) -> Double { Double(r.lowerBound + r.upperBound) / 2 }
-        func peak(_ r: Range<Int>) -> Double { r.map { strength[$0] }.max() ?? 0 }
+        func peak(_ r: Range<Int>) -> Double { SelectionState.peak(of: r, strength) }
         let pitches = zip(segments.dropFirst(), segments).map { centre($0) - centre($1) }.sorted()
         let pitch = pitches[pitches.count / 2]
         var out = segments
