@@ -6,7 +6,7 @@
     ... change the pipeline, build ...
     cat paths.txt | screenrec analyze - --jobs 2 > after.jsonl
     python3 listen.py diff before.jsonl after.jsonl            # per screen, what is said differently
-    python3 listen.py bare after.jsonl [--by-source UI_REAL]   # stops with neither label nor value
+    python3 listen.py bare after.jsonl [--by-source UI_REAL] [--focused]  # stops with neither label nor value
     python3 listen.py --self-test
 
 `draw` prints image paths: every screen of ui-real's valid split, then `--train` screens of its
@@ -20,7 +20,10 @@ has ("-" before, "+" after); at the end, how many screens changed. Screens that 
 or that failed on one side (a line with "error"), are counted and named.
 
 `bare` counts announced stops (elements and their children that carry an announcement) with neither
-a label nor a value, by kind and, with `--by-source`, by ui-real's `source` field.
+a label nor a value, by kind and, with `--by-source`, by ui-real's `source` field. A group's
+children are parts of the one stop VoiceOver focuses and spoken in its label, not focused
+themselves; `--focused` counts only the top-level elements, the stops a VoiceOver user swipes
+through (the transcript, and `screenrec eval`'s label coverage).
 """
 import argparse
 import json
@@ -84,10 +87,10 @@ def diff(a, b):
     return changed
 
 
-def bare(screens, sources=None):
+def bare(screens, sources=None, focused=False):
     by_kind, by_source = defaultdict(lambda: [0, 0]), defaultdict(lambda: [0, 0])
     for name, record in screens.items():
-        for e in stops(record["elements"]):
+        for e in (record["elements"] if focused else stops(record["elements"])):
             if not e.get("announcement"):
                 continue
             empty = not e.get("label") and not e.get("value")
@@ -137,6 +140,8 @@ def self_test():
         nested = {"z.png": {"elements": [el(1, "Row", "Row", "group", [el(2, "Icon", kind="icon")])]}}
         kinds, _ = bare(nested)
         assert kinds["icon"] == [1, 1] and kinds["group"] == [0, 1], dict(kinds)
+        kinds, _ = bare(nested, focused=True)
+        assert "icon" not in kinds and kinds["group"] == [0, 1], dict(kinds)
         _, by_source = bare(a, {"x.png": "rico", "y.png": "other"})
         assert by_source["rico"] == [1, 2] and by_source["other"] == [0, 1], dict(by_source)
 
@@ -164,6 +169,8 @@ def main():
     c = sub.add_parser("bare")
     c.add_argument("jsonl")
     c.add_argument("--by-source", metavar="UI_REAL")
+    c.add_argument("--focused", action="store_true",
+                   help="count only the elements VoiceOver focuses (top level, as the transcript and eval's label coverage do)")
     args = ap.parse_args()
     if args.self_test:
         self_test()
@@ -185,7 +192,7 @@ def main():
               f"failed before {len(fa)}, after {len(fb)}", file=sys.stderr)
     elif args.command == "bare":
         screens, failed = read_jsonl(args.jsonl)
-        by_kind, by_source = bare(screens, sources_of(args.by_source) if args.by_source else None)
+        by_kind, by_source = bare(screens, sources_of(args.by_source) if args.by_source else None, args.focused)
         print_table("by kind", by_kind)
         if args.by_source:
             print_table("by source", by_source)

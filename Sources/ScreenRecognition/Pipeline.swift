@@ -81,6 +81,7 @@ public struct ScreenAnalyzer: Sendable {
             TintedTextButtonsStage(settings: c.interactivity),  // §5.4, rule for texts
             HideBackgroundsStage(content: c.content, grouping: c.grouping),  // decorative backgrounds
             PictureKindStage(content: c.content),  // §5.2, pictures nothing named
+            HideDecorationStage(settings: c.grouping),  // strokes, marks inside other elements
             OrderStage(settings: c.ordering),  // §5.6
             InlineLinksStage(settings: c.interactivity),  // links inside texts, after their text
             AnnounceStage(settings: c.announcements),  // what VoiceOver says

@@ -543,6 +543,22 @@ struct PictureKindStage: AnalysisStage {
     }
 }
 
+/// Marks that are no accessibility element (``Decoration``): strokes, and icons and pictures drawn
+/// inside another element. It runs after the pictures are named (a "Logo" or "Photo" keeps its stop)
+/// and before ordering.
+struct HideDecorationStage: AnalysisStage {
+    var settings: GroupingSettings
+
+    func run(_ work: inout ScreenInProgress) throws {
+        guard settings.hideDecoration else { return }
+        let hidden = Decoration.hidden(
+            work.elements, maxStrokeSide: settings.strokeSide * Double(work.screen.width), minInside: settings.enclosedMarkInside)
+        work.elements = hidden.elements
+        if hidden.strokes > 0 { work.note("decoration", "\(hidden.strokes) stroke(s) not announced") }
+        if hidden.enclosed > 0 { work.note("decoration", "\(hidden.enclosed) mark(s) inside another element not announced") }
+    }
+}
+
 /// §5.6: navigation order by XY-cut (``Ordering``).
 struct OrderStage: AnalysisStage {
     var settings: OrderingSettings
