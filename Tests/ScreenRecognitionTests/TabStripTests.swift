@@ -157,6 +157,19 @@ struct TabStripTests {
         #expect(MissingElements.recoverTabStrips(detections, image: image, settings: .init()) == detections, "\(c.0)")
     }
 
+    @Test(
+        "An icon past a scrollable strip's end (its \"+\") leaves it a strip; an icon between its labels or a picture beyond it does not",
+        arguments: [
+            (det(.icon, 320, 97, 14, 14), true),  // the "+" after EXPERIENCES (ends at 291)
+            (det(.icon, 135, 97, 14, 14), false),  // between PLACES and HOMES
+            (det(.picture, 310, 92, 40, 24), false),  // a thumbnail on the row: no strip
+        ])
+    func endIcon(other: Detection, strip: Bool) {
+        let (image, detections) = Self.scrollable(["FOR YOU", "PLACES", "HOMES", "EXPERIENCES"], gaps: [24, 24, 24], underlined: (77, 143))
+        let out = MissingElements.recoverTabStrips(detections + [other], image: image, settings: .init())
+        #expect(out.filter { $0.source == .tabStrip }.count == (strip ? 4 : 0))
+    }
+
     @Test func aScrollableRowSpanningLittleOfTheScreenIsNoStrip() {
         // Three short labels 12 px apart span 16–103 of 360 (0.24 < 0.6).
         let (image, detections) = Self.scrollable(["ONE", "TWO", "SIX"], gaps: [12, 12], underlined: (43, 80))
