@@ -19,6 +19,7 @@ extension MissingElements {
         /// something else: apps end a scrollable strip with a "+" or "⌄" that shows every section
         /// (a news app's "For you  Top News  Social Buzz  Friends  Polit +" on 3 ui-real train
         /// screens, 2026-11-28) — *design choice*; any other element on the row still does.
+        public static let scrollableEndIcons: Set<ElementClass> = [.icon]
         /// The labels of a scrollable strip span at least 0.6 of the screen's width, and their gaps
         /// differ by at most 3 × (Material pads every tab alike, 12–16 dp a side; a minimum tab
         /// width of 72–90 dp widens the gaps round short labels) — *design choice*.
@@ -113,12 +114,12 @@ extension MissingElements {
             else { continue }
             let band = tabs.dropFirst().reduce(detections[tabs[0]].box) { $0.union(detections[$1].box) }
             // Nothing else on the row — but an icon past a scrollable strip's end (its "+" or "⌄" to
-            // show every section: `TabStripConstants.scrollableEndIcons`).
+            // show every section).
             let scrollable = !TabStripConstants.tabCounts.contains(tabs.count) || fixedSlots(labels, screenWidth: width) == nil
             let blocked = detections.indices.contains { j in
                 let o = detections[j].box
                 guard !tabs.contains(j), o.midY >= band.minY, o.midY <= band.maxY else { return false }
-                return !(scrollable && detections[j].type == .icon && (o.minX >= band.maxX || o.maxX <= band.minX))
+                return !(scrollable && TabStripConstants.scrollableEndIcons.contains(detections[j].type) && (o.minX >= band.maxX || o.maxX <= band.minX))
             }
             guard !blocked else { continue }
             let labelHeight = tabs.map { detections[$0].box.height }.max() ?? 0
