@@ -75,13 +75,14 @@ struct TabStripTests {
     @Test(
         "An indicator as wide as its label (Material 3) well under it, or on the strip's bottom edge, selects the tab; a line along the label's baseline (a link's underline) or a filled block running on into the page does not",
         arguments: [
-            (119.0, 3.0, 40.0, true), (125.0, 3.0, 40.0, true), (110.0, 3.0, 40.0, false), (119.0, 41.0, 40.0, false),
+            (119.0, 3.0, 40.0, true), (125.0, 3.0, 40.0, true), (110.0, 1.0, 40.0, false), (119.0, 41.0, 40.0, false),
             (125.0, 3.0, 70.0, false),
         ])
     func contentWideIndicator(_ c: (y: Double, height: Double, width: Double, strip: Bool)) throws {
         // "TOTAL" is 35 px wide (x 162.5–197.5) in the 120-px slot 120–240: its indicator, 40 px
         // wide and 3 tall, covers a third of the slot, 10 px under the label, on the strip's last
-        // rows (125–128, the grey page under it) or along its baseline; or a white block 40 px wide
+        // rows (125–128, the grey page under it); or a link's underline, 1 px along its baseline
+        // (a 3-px bar there is Material 3's indicator: `thickIndicator`); or a white block 40 px wide
         // from 10 px under the label down into the page (a filled button's top edge); or, on the
         // strip's edge, a line 70 px wide, twice the label's width and not across the slot (0.58
         // of it; the blended edge above a slot-wide underline): no indicator.
@@ -158,16 +159,35 @@ struct TabStripTests {
     }
 
     @Test(
+        "A thick bar right under one label, a little wider than it, underlines a scrollable strip; a link's 1-px underline does not",
+        arguments: [
+            (r(86, 111, 48, 3), true),  // 3 px thick (0.3 of the 10-px label), 2 px under PLACES (89–131)
+            (r(89, 110, 42, 1), false),  // a link's underline along the baseline
+        ])
+    func thickIndicator(bar: Rect, strip: Bool) {
+        var (image, detections) = Self.scrollable(["FOR YOU", "PLACES", "HOMES", "EXPERIENCES"], gaps: [24, 24, 24], underlined: nil)
+        image = image.filling(bar, with: .white)
+        let tabs = MissingElements.recoverTabStrips(detections, image: image, settings: .init()).filter { $0.source == .tabStrip }
+        #expect(tabs.count == (strip ? 4 : 0))
+        if strip {
+            #expect(SelectionState.selectedSegment(image, frames: tabs.map(\.box), labels: tabs.map(\.text), settings: .init()) == 1)
+        }
+    }
+
+    @Test(
         "An icon past a scrollable strip's end (its \"+\") leaves it a strip; an icon between its labels or a picture beyond it does not",
         arguments: [
             (det(.icon, 320, 97, 14, 14), true),  // the "+" after EXPERIENCES (ends at 291)
             (det(.icon, 135, 97, 14, 14), false),  // between PLACES and HOMES
             (det(.picture, 310, 92, 40, 24), false),  // a thumbnail on the row: no strip
+            (det(.picture, 88, 97, 44, 14), true),  // the selected label's own ink, boxed again (PLACES: 89–131)
         ])
     func endIcon(other: Detection, strip: Bool) {
         let (image, detections) = Self.scrollable(["FOR YOU", "PLACES", "HOMES", "EXPERIENCES"], gaps: [24, 24, 24], underlined: (77, 143))
         let out = MissingElements.recoverTabStrips(detections + [other], image: image, settings: .init())
         #expect(out.filter { $0.source == .tabStrip }.count == (strip ? 4 : 0))
+        // The label's ink boxed again goes with the strip made; anything else stays.
+        #expect(out.contains(other) == !(strip && other.type == .picture))
     }
 
     @Test func aScrollableRowSpanningLittleOfTheScreenIsNoStrip() {

@@ -20,6 +20,11 @@ extension MissingElements {
         /// (a news app's "For you  Top News  Social Buzz  Friends  Polit +" on 3 ui-real train
         /// screens, 2026-11-28) — *design choice*; any other element on the row still does.
         public static let scrollableEndIcons: Set<ElementClass> = [.icon]
+        /// An icon or picture box on the row lying at least this share inside a label is that
+        /// label's ink, not another element: it does not stop the strip, and it is dropped with the
+        /// strip made — the selected tab's bold label boxed again as a picture ("추천" under its
+        /// underline, ui-real train, 2026-11-28) — *design choice*, as for OCR lines (most of it).
+        public static let labelInkInside = 0.5
         /// The labels of a scrollable strip span at least 0.6 of the screen's width, and their gaps
         /// differ by at most 3 × (Material pads every tab alike, 12–16 dp a side; a minimum tab
         /// width of 72–90 dp widens the gaps round short labels) — *design choice*.
@@ -61,6 +66,14 @@ extension MissingElements {
         /// under a 14 sp label, about 0.3) — *design choice*; the lower edge of a filled button
         /// runs on into the page.
         public static let indicatorMaxThickness = 0.5
+        /// A content-wide indicator may also sit right under its label when it is thick: at least
+        /// this many label heights and 2 px — Material 3's active indicator is 3 dp under a 14 sp
+        /// label (about 0.3 of the label's box), a link's own underline 1 px at 1x and 1 pt at 3x
+        /// (0.07–0.1) — and covers the label's whole width (``indicatorLabelCoverage``), at most
+        /// ``edgeIndicatorMaxLabelWidths`` of it: "Women" over a 3-px black bar 1.2 × its width, 2 px
+        /// under it (a fashion app's scrollable strip, ui-real train, 2026-11-28) — *design choice*
+        /// from the spec.
+        public static let indicatorMinThickness = 0.2
         /// The segment stage then finds the selected tab by a bar covering at least this share of
         /// its slot (``SelectionState/selectedSegment(_:frames:labels:settings:barCoverage:)``):
         /// 0.25, a content-wide indicator under a label a quarter of its slot wide or more; the
@@ -105,6 +118,7 @@ extension MissingElements {
             return p.yOverlap(q) > 0.5 * min(p.height, q.height) && max(p.height, q.height) <= 1.5 * min(p.height, q.height)
         }
         var result = detections
+        var labelInk = Set<Int>()
         for row in rows where TabStripConstants.tabCounts.contains(row.count) || TabStripConstants.scrollableCounts.contains(row.count) {
             let tabs = row.sorted { detections[$0].box.midX < detections[$1].box.midX }
             let labels = tabs.map { detections[$0].box }
@@ -114,11 +128,16 @@ extension MissingElements {
             else { continue }
             let band = tabs.dropFirst().reduce(detections[tabs[0]].box) { $0.union(detections[$1].box) }
             // Nothing else on the row — but an icon past a scrollable strip's end (its "+" or "⌄" to
-            // show every section).
+            // show every section), and a box lying mostly on a label: the label's own bold ink the
+            // detector also boxed as a picture or an icon (`TabStripConstants.labelInkInside`).
             let scrollable = !TabStripConstants.tabCounts.contains(tabs.count) || fixedSlots(labels, screenWidth: width) == nil
+            let inked = detections.indices.filter { j in
+                !tabs.contains(j) && [.icon, .picture].contains(detections[j].type)
+                    && labels.contains(where: { detections[j].box.fractionInside($0) >= TabStripConstants.labelInkInside })
+            }
             let blocked = detections.indices.contains { j in
                 let o = detections[j].box
-                guard !tabs.contains(j), o.midY >= band.minY, o.midY <= band.maxY else { return false }
+                guard !tabs.contains(j), !inked.contains(j), o.midY >= band.minY, o.midY <= band.maxY else { return false }
                 return !(scrollable && TabStripConstants.scrollableEndIcons.contains(detections[j].type) && (o.minX >= band.maxX || o.maxX <= band.minX))
             }
             guard !blocked else { continue }
@@ -143,8 +162,10 @@ extension MissingElements {
                     x: slots[k].0, y: max(0, centre - reach), width: slots[k].1 - slots[k].0,
                     height: min(height, centre + reach) - max(0, centre - reach))
             }
+            // The labels' ink boxed again is no element of its own.
+            labelInk.formUnion(inked)
         }
-        return result
+        return result.indices.filter { !labelInk.contains($0) }.map { result[$0] }
     }
 
     /// The one label of a strip drawn in a colour while the others share one grey (Material,
@@ -230,6 +251,10 @@ extension MissingElements {
                         colour: .firstPixel)
                 else { return nil }
                 if Double(line.count) >= slotShare { return line.colour }
+                // Or a thick bar right under the label, a little wider than it.
+                if isThickIndicator(image, y: y, under: labels[k], columns: columns[k], background: backgrounds[k], settings: settings) {
+                    return line.colour
+                }
                 // Or, well under the label, a thin bar across the label's width and centred under it.
                 guard Double(y) >= labels[k].maxY + TabStripConstants.indicatorMinDrop * labels[k].height,
                     isIndicator(
@@ -320,6 +345,40 @@ extension MissingElements {
             }
             guard let end = (y + 1...y + thickness).first(where: { beside($0) != nil }) else { return false }
             return (end...end + 1).contains { row in beside(row).map { under(row, like: $0) } ?? false }
+        }
+    }
+
+    /// Whether a thick bar starts on row `y` right under `label` — closer than
+    /// ``TabStripConstants/indicatorMinDrop`` label heights: farther down, a thick line is as often
+    /// the top edge of an icon in the next row of a grid of captioned icons —
+    /// (``TabStripConstants/indicatorMinThickness``):
+    /// on each of its rows the pixels off the strip's `background` in the slot's `columns` form one
+    /// solid run (``TabStripConstants/indicatorLabelCoverage`` of it) centred under the label
+    /// (within a quarter of its width), covering the label's width and at most
+    /// ``TabStripConstants/edgeIndicatorMaxLabelWidths`` of it; the row above holds no such run
+    /// (the bar starts here, not in the label's strokes), and the background comes back under the
+    /// bar within ``TabStripConstants/indicatorMaxThickness`` label heights of its top.
+    static func isThickIndicator(_ image: RGBAImage, y: Int, under label: Rect, columns: (Int, Int), background: RGB, settings: SelectionSettings) -> Bool {
+        guard label.width > 0, Double(y) >= label.maxY - 1, Double(y) < label.maxY + TabStripConstants.indicatorMinDrop * label.height
+        else { return false }
+        func run(_ row: Int) -> Bool {
+            guard row >= 0, row < image.height else { return false }
+            let on = (columns.0..<columns.1).filter { image.color(x: $0, y: row).distance(to: background) >= settings.minTintDistance }
+            guard let first = on.first, let last = on.last else { return false }
+            let span = Double(last - first + 1)
+            return abs(Double(first + last + 1) / 2 - label.midX) <= 0.25 * label.width
+                && Double(on.count) >= TabStripConstants.indicatorLabelCoverage * span
+                && span >= TabStripConstants.indicatorLabelCoverage * label.width
+                && span <= TabStripConstants.edgeIndicatorMaxLabelWidths * label.width
+        }
+        let rows = max(2, Int((TabStripConstants.indicatorMinThickness * label.height).rounded(.up)))
+        let reach = max(rows, Int((TabStripConstants.indicatorMaxThickness * label.height).rounded(.up)))
+        guard !run(y - 1), (y..<y + rows).allSatisfy(run) else { return false }
+        // The background comes back under the bar: most of the slot's columns in its colour.
+        return (y + rows...y + reach).contains { row in
+            row < image.height
+                && Double((columns.0..<columns.1).filter { image.color(x: $0, y: row).distance(to: background) < settings.minTintDistance }.count)
+                    >= 0.9 * Double(columns.1 - columns.0)
         }
     }
 
