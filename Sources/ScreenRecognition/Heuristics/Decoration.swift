@@ -23,8 +23,8 @@ public enum Decoration {
     /// For each unlabelled, not interactive icon or picture lying at least `minInside` inside
     /// another element that VoiceOver focuses as one stop (a text, a field, a control), that
     /// element's index: the smallest such element, the one the mark is drawn on — or, where that is
-    /// itself a mark joining another, the element it joins (a logo's part goes with the logo). A picture also
-    /// joins a picture or a group holding it (a logo's parts, art inside an illustration); an icon
+    /// itself a mark joining another, the element it joins. A picture also joins a picture or a
+    /// group holding it (a logo's parts, art inside an illustration); an icon
     /// does not: an unrecognised glyph on a photo or a card is often its control (an add-to-cart
     /// badge, a favourite heart, a pause sign — at least 9 of the 30 icons on pictures and cards of
     /// the 1,219 listening screens, by eye, 2026-11-28), and a control keeps its stop. Dialogs and
@@ -59,7 +59,8 @@ public enum Decoration {
         _ elements: [Element], maxStrokeSide: Double, minInside: Double
     ) -> (elements: [Element], strokes: Int, enclosed: Int) {
         let strokes = Self.strokes(elements, maxStrokeSide: maxStrokeSide)
-        let hosts = enclosed(elements, minInside: minInside).filter { !strokes.contains($0.key) && !strokes.contains($0.value) }
+        // (A stroke is an icon, and icons host nothing.)
+        let hosts = enclosed(elements, minInside: minInside).filter { !strokes.contains($0.key) }
         var result = elements
         for (mark, host) in hosts.sorted(by: { $0.key < $1.key }) {
             result[host].detections += elements[mark].detections

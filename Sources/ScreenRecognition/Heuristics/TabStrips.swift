@@ -100,7 +100,10 @@ extension MissingElements {
     /// ("2 of 3") and marks the underlined one selected. Without an underline, a strip whose one
     /// label is tinted among grey ones is one too (``tintedLabel(_:labels:texts:settings:)``,
     /// ``SelectionSettings/tabStripsByTint``); otherwise nothing changes: a row of evenly spaced
-    /// labels alone (a table header, a row of stats) is no tab strip.
+    /// labels alone (a table header, a row of stats) is no tab strip. Scrollable strips
+    /// (``TabStripConstants/scrollableCounts``) may end in an icon
+    /// (``TabStripConstants/scrollableEndIcons``); an icon or picture box lying on a label is the
+    /// label's ink and is dropped with the strip made (``TabStripConstants/labelInkInside``).
     public static func recoverTabStrips(_ detections: [Detection], image: RGBAImage, settings: SelectionSettings) -> [Detection] {
         let width = Double(image.width)
         let height = Double(image.height)
@@ -348,16 +351,18 @@ extension MissingElements {
         }
     }
 
-    /// Whether a thick bar starts on row `y` right under `label` — closer than
-    /// ``TabStripConstants/indicatorMinDrop`` label heights: farther down, a thick line is as often
-    /// the top edge of an icon in the next row of a grid of captioned icons —
-    /// (``TabStripConstants/indicatorMinThickness``):
-    /// on each of its rows the pixels off the strip's `background` in the slot's `columns` form one
-    /// solid run (``TabStripConstants/indicatorLabelCoverage`` of it) centred under the label
-    /// (within a quarter of its width), covering the label's width and at most
-    /// ``TabStripConstants/edgeIndicatorMaxLabelWidths`` of it; the row above holds no such run
-    /// (the bar starts here, not in the label's strokes), and the background comes back under the
-    /// bar within ``TabStripConstants/indicatorMaxThickness`` label heights of its top.
+    /// Whether a thick bar starts on row `y` right under `label`, closer than
+    /// ``TabStripConstants/indicatorMinDrop`` label heights (farther down, a thick line is as often
+    /// the top edge of an icon in the next row of a grid of captioned icons). On each of its first
+    /// ``TabStripConstants/indicatorMinThickness`` label heights of rows (2 at least), the pixels
+    /// off the strip's `background` in the slot's `columns` form one solid run
+    /// (``TabStripConstants/indicatorLabelCoverage`` of it) centred under the label (within a
+    /// quarter of its width), covering the label's width and at most
+    /// ``TabStripConstants/edgeIndicatorMaxLabelWidths`` of it; the row above holds no such run (the
+    /// bar starts here, not in the label's strokes); and within
+    /// ``TabStripConstants/indicatorMaxThickness`` label heights of its top a row is background
+    /// again across 90 % of the slot (*design choice*: the strip's plain colour, a few pixels of
+    /// JPEG noise aside).
     static func isThickIndicator(_ image: RGBAImage, y: Int, under label: Rect, columns: (Int, Int), background: RGB, settings: SelectionSettings) -> Bool {
         guard label.width > 0, Double(y) >= label.maxY - 1, Double(y) < label.maxY + TabStripConstants.indicatorMinDrop * label.height
         else { return false }
