@@ -175,6 +175,38 @@ struct TabStripTests {
     }
 
     @Test(
+        "A track under the whole strip with the indicator in another colour over it under one slot selects that slot; a track alone does not",
+        arguments: [true, false])
+    func indicatorOnTrack(indicator: Bool) {
+        var (image, detections) = Self.scrollable(["FOR YOU", "PLACES", "HOMES", "EXPERIENCES"], gaps: [24, 24, 24], underlined: nil)
+        image = image.filling(r(0, 125, 360, 3), with: RGB(r: 180, g: 180, b: 180))  // the grey track, every slot
+        if indicator { image = image.filling(r(77, 125, 66, 3), with: .white) }  // PLACES's slot, 77–143
+        let tabs = MissingElements.recoverTabStrips(detections, image: image, settings: .init()).filter { $0.source == .tabStrip }
+        #expect(tabs.count == (indicator ? 4 : 0))
+    }
+
+    @Test("A content-wide bar well under its label is its indicator even when JPEG blends its first pixel with the strip")
+    func blendedIndicator() {
+        var (image, detections) = Self.scrollable(["FOR YOU", "PLACES", "HOMES", "EXPERIENCES"], gaps: [24, 24, 24], underlined: nil)
+        image = image.filling(r(87, 119, 46, 2), with: .white)  // under PLACES (89–131), 10 px down
+        image = image.filling(r(87, 119, 1, 2), with: RGB(r: 140, g: 200, b: 200))  // its first column, blended
+        let tabs = MissingElements.recoverTabStrips(detections, image: image, settings: .init()).filter { $0.source == .tabStrip }
+        #expect(tabs.count == 4)
+        #expect(
+            SelectionState.selectedSegment(
+                image, frames: tabs.map(\.box), labels: tabs.map(\.text), settings: .init(),
+                barCoverage: MissingElements.TabStripConstants.minIndicatorSlotCoverage) == 1)
+        // With an icon over every label it is a grid of captioned icons, whose next row's icon
+        // tops lie under the captions as the bar does: no strip.
+        let icons = detections.map { det(.icon, $0.box.minX, 80, $0.box.width, 16) }  // ending 3 px above the labels (99)
+        let grid = MissingElements.recoverTabStrips(detections + icons, image: image, settings: .init())
+        #expect(grid.filter { $0.source == .tabStrip }.isEmpty)
+        // An icon over some of them only (a badge, a logo) leaves the strip.
+        let some = MissingElements.recoverTabStrips(detections + icons.prefix(2), image: image, settings: .init())
+        #expect(some.filter { $0.source == .tabStrip }.count == 4)
+    }
+
+    @Test(
         "An icon past a scrollable strip's end (its \"+\") leaves it a strip; an icon between its labels or a picture beyond it does not",
         arguments: [
             (det(.icon, 320, 97, 14, 14), true),  // the "+" after EXPERIENCES (ends at 291)

@@ -25,6 +25,11 @@ extension MissingElements {
         /// strip made — the selected tab's bold label boxed again as a picture ("추천" under its
         /// underline, ui-real train, 2026-11-28) — *design choice*, as for OCR lines (most of it).
         public static let labelInkInside = 0.5
+        /// A row whose every label has an icon or picture right above it — its box ending at most
+        /// this many label heights above the label's top, across the label — is a grid of captioned
+        /// icons, not a tab strip: the top edge of the next row's icon lies under a caption as an
+        /// indicator would (a bank app's menu grid, ui-real train, 2026-11-29) — *design choice*.
+        public static let captionedIconReach = 1.5
         /// The labels of a scrollable strip span at least 0.6 of the screen's width, and their gaps
         /// differ by at most 3 × (Material pads every tab alike, 12–16 dp a side; a minimum tab
         /// width of 72–90 dp widens the gaps round short labels) — *design choice*.
@@ -144,6 +149,14 @@ extension MissingElements {
                 return !(scrollable && TabStripConstants.scrollableEndIcons.contains(detections[j].type) && (o.minX >= band.maxX || o.maxX <= band.minX))
             }
             guard !blocked else { continue }
+            // A grid of captioned icons: an icon over every label.
+            let captions = labels.allSatisfy { l in
+                detections.contains { o in
+                    [.icon, .picture].contains(o.type) && o.box.maxY <= l.minY + 0.25 * l.height
+                        && o.box.maxY >= l.minY - TabStripConstants.captionedIconReach * l.height && o.box.xOverlap(l) > 0
+                }
+            }
+            guard !captions else { continue }
             let labelHeight = tabs.map { detections[$0].box.height }.max() ?? 0
             let centre = band.midY
             let reach: Double
@@ -259,31 +272,71 @@ extension MissingElements {
                     return line.colour
                 }
                 // Or, well under the label, a thin bar across the label's width and centred under it.
-                guard Double(y) >= labels[k].maxY + TabStripConstants.indicatorMinDrop * labels[k].height,
+                // Its colour is the line's median when more of it is near that than near its first
+                // pixel, which JPEG blends with the strip ("BEST" over a black bar whose first pixel is grey).
+                guard Double(y) >= labels[k].maxY + TabStripConstants.indicatorMinDrop * labels[k].height else { return nil }
+                let median = SelectionState.rowLine(
+                    image, y: y, x0: columns[k].0, x1: columns[k].1, background: backgrounds[k], settings: settings, colour: .median)
+                let bar = median.map { $0.count > line.count ? $0 : line } ?? line
+                guard
                     isIndicator(
-                        image, y: y, under: labels[k], columns: columns[k], colour: line.colour, lineCount: line.count,
+                        image, y: y, under: labels[k], columns: columns[k], colour: bar.colour, lineCount: bar.count,
                         background: backgrounds[k], settings: settings)
                 else { return nil }
-                return line.colour
+                return bar.colour
             }
             let lined = lines.indices.filter { lines[$0] != nil }
             guard !lined.isEmpty else { continue }
-            guard lined.count == 1, let colour = lines[lined[0]] else { return nil }  // across several slots: the strip's edge
+            // Across several slots: the strip's edge — unless it is a track under every slot with the
+            // indicator drawn over it in another colour under one.
+            let found: (slot: Int, colour: RGB)? =
+                lined.count == 1
+                ? lines[lined[0]].map { (lined[0], $0) }
+                : indicatorOnTrack(image, y: y, columns: columns, backgrounds: backgrounds, settings: settings)
+            guard let (slot, colour) = found else { return nil }
             // It stands out from the strip around every label: the page below a white button beside
             // an outlined one is the outlined one's colour.
             guard backgrounds.allSatisfy({ colour.distance(to: $0) >= settings.minTintDistance }) else { return nil }
             // And it has no twin as far above the label: that is the frame of an outlined button.
-            let (xa, xb) = columns[lined[0]]
-            let label = labels[lined[0]]
+            let (xa, xb) = columns[slot]
+            let label = labels[slot]
             let mirror = Int((2 * label.midY - Double(y)).rounded())
             let framed = (mirror - 1...mirror + 1).contains { row in
                 guard row >= 0, row < image.height else { return false }
                 let same = (xa..<xb).filter { image.color(x: $0, y: row).distance(to: colour) < settings.minTintDistance }.count
                 return Double(same) >= TabStripConstants.underlineCoverage * Double(xb - xa)
             }
-            return framed ? nil : (lined[0], y)
+            return framed ? nil : (slot, y)
         }
         return nil
+    }
+
+    /// On row `y`, a line of one colour across ``TabStripConstants/underlineCoverage`` of every
+    /// slot (the median colour of each slot's pixels off its label's `backgrounds`) — a track
+    /// under the whole strip — where exactly one slot's colour stands out from the others', which
+    /// agree: the indicator drawn over the track ("FAVORITES" over a black bar on a grey track
+    /// under "AGAIN" and "SPECIAL REQUESTS", ui-real train, 2026-11-29; Material's fixed tabs draw
+    /// a divider under the strip). Returns that slot and its colour, or nil — for two slots, whose
+    /// colours tell no track from an indicator, always nil.
+    static func indicatorOnTrack(
+        _ image: RGBAImage, y: Int, columns: [(Int, Int)], backgrounds: [RGB], settings: SelectionSettings
+    ) -> (slot: Int, colour: RGB)? {
+        guard columns.count >= 3, backgrounds.count == columns.count else { return nil }
+        var colours: [RGB] = []
+        for (k, c) in columns.enumerated() {
+            guard
+                let line = SelectionState.rowLine(
+                    image, y: y, x0: c.0, x1: c.1, background: backgrounds[k], settings: settings, colour: .median),
+                Double(line.count) >= TabStripConstants.underlineCoverage * Double(c.1 - c.0)
+            else { return nil }
+            colours.append(line.colour)
+        }
+        let apart = { (a: Int, b: Int) in colours[a].distance(to: colours[b]) >= settings.minTintDistance }
+        let odd = colours.indices.filter { k in colours.indices.allSatisfy { $0 == k || apart($0, k) } }
+        guard odd.count == 1 else { return nil }
+        let track = colours.indices.filter { $0 != odd[0] }
+        guard track.allSatisfy({ a in track.allSatisfy { !apart(a, $0) } }) else { return nil }
+        return (odd[0], colours[odd[0]])
     }
 
     /// Whether the bar on row `y` is a content-wide indicator under `label`: its pixels (near the
