@@ -26,7 +26,8 @@ extension MissingElements {
         /// underline, ui-real train, 2026-11-28) — *design choice*, as for OCR lines (most of it).
         public static let labelInkInside = 0.5
         /// A row whose every label has an icon or picture right above it — its box ending at most
-        /// this many label heights above the label's top, across the label — is a grid of captioned
+        /// this many label heights above the label's top (or a quarter of one into the label's box,
+        /// where the boxes touch), across the label — is a grid of captioned
         /// icons, not a tab strip: the top edge of the next row's icon lies under a caption as an
         /// indicator would (a bank app's menu grid, ui-real train, 2026-11-29) — *design choice*.
         public static let captionedIconReach = 1.5
