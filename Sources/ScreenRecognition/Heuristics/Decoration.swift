@@ -35,12 +35,11 @@ public enum Decoration {
         for (i, mark) in elements.enumerated()
         where (mark.kind == .icon || mark.kind == .picture) && mark.children.isEmpty && saysNothing(mark) {
             let hostKinds = mark.kind == .picture ? controlKinds.union([.picture, .group]) : controlKinds
-            let area = { (r: Rect) in r.width * r.height }
             let candidates = elements.indices.filter { j in
-                j != i && hostKinds.contains(elements[j].kind) && area(elements[j].frame) > area(mark.frame)
+                j != i && hostKinds.contains(elements[j].kind) && elements[j].frame.area > mark.frame.area
                     && mark.frame.fractionInside(elements[j].frame) >= minInside
             }
-            if let host = candidates.min(by: { area(elements[$0].frame) < area(elements[$1].frame) }) {
+            if let host = candidates.min(by: { elements[$0].frame.area < elements[$1].frame.area }) {
                 hosts[i] = host
             }
         }

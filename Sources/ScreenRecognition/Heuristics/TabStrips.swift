@@ -131,15 +131,16 @@ extension MissingElements {
         for row in rows where TabStripConstants.tabCounts.contains(row.count) || TabStripConstants.scrollableCounts.contains(row.count) {
             let tabs = row.sorted { detections[$0].box.midX < detections[$1].box.midX }
             let labels = tabs.map { detections[$0].box }
+            let fixed = TabStripConstants.tabCounts.contains(tabs.count) ? fixedSlots(labels, screenWidth: width) : nil
             guard
-                let slots = (TabStripConstants.tabCounts.contains(tabs.count) ? fixedSlots(labels, screenWidth: width) : nil)
+                let slots = fixed
                     ?? (TabStripConstants.scrollableCounts.contains(tabs.count) ? scrollableSlots(labels, screenWidth: width) : nil)
             else { continue }
             let band = tabs.dropFirst().reduce(detections[tabs[0]].box) { $0.union(detections[$1].box) }
             // Nothing else on the row — but an icon past a scrollable strip's end (its "+" or "⌄" to
             // show every section), and a box lying mostly on a label: the label's own bold ink the
             // detector also boxed as a picture or an icon (`TabStripConstants.labelInkInside`).
-            let scrollable = !TabStripConstants.tabCounts.contains(tabs.count) || fixedSlots(labels, screenWidth: width) == nil
+            let scrollable = fixed == nil
             let inked = detections.indices.filter { j in
                 !tabs.contains(j) && [.icon, .picture].contains(detections[j].type)
                     && labels.contains(where: { detections[j].box.fractionInside($0) >= TabStripConstants.labelInkInside })
@@ -366,12 +367,7 @@ extension MissingElements {
         let runs: [(RGB) -> Bool] = [{ $0.distance(to: colour) < settings.minTintDistance }, offStrip]
         // Each way in turn (the second only when the first finds no bar).
         return runs.indices.contains { way in
-            let isBar = runs[way]
-            let on = (columns.0..<columns.1).filter { isBar(image.color(x: $0, y: y)) }
-            guard let first = on.first, let last = on.last,
-                abs(Double(first + last + 1) / 2 - label.midX) <= 0.25 * label.width,
-                Double(on.count) >= TabStripConstants.indicatorLabelCoverage * Double(last - first + 1)
-            else { return false }
+            guard let (first, last, count) = centredBar(image, row: y, columns: columns, under: label, isBar: runs[way]) else { return false }
             func under(_ row: Int, like colour: RGB) -> Bool {
                 row >= 0 && row < image.height
                     && Double((first...last).filter { image.color(x: $0, y: row).distance(to: colour) < settings.minTintDistance }.count)
@@ -390,7 +386,7 @@ extension MissingElements {
             // on this row (the strip above it: not the lower rows of a block); the row beside it
             // leaves the strip's colour within the thickness; and there, or a row lower, the colour
             // under the bar is the colour beside it.
-            guard way == 1, Double(on.count) >= TabStripConstants.indicatorLabelCoverage * label.width,
+            guard way == 1, Double(count) >= TabStripConstants.indicatorLabelCoverage * label.width,
                 Double(last - first + 1) <= TabStripConstants.edgeIndicatorMaxLabelWidths * label.width,
                 under(y - 1, like: background)
             else { return false }
@@ -421,13 +417,12 @@ extension MissingElements {
         guard label.width > 0, Double(y) >= label.maxY - 1, Double(y) < label.maxY + TabStripConstants.indicatorMinDrop * label.height
         else { return false }
         func run(_ row: Int) -> Bool {
-            guard row >= 0, row < image.height else { return false }
-            let on = (columns.0..<columns.1).filter { image.color(x: $0, y: row).distance(to: background) >= settings.minTintDistance }
-            guard let first = on.first, let last = on.last else { return false }
+            guard row >= 0, row < image.height,
+                let (first, last, _) = centredBar(
+                    image, row: row, columns: columns, under: label, isBar: { $0.distance(to: background) >= settings.minTintDistance })
+            else { return false }
             let span = Double(last - first + 1)
-            return abs(Double(first + last + 1) / 2 - label.midX) <= 0.25 * label.width
-                && Double(on.count) >= TabStripConstants.indicatorLabelCoverage * span
-                && span >= TabStripConstants.indicatorLabelCoverage * label.width
+            return span >= TabStripConstants.indicatorLabelCoverage * label.width
                 && span <= TabStripConstants.edgeIndicatorMaxLabelWidths * label.width
         }
         let rows = max(2, Int((TabStripConstants.indicatorMinThickness * label.height).rounded(.up)))
@@ -439,6 +434,21 @@ extension MissingElements {
                 && Double((columns.0..<columns.1).filter { image.color(x: $0, y: row).distance(to: background) < settings.minTintDistance }.count)
                     >= 0.9 * Double(columns.1 - columns.0)
         }
+    }
+
+    /// The bar on pixel row `row` in `columns`: the run from the first to the last pixel `isBar`
+    /// accepts, when it is centred under `label` (within a quarter of its width) and solid
+    /// (``TabStripConstants/indicatorLabelCoverage`` of it accepted). Returns its ends and how many
+    /// of its pixels were accepted, or nil.
+    static func centredBar(
+        _ image: RGBAImage, row: Int, columns: (Int, Int), under label: Rect, isBar: (RGB) -> Bool
+    ) -> (first: Int, last: Int, count: Int)? {
+        let on = (columns.0..<columns.1).filter { isBar(image.color(x: $0, y: row)) }
+        guard let first = on.first, let last = on.last,
+            abs(Double(first + last + 1) / 2 - label.midX) <= 0.25 * label.width,
+            Double(on.count) >= TabStripConstants.indicatorLabelCoverage * Double(last - first + 1)
+        else { return nil }
+        return (first, last, on.count)
     }
 
     /// The per-channel median colour of pixel row `y` outside the columns `outside` (clipped to
