@@ -16,7 +16,7 @@
 /// 7. "Actions available" when the element has custom actions (VoiceOver's default verbosity).
 /// 8. With hints enabled, the hint last.
 /// Parts are joined with ", ", VoiceOver's short pause; empty parts and parts repeating an earlier
-/// one are skipped (a role word is never spoken twice).
+/// one are skipped (a role word is never spoken twice), and a part's own trailing comma is dropped.
 public enum Announcer {
     public static func announcement(for e: Element, settings: AnnouncementSettings = .init()) -> String {
         var parts: [String] = []
@@ -48,12 +48,17 @@ public enum Announcer {
     /// The parts with any part dropped that repeats an earlier one (ignoring case): a label read as
     /// "Button" on a button, or "Search" … "Search field" never says the same word twice in a row of
     /// parts. Only exact repeats are dropped; "Search, Search field" stays.
+    /// A part's own trailing commas go too (an OCR reading that ends on one, "Log In,"): the join
+    /// puts a comma after every part, and "Log In,, Button" is no announcement (15 on the 1,219
+    /// listening screens, 2026-11-29).
     static func withoutRepeats(_ parts: [String]) -> [String] {
         var seen = Set<String>()
-        return parts.filter { p in
-            let key = p.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-            guard !key.isEmpty else { return false }
-            return seen.insert(key).inserted
+        return parts.compactMap { p in
+            var part = p.trimmingCharacters(in: .whitespacesAndNewlines)
+            while part.hasSuffix(",") { part = String(part.dropLast()).trimmingCharacters(in: .whitespacesAndNewlines) }
+            let key = part.lowercased()
+            guard !key.isEmpty, seen.insert(key).inserted else { return nil }
+            return part
         }
     }
 

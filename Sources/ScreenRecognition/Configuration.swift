@@ -732,6 +732,10 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// button's leading icon ("⚲ Filters", "📅 Dates"), a dropdown chip's trailing ⌄
     /// (``FramedText/titleWithGlyphs(_:icons:)``); the glyph joins the button.
     public var framedTitlesWithGlyphs = true
+    /// … and so is one centred in a faint fill of its own set on one background — a chip of
+    /// #EEEEEE on white or #1E1E1E on #121212, fainter than a framed button's edges
+    /// (``FramedText/faintFill(of:in:lineHeight:)``); README, Measured.
+    public var faintFillsAreButtons = true
     /// An icon in the left 20 % of the screen with text beside it is a cell's leading icon, not a
     /// button (``Interactivity/isLeading(_:settings:)``) — *design choice* modelled on iOS Settings
     /// cells (a 29-pt image 16 pt from the edge of a 390-pt screen).

@@ -33,6 +33,9 @@ struct AnnouncementTests {
             spoken: "Selected, Week, Button, 2 of 3"),
         Case(element: Element(kind: .button, frame: frame, label: "Back", traits: .button), spoken: "Back, Button"),
         Case(element: Element(kind: .button, frame: frame, traits: .button), spoken: "Button"),
+        // An OCR reading's trailing comma: the join puts one after every part anyway.
+        Case(element: Element(kind: .button, frame: frame, label: "Log In,", traits: .button), spoken: "Log In, Button"),
+        Case(element: Element(kind: .text, frame: frame, label: "…gives you access to both,", traits: .staticText), spoken: "…gives you access to both"),
         Case(element: Element(kind: .icon, frame: frame, traits: .image), spoken: "Icon"),
         Case(element: Element(kind: .icon, frame: frame, label: "Location", traits: .image), spoken: "Location, Image"),
         Case(element: Element(kind: .picture, frame: frame, traits: .image), spoken: "Image"),

@@ -164,6 +164,69 @@ struct FramedTextTests {
         #expect(FramedText.isOneLine(box, characters: text.count) == one)
     }
 
+    struct FaintCase: CustomTestStringConvertible, Sendable {
+        var name: String
+        var page: RGB
+        var shape: Rect?
+        var fill: RGB
+        var ink: RGB
+        var found: Bool
+        var testDescription: String { name }
+    }
+
+    static let chip = Rect(x: 140, y: 403, width: 110, height: 36)  // 2.6 × the title: a chip, not a tag
+    static let faintCases: [FaintCase] = [
+        FaintCase(
+            name: "a chip of #ECECEC on an off-white page (29 from it)", page: RGB(r: 254, g: 255, b: 250), shape: chip,
+            fill: RGB(r: 236, g: 236, b: 236), ink: RGB(r: 90, g: 90, b: 90), found: true),
+        FaintCase(
+            name: "a dark theme's chip, #1E1E1E on #131313 (19 from it)", page: RGB(r: 19, g: 19, b: 19), shape: chip,
+            fill: RGB(r: 30, g: 30, b: 30), ink: RGB(r: 230, g: 230, b: 230), found: true),
+        FaintCase(
+            name: "a fill as faint as JPEG noise (#FAFAFA on white, 9 from it)", page: Self.white, shape: chip,
+            fill: RGB(r: 250, g: 250, b: 250), ink: Self.ink, found: false),
+        FaintCase(
+            name: "a title on a faint band across the screen", page: Self.white, shape: Rect(x: 0, y: 405, width: 390, height: 32),
+            fill: RGB(r: 236, g: 236, b: 236), ink: Self.ink, found: false),
+        FaintCase(
+            name: "a title in a faint card much taller than its line", page: Self.white, shape: Rect(x: 60, y: 330, width: 270, height: 180),
+            fill: RGB(r: 236, g: 236, b: 236), ink: Self.ink, found: false),
+        FaintCase(name: "a title on the page", page: RGB(r: 236, g: 236, b: 236), shape: nil, fill: Self.white, ink: Self.ink, found: false),
+        FaintCase(
+            name: "a tag hugging its text (#F0F0F0, 2.1 × its line)", page: Self.white, shape: Rect(x: 145, y: 406, width: 100, height: 30),
+            fill: RGB(r: 240, g: 240, b: 240), ink: Self.ink, found: false),
+    ]
+
+    @Test(arguments: faintCases)
+    func faintFill(_ c: FaintCase) {
+        var image = RGBAImage(width: 390, height: 844, fill: c.page)
+        if let shape = c.shape { image = image.filling(shape, with: c.fill) }
+        image = paintGlyph(image, Self.title, c.ink)
+        // Too faint for the framed-text walks, whose edges lie 30 from the fill.
+        #expect(FramedText.container(of: Self.title, in: image) == nil)
+        let found = FramedText.faintFill(of: Self.title, in: image)
+        #expect((found != nil) == c.found)
+        if c.found, let found, let shape = c.shape {
+            for (a, b) in [(found.minX, shape.minX), (found.maxX, shape.maxX), (found.minY, shape.minY), (found.maxY, shape.maxY)] {
+                #expect(abs(a - b) <= 2)
+            }
+        }
+    }
+
+    @Test("A chip of a faint fill is a button in the pipeline, unless faint fills are turned off")
+    func faintChipInPipeline() throws {
+        var image = RGBAImage(width: 390, height: 844, fill: RGB(r: 254, g: 255, b: 250))
+        image = image.filling(Self.chip, with: RGB(r: 236, g: 236, b: 236))
+        image = paintGlyph(image, Self.title, RGB(r: 90, g: 90, b: 90))
+        let dets = [det(.text, Self.title.minX, Self.title.minY, Self.title.width, Self.title.height, "Mustard-Free")]
+        let result = try ScreenAnalyzer().analyze(image: image, detections: dets)
+        #expect(result.elements.first?.announcement == "Mustard-Free, Button")
+        var off = AnalysisConfiguration.default
+        off.interactivity.faintFillsAreButtons = false
+        let plain = try ScreenAnalyzer(configuration: off).analyze(image: image, detections: dets)
+        #expect(plain.elements.first?.announcement == "Mustard-Free")
+    }
+
     @Test("A faint step to a slightly darker background is not a border: the colour does not come back past it")
     func faintStep() {
         // A strong line above the title, and from 8 px under it a background 27 from white to the

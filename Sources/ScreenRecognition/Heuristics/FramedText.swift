@@ -123,6 +123,20 @@ public enum FramedText {
         /// … and is at most this many pixels thick: a hairline is one pixel at any scale, a 1-pt
         /// border three at 3x — *design choice* from HIG's point sizes.
         public static let faintBorderThickness = 3
+        /// A faint fill (``faintFill(of:in:lineHeight:)``) has its edges, and differs from what is
+        /// around it, at least this far from its colour (Euclidean RGB): the edge a boxed text
+        /// field's walks look for (``TextFieldShapes/Constants/boxEdgeDistance``, 12: above a flat
+        /// fill's JPEG noise, under 10). The chips it is for lie 19–29 from their pages —
+        /// *measured* on ui-real (2026-11-29): "Mustard-Free" #ECECEC on #FEFFFA, "Sort" #1E1E1E
+        /// on #131313, "김치" #F4F4F4 on white, all ui-real TextButtons that no rule had framed.
+        public static let faintFillDistance = TextFieldShapes.Constants.boxEdgeDistance
+        /// A faint fill is at least this × its title's line tall: Material 3's 32-dp chip around
+        /// a 14-sp label (its text box 10–13 dp tall) is 2.5–3.2 ×; a badge or a product's tag
+        /// hugs its text (Material's large badge, 16 dp around 11 sp: 1.5–2 ×). *Measured* on the
+        /// 1,219 listening screens (2026-11-29): the chips it found were 2.4–3.7 × their line;
+        /// the tags and badges ("광고", "쿠폰", "뉴시즌", a "한도제한" status pill, an info
+        /// callout) 1.9–2.4 ×.
+        public static let minFaintFillHeightRatio = 2.4
     }
 
     /// The container of the one-line text at `box`, or nil when the text is not framed.
@@ -130,7 +144,34 @@ public enum FramedText {
     /// `box` may also hold the text's glyphs (``titleWithGlyphs(_:icons:)``), with `lineHeight` the
     /// text's own height: the padding and the container's height are judged against the line.
     public static func container(of box: Rect, in image: RGBAImage, lineHeight: Double? = nil) -> Rect? {
-        guard let found = enclosure(of: box, in: image, lineHeight: lineHeight) else { return nil }
+        container(of: box, in: image, lineHeight: lineHeight, edgeDistance: Constants.edgeDistance)
+    }
+
+    /// The container of the one-line text at `box` when it is a faint fill set on one background:
+    /// a chip of #EEEEEE on an off-white page, of #1E1E1E on #121212, a pale grey capsule — 19 to
+    /// 29 from the page (Euclidean RGB), under the ``Constants/edgeDistance`` that
+    /// ``container(of:in:lineHeight:)`` needs. Found by the same walks with their edges at
+    /// ``Constants/faintFillDistance`` from the fill, and accepted only when each of its four
+    /// sides, just outside it, is that far from the fill — but nearer than ``Constants/edgeDistance``:
+    /// a fill that far from its page would have been found by the strong walks, so these walks
+    /// stopped on something else (the title line of a card above its price) — and the four are
+    /// one colour (``TextFieldShapes/isOnOneBackground(_:in:)``): a filled shape on its page, not
+    /// a title between two faint rules or on a band that runs on past it. It must be at least
+    /// ``Constants/minFaintFillHeightRatio`` × the line tall: a chip, not a tag hugging its text.
+    /// Nil when the text is not so framed.
+    public static func faintFill(of box: Rect, in image: RGBAImage, lineHeight: Double? = nil) -> Rect? {
+        guard let found = container(of: box, in: image, lineHeight: lineHeight, edgeDistance: Constants.faintFillDistance),
+            found.height >= Constants.minFaintFillHeightRatio * min(box.height, lineHeight ?? box.height),
+            let fill = titleFill(around: box, in: image, lineHeight: lineHeight),
+            let sides = sideColours(around: found, in: image, offset: TextFieldShapes.Constants.outsideOffset),
+            sides.allSatisfy({ (Constants.faintFillDistance..<Constants.edgeDistance).contains($0.distance(to: fill)) }),
+            TextFieldShapes.isOnOneBackground(found, in: image)
+        else { return nil }
+        return found
+    }
+
+    static func container(of box: Rect, in image: RGBAImage, lineHeight: Double?, edgeDistance: Double) -> Rect? {
+        guard let found = enclosure(of: box, in: image, lineHeight: lineHeight, edgeDistance: edgeDistance) else { return nil }
         let x0 = Double(Int(box.minX))
         let x1 = Double(Int(box.maxX.rounded(.up)))
         guard found.width <= Constants.maxWidthShare * Double(image.width),
@@ -156,8 +197,7 @@ public enum FramedText {
         let y1 = Int(box.maxY.rounded(.up))
         let h = min(box.height, lineHeight ?? box.height)
         let d = max(Constants.minRingOffset, Int((Constants.ringOffset * h).rounded()))
-        guard let fill = ringFill(image, x0: x0, y0: y0, x1: x1, y1: y1, offset: d, boxWidth: Int(box.width), boxHeight: Int(h))
-        else { return nil }
+        guard let fill = titleFill(around: box, in: image, lineHeight: lineHeight) else { return nil }
         let centreX = (x0 + x1) / 2
         let verticalLimit = Int(Constants.maxHeightRatio * h)
         var tops: [Int] = []
@@ -356,6 +396,19 @@ public enum FramedText {
         guard let (x0, y0, x1, y1) = ElementOCR.pixelBounds(box, in: image), x1 - x0 >= 2, y1 - y0 >= 2 else { return nil }
         let d = max(Constants.minRingOffset, Int((Constants.ringOffset * box.height).rounded()))
         return ringFill(image, x0: x0, y0: y0, x1: x1, y1: y1, offset: d, boxWidth: x1 - x0, boxHeight: y1 - y0)
+    }
+
+    /// The fill the one-line text at `box` is drawn on, as ``enclosure(of:in:lineHeight:edgeDistance:)``
+    /// walks from it: the ring ``Constants/ringOffset`` × the line's height (`lineHeight`, else the
+    /// box's) outside the box's pixels, at least ``Constants/minRingOffset``.
+    static func titleFill(around box: Rect, in image: RGBAImage, lineHeight: Double?) -> RGB? {
+        let x0 = Int(box.minX)
+        let y0 = Int(box.minY)
+        let x1 = Int(box.maxX.rounded(.up))
+        let y1 = Int(box.maxY.rounded(.up))
+        let h = min(box.height, lineHeight ?? box.height)
+        let d = max(Constants.minRingOffset, Int((Constants.ringOffset * h).rounded()))
+        return ringFill(image, x0: x0, y0: y0, x1: x1, y1: y1, offset: d, boxWidth: Int(box.width), boxHeight: Int(h))
     }
 
     /// The per-channel median of a ring `offset` pixels outside the box, when at least

@@ -392,6 +392,9 @@ struct ContentStage: AnalysisStage {
             let both = interactivity.framedTitlesWithGlyphs ? FramedText.titleWithGlyphs(d.box, icons: icons) : nil
             if FramedText.container(of: d.box, in: image) != nil
                 || both.map({ FramedText.container(of: $0, in: image, lineHeight: d.box.height) != nil }) ?? false
+                || (interactivity.faintFillsAreButtons
+                    && (FramedText.faintFill(of: d.box, in: image) != nil
+                        || both.map({ FramedText.faintFill(of: $0, in: image, lineHeight: d.box.height) != nil }) ?? false))
             {
                 framed[i] = both != nil
             }
