@@ -736,6 +736,10 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// #EEEEEE on white or #1E1E1E on #121212, fainter than a framed button's edges
     /// (``FramedText/faintFill(of:in:lineHeight:)``); README, Measured.
     public var faintFillsAreButtons = true
+    /// … and so is one centred in a bar across the screen below the app bar's band
+    /// (``navigationBarBand``): a full-width button at a screen's foot
+    /// (``FramedText/bar(of:in:topBand:)``); README, Measured.
+    public var barTitlesAreButtons = true
     /// An icon in the left 20 % of the screen with text beside it is a cell's leading icon, not a
     /// button (``Interactivity/isLeading(_:settings:)``) — *design choice* modelled on iOS Settings
     /// cells (a 29-pt image 16 pt from the edge of a 390-pt screen).

@@ -227,6 +227,42 @@ struct FramedTextTests {
         #expect(plain.elements.first?.announcement == "Mustard-Free")
     }
 
+    @Test(
+        "A title centred in a bar across the screen below the app bar's band is a full-width button's",
+        arguments: [
+            (bar: Rect(x: 0, y: 780, width: 390, height: 48), text: Rect(x: 140, y: 797, width: 110, height: 14), found: true),
+            (bar: Rect(x: 0, y: 400, width: 390, height: 44), text: Rect(x: 150, y: 415, width: 90, height: 14), found: true),
+            // The app bar's centred title.
+            (bar: Rect(x: 0, y: 40, width: 390, height: 48), text: Rect(x: 150, y: 57, width: 90, height: 14), found: false),
+            // A section band's title at its leading edge.
+            (bar: Rect(x: 0, y: 400, width: 390, height: 44), text: Rect(x: 16, y: 415, width: 90, height: 14), found: false),
+            // A tall panel, not a bar around one line.
+            (bar: Rect(x: 0, y: 300, width: 390, height: 200), text: Rect(x: 150, y: 393, width: 90, height: 14), found: false),
+        ])
+    func bar(_ c: (bar: Rect, text: Rect, found: Bool)) {
+        let image = Self.screen(shape: c.bar, fill: .blue, text: c.text, ink: Self.white)
+        #expect(FramedText.container(of: c.text, in: image) == nil)
+        let found = FramedText.bar(of: c.text, in: image, topBand: InteractivitySettings().navigationBarBand)
+        #expect((found != nil) == c.found)
+        if let found, c.found { #expect(found.minX == 0 && found.maxX == 390 && abs(found.minY - c.bar.minY) <= 2) }
+    }
+
+    @Test("A bar's one centred title is a button in the pipeline; two titles in one bar (a row of tabs) are not")
+    func barInPipeline() throws {
+        let bar = Rect(x: 0, y: 780, width: 390, height: 48)
+        let one = Self.screen(shape: bar, fill: .blue, text: Rect(x: 150, y: 797, width: 90, height: 14), ink: Self.white)
+        let result = try ScreenAnalyzer().analyze(image: one, detections: [det(.text, 150, 797, 90, 14, "IndiaMART")])
+        #expect(result.elements.first?.announcement == "IndiaMART, Button")
+        var off = AnalysisConfiguration.default
+        off.interactivity.barTitlesAreButtons = false
+        #expect(try ScreenAnalyzer(configuration: off).analyze(image: one, detections: [det(.text, 150, 797, 90, 14, "IndiaMART")]).elements.first?.announcement == "IndiaMART")
+        var two = Self.screen(shape: bar, fill: .blue, text: Rect(x: 150, y: 797, width: 90, height: 14), ink: Self.white)
+        two = paintGlyph(two, Rect(x: 290, y: 797, width: 60, height: 14), Self.white)
+        let both = try ScreenAnalyzer().analyze(
+            image: two, detections: [det(.text, 150, 797, 90, 14, "IndiaMART"), det(.text, 290, 797, 60, 14, "Deals")])
+        #expect(!both.elements.flatMap(\.flattened).contains { $0.traits.contains(.button) })
+    }
+
     @Test("A faint step to a slightly darker background is not a border: the colour does not come back past it")
     func faintStep() {
         // A strong line above the title, and from 8 px under it a background 27 from white to the

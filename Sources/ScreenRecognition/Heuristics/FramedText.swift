@@ -170,6 +170,39 @@ public enum FramedText {
         return found
     }
 
+    /// The bar across the screen that the one-line text at `box` is centred in, below the top
+    /// `topBand` of the screen (the app bar's, whose centred title is no button): a full-width
+    /// button at a screen's or a sheet's foot ("LET'S GET STARTED", "Sell on IndiaMART", "MORE
+    /// LANGUAGES (88)") — Material's full-width buttons and bottom app bars' single actions, which
+    /// ``container(of:in:lineHeight:)`` leaves out as bars. Its sides are the screen's edges (or
+    /// within ``Constants/maxWidthShare`` of them); above and below, its edges are found as a
+    /// container's, padding the text alike, 1.6–6 × its height (the bottom may be the screen's
+    /// foot); they run across the screen, and past them lies another colour (at least
+    /// ``Constants/edgeDistance`` from the fill: a filled bar, not a list row between dividers). The text is centred on it within ``Constants/maxCentreOffset`` of its own width
+    /// (a list row's title at its leading edge is not). Nil when there is none.
+    public static func bar(of box: Rect, in image: RGBAImage, topBand: Double) -> Rect? {
+        guard let found = enclosure(of: box, in: image, openSides: true),
+            found.width >= Constants.maxWidthShare * Double(image.width),
+            found.minY >= topBand * Double(image.height),
+            abs(found.midX - box.midX) <= Constants.maxCentreOffset * box.width + Double(Constants.slack),
+            let fill = titleFill(around: box, in: image, lineHeight: nil)
+        else { return nil }
+        let bar = Rect(minX: max(0, found.minX), minY: found.minY, maxX: min(Double(image.width), found.maxX), maxY: found.maxY)
+        // Its top and bottom edges (the bottom may be the screen's foot) run across the screen, as
+        // a bar's do — not the letters of a line below or a picture's outline above — and past
+        // them lies another colour: a fill of its own, not a list row's white between dividers.
+        let off = Double(TextFieldShapes.Constants.outsideOffset)
+        let across = 0..<image.width
+        for (edgeRow, outward) in [(Int(bar.minY), -1), (Int(bar.maxY), 1)] where edgeRow < image.height {
+            let beyond = Int(Double(edgeRow) + Double(outward) * off)
+            guard isLine(image, along: across, at: [edgeRow], outward: outward, fill: fill), beyond >= 0, beyond < image.height,
+                let colour = RGB.channelMedian((1...7).map { image.color(x: image.width * $0 / 8, y: beyond) }),
+                colour.distance(to: fill) >= Constants.edgeDistance
+            else { return nil }
+        }
+        return bar
+    }
+
     static func container(of box: Rect, in image: RGBAImage, lineHeight: Double?, edgeDistance: Double) -> Rect? {
         guard let found = enclosure(of: box, in: image, lineHeight: lineHeight, edgeDistance: edgeDistance) else { return nil }
         let x0 = Double(Int(box.minX))
@@ -186,9 +219,9 @@ public enum FramedText {
     /// wherever in it the text sits; nil when there is none. Pixels at least `edgeDistance` from
     /// the fill are its edges (a text field's fill may lie nearer its surroundings than a
     /// button's: ``TextFieldShapes``).
-    static func enclosure(of box: Rect, in image: RGBAImage, lineHeight: Double? = nil, edgeDistance: Double = Constants.edgeDistance)
-        -> Rect?
-    {
+    static func enclosure(
+        of box: Rect, in image: RGBAImage, lineHeight: Double? = nil, edgeDistance: Double = Constants.edgeDistance, openSides: Bool = false
+    ) -> Rect? {
         guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite, box.width >= 4, box.height >= 4
         else { return nil }
         let x0 = Int(box.minX)
@@ -204,6 +237,9 @@ public enum FramedText {
         var bottoms: [Int] = []
         var faintTops: [Int] = []
         var faintBottoms: [Int] = []
+        // With `openSides`, a walk down that leaves the image within reach met the bar's foot there:
+        // a bar at the screen's foot.
+        let footInReach = openSides && image.height - y1 <= verticalLimit + d
         for x in [x0 + Int(box.width) / 4, centreX, x1 - Int(box.width) / 4] {
             guard
                 let top = edge(
@@ -211,7 +247,7 @@ public enum FramedText {
                     distance: edgeDistance),
                 let bottom = edge(
                     image, fromX: x, y: y1 + d - 1, dx: 0, dy: 1, fill: fill, limit: verticalLimit, faintLineSpan: x0..<x1,
-                    distance: edgeDistance)
+                    distance: edgeDistance) ?? (footInReach ? image.height : nil)
             else { return nil }
             tops.append(top)
             bottoms.append(bottom)
@@ -222,7 +258,7 @@ public enum FramedText {
             let bottomHits = agreeing(bottoms, fartherIsLower: false, droppable: faintBottoms),
             let top = topHits.min(), let bottom = bottomHits.max(),
             isLine(image, along: x0..<x1, at: topHits, outward: -1, fill: fill, distance: edgeDistance),
-            isLine(image, along: x0..<x1, at: bottomHits, outward: 1, fill: fill, distance: edgeDistance)
+            bottom == image.height || isLine(image, along: x0..<x1, at: bottomHits, outward: 1, fill: fill, distance: edgeDistance)
         else { return nil }
         let padTop = Double(y0 - top)
         let padBottom = Double(bottom - y1)
@@ -241,11 +277,14 @@ public enum FramedText {
             // A faint side runs from the walk's row past the text's rows (a glyph's edge beside
             // the title, JPEG-blurred at the walk's row, runs only along the title).
             let rows = min(y, y0)..<max(y + 1, y1)
+            // With `openSides`, a walk that leaves the image met the fill's side there: a bar across the screen.
             guard
                 let left = edge(
-                    image, fromX: x0 - d + 1, y: y, dx: -1, dy: 0, fill: fill, limit: image.width, faintLineSpan: rows, distance: edgeDistance),
+                    image, fromX: x0 - d + 1, y: y, dx: -1, dy: 0, fill: fill, limit: image.width, faintLineSpan: rows, distance: edgeDistance)
+                    ?? (openSides ? -1 : nil),
                 let right = edge(
                     image, fromX: x1 + d - 1, y: y, dx: 1, dy: 0, fill: fill, limit: image.width, faintLineSpan: rows, distance: edgeDistance)
+                    ?? (openSides ? image.width : nil)
             else { return nil }
             lefts.append(left)
             rights.append(right)

@@ -395,11 +395,26 @@ struct ContentStage: AnalysisStage {
                 || (interactivity.faintFillsAreButtons
                     && (FramedText.faintFill(of: d.box, in: image) != nil
                         || both.map({ FramedText.faintFill(of: $0, in: image, lineHeight: d.box.height) != nil }) ?? false))
+                || (interactivity.barTitlesAreButtons && isBarTitle(i, in: detections, image: image))
             {
                 framed[i] = both != nil
             }
         }
         return framed
+    }
+
+    /// Whether the text detection `i` is the one text centred in a bar across the screen
+    /// (``FramedText/bar(of:in:topBand:)``): no other text lies in the bar (a row of tabs or a
+    /// toolbar's titles share one), and it is no sentence ending in a full stop — a toast's
+    /// message on a dark bar at the screen's foot ("Please enter the Mobile Number.", the one
+    /// such bar of the 1,219 listening screens, 2026-11-29); a button's title has none.
+    func isBarTitle(_ i: Int, in detections: [Detection], image: RGBAImage) -> Bool {
+        guard !(detections[i].text ?? "").trimmingCharacters(in: .whitespaces).hasSuffix("."),
+            let bar = FramedText.bar(of: detections[i].box, in: image, topBand: interactivity.navigationBarBand)
+        else { return false }
+        return !detections.indices.contains { j in
+            j != i && detections[j].type == .text && detections[j].box.fractionInside(bar) >= grouping.containment
+        }
     }
 
     /// The read texts that are a top app bar's title (``Interactivity/isAppBarTitle(_:others:icons:screen:settings:)``).
