@@ -247,6 +247,20 @@ struct FramedTextTests {
         if let found, c.found { #expect(found.minX == 0 && found.maxX == 390 && abs(found.minY - c.bar.minY) <= 2) }
     }
 
+    @Test(
+        "A framed title of six to eight words is a button when in capitals or led by an action verb, not a sentence or a question",
+        arguments: [
+            ("SIGN IN WITH YOUR CAPITAL ONE ACCOUNT", true), ("Get started and log in later", true),
+            ("Please enter the mobile number first.", false), ("ARE YOU OVER 21 YEARS OF AGE?", false),
+            ("Terms of service and privacy policy", false), ("Add this item to your list of saved places now", false),
+        ])
+    func longFramedTitle(text: String, button: Bool) throws {
+        let box = Rect(x: 95, y: 414, width: 200, height: 14)
+        let image = Self.screen(shape: Rect(x: 40, y: 400, width: 310, height: 42), fill: .blue, text: box, ink: Self.white)
+        let result = try ScreenAnalyzer().analyze(image: image, detections: [det(.text, box.minX, box.minY, box.width, box.height, text)])
+        #expect(result.elements.first?.traits.contains(.button) == button)
+    }
+
     @Test("A bar's one centred title is a button in the pipeline; two titles in one bar (a row of tabs) are not")
     func barInPipeline() throws {
         let bar = Rect(x: 0, y: 780, width: 390, height: 48)

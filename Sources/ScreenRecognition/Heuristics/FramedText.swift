@@ -137,6 +137,10 @@ public enum FramedText {
         /// the tags and badges ("광고", "쿠폰", "뉴시즌", a "한도제한" status pill, an info
         /// callout) 1.9–2.4 ×.
         public static let minFaintFillHeightRatio = 2.4
+        /// A framed title has at most this many words: the word rule's five
+        /// (``TextButtons/actionPhraseMaxWords``), or up to eight for a title that
+        /// ``isLongTitle(_:)`` allows. *Design choice*: eight words fill a 360-dp button at 14 sp.
+        public static let maxTitleWords = 8
     }
 
     /// The container of the one-line text at `box`, or nil when the text is not framed.
@@ -145,6 +149,21 @@ public enum FramedText {
     /// text's own height: the padding and the container's height are judged against the line.
     public static func container(of box: Rect, in image: RGBAImage, lineHeight: Double? = nil) -> Rect? {
         container(of: box, in: image, lineHeight: lineHeight, edgeDistance: Constants.edgeDistance)
+    }
+
+    /// Whether a framed text of more than ``TextButtons/actionPhraseMaxWords`` words (up to
+    /// ``Constants/maxTitleWords``) is a button's title: in capitals or starting with one of
+    /// ``TextButtons/actionVerbs``, and ending in neither a full stop nor a question mark. A
+    /// contained button's title may run long — "SIGN IN WITH YOUR CAPITAL ONE ACCOUNT", "GET IT
+    /// FROM YOUR FAMILY NOW", "GET STARTED AND LOG IN LATER", ui-real TextButtons that were plain
+    /// texts on the 1,219 listening screens (2026-11-29) —, while a long framed sentence or
+    /// question is a toast's, a callout's or an age gate's ("ARE YOU OVER 21 YEARS OF AGE?"), and
+    /// a long framed phrase in lower case may hold links ("Terms of service and privacy policy").
+    public static func isLongTitle(_ text: String) -> Bool {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        guard !t.hasSuffix("."), !t.hasSuffix("?"), let first = t.split(whereSeparator: \.isWhitespace).first else { return false }
+        let capitals = t.contains(where: \.isUppercase) && !t.contains(where: \.isLowercase)
+        return capitals || TextButtons.actionVerbs.contains(first.lowercased())
     }
 
     /// The container of the one-line text at `box` when it is a faint fill set on one background:

@@ -368,7 +368,8 @@ struct ContentStage: AnalysisStage {
     }
 
     /// Read one-line texts centred in a container of their own (``FramedText/container(of:in:lineHeight:)``):
-    /// at most ``TextButtons/actionPhraseMaxWords`` words and at most
+    /// at most ``TextButtons/actionPhraseMaxWords`` words (or ``FramedText/Constants/maxTitleWords``
+    /// for a title that ``FramedText/isLongTitle(_:)`` allows) and at most
     /// ``FramedText/Constants/maxLineHeightToMedian`` × the screen's median text height or one
     /// line by its shape (``FramedText/isOneLine(_:characters:)``; two lines of a card's paragraph
     /// are not a title), not the status bar's and not a checkbox's or
@@ -385,7 +386,8 @@ struct ContentStage: AnalysisStage {
         // A text in a text field is its placeholder or value, framed by the field: no button.
         for (i, d) in detections.enumerated() where d.type == .text && !fields.contains(where: { d.box.fractionInside($0) >= grouping.containment }) {
             let words = (d.text ?? "").split(whereSeparator: \.isWhitespace).count
-            guard (1...TextButtons.actionPhraseMaxWords).contains(words),
+            guard (1...FramedText.Constants.maxTitleWords).contains(words),
+                words <= TextButtons.actionPhraseMaxWords || FramedText.isLongTitle(d.text ?? ""),
                 d.box.height <= FramedText.Constants.maxLineHeightToMedian * median || FramedText.isOneLine(d.box, characters: (d.text ?? "").count),
                 !StatusBar.isStatusText(d.text, frame: d.box, screenHeight: screenHeight), !labels.contains(i)
             else { continue }
@@ -403,13 +405,19 @@ struct ContentStage: AnalysisStage {
         return framed
     }
 
+    /// Whether `text` ends as a sentence does, with a full stop (not an ellipsis): a message, not a title.
+    func isSentence(_ text: String) -> Bool {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        return t.hasSuffix(".") && !t.hasSuffix("..")
+    }
+
     /// Whether the text detection `i` is the one text centred in a bar across the screen
     /// (``FramedText/bar(of:in:topBand:)``): no other text lies in the bar (a row of tabs or a
     /// toolbar's titles share one), and it is no sentence ending in a full stop — a toast's
     /// message on a dark bar at the screen's foot ("Please enter the Mobile Number.", the one
     /// such bar of the 1,219 listening screens, 2026-11-29); a button's title has none.
     func isBarTitle(_ i: Int, in detections: [Detection], image: RGBAImage) -> Bool {
-        guard !(detections[i].text ?? "").trimmingCharacters(in: .whitespaces).hasSuffix("."),
+        guard !isSentence(detections[i].text ?? ""),
             let bar = FramedText.bar(of: detections[i].box, in: image, topBand: interactivity.navigationBarBand)
         else { return false }
         return !detections.indices.contains { j in
