@@ -161,9 +161,16 @@ public enum FramedText {
     /// a long framed phrase in lower case may hold links ("Terms of service and privacy policy").
     public static func isLongTitle(_ text: String) -> Bool {
         let t = text.trimmingCharacters(in: .whitespaces)
-        guard !t.hasSuffix("."), !t.hasSuffix("?"), let first = t.split(whereSeparator: \.isWhitespace).first else { return false }
+        guard !endsSentence(t), !t.hasSuffix("?"), let first = t.split(whereSeparator: \.isWhitespace).first else { return false }
         let capitals = t.contains(where: \.isUppercase) && !t.contains(where: \.isLowercase)
         return capitals || TextButtons.actionVerbs.contains(first.lowercased())
+    }
+
+    /// Whether `text` ends as a sentence does, with a full stop (not an ellipsis, a truncated
+    /// title's): a message, not a button's title.
+    public static func endsSentence(_ text: String) -> Bool {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        return t.hasSuffix(".") && !t.hasSuffix("..")
     }
 
     /// The container of the one-line text at `box` when it is a faint fill set on one background:
@@ -191,14 +198,15 @@ public enum FramedText {
 
     /// The bar across the screen that the one-line text at `box` is centred in, below the top
     /// `topBand` of the screen (the app bar's, whose centred title is no button): a full-width
-    /// button at a screen's or a sheet's foot ("LET'S GET STARTED", "Sell on IndiaMART", "MORE
-    /// LANGUAGES (88)") — Material's full-width buttons and bottom app bars' single actions, which
-    /// ``container(of:in:lineHeight:)`` leaves out as bars. Its sides are the screen's edges (or
-    /// within ``Constants/maxWidthShare`` of them); above and below, its edges are found as a
+    /// button at a screen's foot ("LET'S GET STARTED", "MORE LANGUAGES (88)") — Material's
+    /// full-width buttons, which ``container(of:in:lineHeight:)`` leaves out as bars. Its sides
+    /// are the screen's edges (or within ``Constants/maxWidthShare`` of them; a drawer's foot
+    /// button, one side on the scrim, is not found); above and below, its edges are found as a
     /// container's, padding the text alike, 1.6–6 × its height (the bottom may be the screen's
     /// foot); they run across the screen, and past them lies another colour (at least
-    /// ``Constants/edgeDistance`` from the fill: a filled bar, not a list row between dividers). The text is centred on it within ``Constants/maxCentreOffset`` of its own width
-    /// (a list row's title at its leading edge is not). Nil when there is none.
+    /// ``Constants/edgeDistance`` from the fill: a filled bar, not a list row between dividers).
+    /// The text is centred on it within ``Constants/maxCentreOffset`` of its own width (a list
+    /// row's title at its leading edge is not). Nil when there is none.
     public static func bar(of box: Rect, in image: RGBAImage, topBand: Double) -> Rect? {
         guard let found = enclosure(of: box, in: image, openSides: true),
             found.width >= Constants.maxWidthShare * Double(image.width),

@@ -405,19 +405,13 @@ struct ContentStage: AnalysisStage {
         return framed
     }
 
-    /// Whether `text` ends as a sentence does, with a full stop (not an ellipsis): a message, not a title.
-    func isSentence(_ text: String) -> Bool {
-        let t = text.trimmingCharacters(in: .whitespaces)
-        return t.hasSuffix(".") && !t.hasSuffix("..")
-    }
-
     /// Whether the text detection `i` is the one text centred in a bar across the screen
     /// (``FramedText/bar(of:in:topBand:)``): no other text lies in the bar (a row of tabs or a
-    /// toolbar's titles share one), and it is no sentence ending in a full stop — a toast's
+    /// toolbar's titles share one), and it is no sentence (``FramedText/endsSentence(_:)``) — a toast's
     /// message on a dark bar at the screen's foot ("Please enter the Mobile Number.", the one
     /// such bar of the 1,219 listening screens, 2026-11-29); a button's title has none.
     func isBarTitle(_ i: Int, in detections: [Detection], image: RGBAImage) -> Bool {
-        guard !isSentence(detections[i].text ?? ""),
+        guard !FramedText.endsSentence(detections[i].text ?? ""),
             let bar = FramedText.bar(of: detections[i].box, in: image, topBand: interactivity.navigationBarBand)
         else { return false }
         return !detections.indices.contains { j in
