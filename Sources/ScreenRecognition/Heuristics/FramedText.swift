@@ -181,7 +181,7 @@ public enum FramedText {
     /// sides, just outside it, is that far from the fill — but nearer than ``Constants/edgeDistance``:
     /// a fill that far from its page would have been found by the strong walks, so these walks
     /// stopped on something else (the title line of a card above its price) — and the four are
-    /// one colour (``TextFieldShapes/isOnOneBackground(_:in:)``): a filled shape on its page, not
+    /// one colour (`TextFieldShapes.isOnOneBackground`): a filled shape on its page, not
     /// a title between two faint rules or on a band that runs on past it. It must be at least
     /// ``Constants/minFaintFillHeightRatio`` × the line tall: a chip, not a tag hugging its text.
     /// Nil when the text is not so framed.
