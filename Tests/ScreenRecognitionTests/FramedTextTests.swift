@@ -73,12 +73,15 @@ struct FramedTextTests {
         let image = Self.screen(shape: c.shape, fill: c.fill, border: c.border, borderWidth: c.borderWidth, text: c.text)
         let found = FramedText.container(of: c.text, in: image)
         #expect((found != nil) == c.framed)
-        if c.framed, let found, let shape = c.shape {
-            // The container is the shape: its edge is the first pixel past the fill (outside a
-            // filled shape, on the border of an outlined one).
-            for (a, b) in [(found.minX, shape.minX), (found.maxX, shape.maxX), (found.minY, shape.minY), (found.maxY, shape.maxY)] {
-                #expect(abs(a - b) <= 2)
-            }
+        // The container is the shape: its edge is the first pixel past the fill (outside a
+        // filled shape, on the border of an outlined one).
+        if c.framed, let found, let shape = c.shape { Self.expectEdges(of: found, at: shape) }
+    }
+
+    /// Each edge of the container found within 2 px of the shape's.
+    static func expectEdges(of found: Rect, at shape: Rect) {
+        for (a, b) in [(found.minX, shape.minX), (found.maxX, shape.maxX), (found.minY, shape.minY), (found.maxY, shape.maxY)] {
+            #expect(abs(a - b) <= 2)
         }
     }
 
@@ -206,11 +209,7 @@ struct FramedTextTests {
         #expect(FramedText.container(of: Self.title, in: image) == nil)
         let found = FramedText.faintFill(of: Self.title, in: image)
         #expect((found != nil) == c.found)
-        if c.found, let found, let shape = c.shape {
-            for (a, b) in [(found.minX, shape.minX), (found.maxX, shape.maxX), (found.minY, shape.minY), (found.maxY, shape.maxY)] {
-                #expect(abs(a - b) <= 2)
-            }
-        }
+        if c.found, let found, let shape = c.shape { Self.expectEdges(of: found, at: shape) }
     }
 
     @Test("A chip of a faint fill is a button in the pipeline, unless faint fills are turned off")

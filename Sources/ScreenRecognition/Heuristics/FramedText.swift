@@ -148,7 +148,7 @@ public enum FramedText {
     /// `box` may also hold the text's glyphs (``titleWithGlyphs(_:icons:)``), with `lineHeight` the
     /// text's own height: the padding and the container's height are judged against the line.
     public static func container(of box: Rect, in image: RGBAImage, lineHeight: Double? = nil) -> Rect? {
-        container(of: box, in: image, lineHeight: lineHeight, edgeDistance: Constants.edgeDistance)
+        framed(box, in: image, lineHeight: lineHeight, edgeDistance: Constants.edgeDistance)?.container
     }
 
     /// Whether a framed text of more than ``TextButtons/actionPhraseMaxWords`` words (up to
@@ -186,9 +186,8 @@ public enum FramedText {
     /// ``Constants/minFaintFillHeightRatio`` × the line tall: a chip, not a tag hugging its text.
     /// Nil when the text is not so framed.
     public static func faintFill(of box: Rect, in image: RGBAImage, lineHeight: Double? = nil) -> Rect? {
-        guard let found = container(of: box, in: image, lineHeight: lineHeight, edgeDistance: Constants.faintFillDistance),
+        guard let (found, fill) = framed(box, in: image, lineHeight: lineHeight, edgeDistance: Constants.faintFillDistance),
             found.height >= Constants.minFaintFillHeightRatio * min(box.height, lineHeight ?? box.height),
-            let fill = titleFill(around: box, in: image, lineHeight: lineHeight),
             let sides = sideColours(around: found, in: image, offset: TextFieldShapes.Constants.outsideOffset),
             sides.allSatisfy({ (Constants.faintFillDistance..<Constants.edgeDistance).contains($0.distance(to: fill)) }),
             TextFieldShapes.isOnOneBackground(found, in: image)
@@ -208,11 +207,10 @@ public enum FramedText {
     /// The text is centred on it within ``Constants/maxCentreOffset`` of its own width (a list
     /// row's title at its leading edge is not). Nil when there is none.
     public static func bar(of box: Rect, in image: RGBAImage, topBand: Double) -> Rect? {
-        guard let found = enclosure(of: box, in: image, openSides: true),
+        guard let (found, fill) = enclosureAndFill(of: box, in: image, openSides: true),
             found.width >= Constants.maxWidthShare * Double(image.width),
             found.minY >= topBand * Double(image.height),
-            abs(found.midX - box.midX) <= Constants.maxCentreOffset * box.width + Double(Constants.slack),
-            let fill = titleFill(around: box, in: image, lineHeight: nil)
+            abs(found.midX - box.midX) <= Constants.maxCentreOffset * box.width + Double(Constants.slack)
         else { return nil }
         let bar = Rect(minX: max(0, found.minX), minY: found.minY, maxX: min(Double(image.width), found.maxX), maxY: found.maxY)
         // Its top and bottom edges (the bottom may be the screen's foot) run across the screen, as
@@ -230,14 +228,15 @@ public enum FramedText {
         return bar
     }
 
-    static func container(of box: Rect, in image: RGBAImage, lineHeight: Double?, edgeDistance: Double) -> Rect? {
-        guard let found = enclosure(of: box, in: image, lineHeight: lineHeight, edgeDistance: edgeDistance) else { return nil }
+    /// ``container(of:in:lineHeight:)`` with the walks' `edgeDistance`, and the fill the walks went over.
+    static func framed(_ box: Rect, in image: RGBAImage, lineHeight: Double?, edgeDistance: Double) -> (container: Rect, fill: RGB)? {
+        guard let (found, fill) = enclosureAndFill(of: box, in: image, lineHeight: lineHeight, edgeDistance: edgeDistance) else { return nil }
         let x0 = Double(Int(box.minX))
         let x1 = Double(Int(box.maxX.rounded(.up)))
         guard found.width <= Constants.maxWidthShare * Double(image.width),
             abs(found.midX - (x0 + x1) / 2) <= Constants.maxCentreOffset * found.width + Double(Constants.slack)
         else { return nil }
-        return found
+        return (found, fill)
     }
 
     /// The rectangle of one fill around the one-line text at `box` — its edges straight, padding
@@ -246,9 +245,18 @@ public enum FramedText {
     /// wherever in it the text sits; nil when there is none. Pixels at least `edgeDistance` from
     /// the fill are its edges (a text field's fill may lie nearer its surroundings than a
     /// button's: ``TextFieldShapes``).
-    static func enclosure(
+    static func enclosure(of box: Rect, in image: RGBAImage, lineHeight: Double? = nil, edgeDistance: Double = Constants.edgeDistance)
+        -> Rect?
+    {
+        enclosureAndFill(of: box, in: image, lineHeight: lineHeight, edgeDistance: edgeDistance)?.rect
+    }
+
+    /// ``enclosure(of:in:lineHeight:edgeDistance:)`` and the fill it walked over (the ring
+    /// ``Constants/ringOffset`` × the line's height outside the text). With `openSides`, a walk that
+    /// leaves the image meets the fill's edge there (``bar(of:in:topBand:)``).
+    static func enclosureAndFill(
         of box: Rect, in image: RGBAImage, lineHeight: Double? = nil, edgeDistance: Double = Constants.edgeDistance, openSides: Bool = false
-    ) -> Rect? {
+    ) -> (rect: Rect, fill: RGB)? {
         guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite, box.width >= 4, box.height >= 4
         else { return nil }
         let x0 = Int(box.minX)
@@ -257,7 +265,8 @@ public enum FramedText {
         let y1 = Int(box.maxY.rounded(.up))
         let h = min(box.height, lineHeight ?? box.height)
         let d = max(Constants.minRingOffset, Int((Constants.ringOffset * h).rounded()))
-        guard let fill = titleFill(around: box, in: image, lineHeight: lineHeight) else { return nil }
+        guard let fill = ringFill(image, x0: x0, y0: y0, x1: x1, y1: y1, offset: d, boxWidth: Int(box.width), boxHeight: Int(h))
+        else { return nil }
         let centreX = (x0 + x1) / 2
         let verticalLimit = Int(Constants.maxHeightRatio * h)
         var tops: [Int] = []
@@ -321,7 +330,7 @@ public enum FramedText {
             right <= (rights.min() ?? right) + sideTolerance(height: height),
             left <= x0 - d, right >= x1 + d
         else { return nil }
-        return Rect(minX: Double(left), minY: Double(top), maxX: Double(right), maxY: Double(bottom))
+        return (Rect(minX: Double(left), minY: Double(top), maxX: Double(right), maxY: Double(bottom)), fill)
     }
 
     /// A title and the glyphs beside it, as one box: the nearest icon on the title's row that ends
@@ -462,19 +471,6 @@ public enum FramedText {
         guard let (x0, y0, x1, y1) = ElementOCR.pixelBounds(box, in: image), x1 - x0 >= 2, y1 - y0 >= 2 else { return nil }
         let d = max(Constants.minRingOffset, Int((Constants.ringOffset * box.height).rounded()))
         return ringFill(image, x0: x0, y0: y0, x1: x1, y1: y1, offset: d, boxWidth: x1 - x0, boxHeight: y1 - y0)
-    }
-
-    /// The fill the one-line text at `box` is drawn on, as ``enclosure(of:in:lineHeight:edgeDistance:)``
-    /// walks from it: the ring ``Constants/ringOffset`` × the line's height (`lineHeight`, else the
-    /// box's) outside the box's pixels, at least ``Constants/minRingOffset``.
-    static func titleFill(around box: Rect, in image: RGBAImage, lineHeight: Double?) -> RGB? {
-        let x0 = Int(box.minX)
-        let y0 = Int(box.minY)
-        let x1 = Int(box.maxX.rounded(.up))
-        let y1 = Int(box.maxY.rounded(.up))
-        let h = min(box.height, lineHeight ?? box.height)
-        let d = max(Constants.minRingOffset, Int((Constants.ringOffset * h).rounded()))
-        return ringFill(image, x0: x0, y0: y0, x1: x1, y1: y1, offset: d, boxWidth: Int(box.width), boxHeight: Int(h))
     }
 
     /// The per-channel median of a ring `offset` pixels outside the box, when at least

@@ -305,8 +305,8 @@ extension MissingElements {
             let mirror = Int((2 * label.midY - Double(y)).rounded())
             let framed = (mirror - 1...mirror + 1).contains { row in
                 guard row >= 0, row < image.height else { return false }
-                let same = (xa..<xb).filter { image.color(x: $0, y: row).distance(to: colour) < settings.minTintDistance }.count
-                return Double(same) >= TabStripConstants.underlineCoverage * Double(xb - xa)
+                return Double(nearCount(image, row: row, columns: xa..<xb, colour: colour, settings: settings))
+                    >= TabStripConstants.underlineCoverage * Double(xb - xa)
             }
             return framed ? nil : (slot, y)
         }
@@ -370,8 +370,7 @@ extension MissingElements {
             guard let (first, last, count) = centredBar(image, row: y, columns: columns, under: label, isBar: runs[way]) else { return false }
             func under(_ row: Int, like colour: RGB) -> Bool {
                 row >= 0 && row < image.height
-                    && Double((first...last).filter { image.color(x: $0, y: row).distance(to: colour) < settings.minTintDistance }.count)
-                        >= 0.5 * Double(last - first + 1)
+                    && Double(nearCount(image, row: row, columns: first..<last + 1, colour: colour, settings: settings)) >= 0.5 * Double(last - first + 1)
             }
             if Double(lineCount) >= TabStripConstants.indicatorLabelCoverage * label.width,
                 (y + 1...y + thickness).contains(where: { under($0, like: background) })
@@ -431,9 +430,14 @@ extension MissingElements {
         // The background comes back under the bar: most of the slot's columns in its colour.
         return (y + rows...y + reach).contains { row in
             row < image.height
-                && Double((columns.0..<columns.1).filter { image.color(x: $0, y: row).distance(to: background) < settings.minTintDistance }.count)
+                && Double(nearCount(image, row: row, columns: columns.0..<columns.1, colour: background, settings: settings))
                     >= 0.9 * Double(columns.1 - columns.0)
         }
+    }
+
+    /// How many pixels of row `row` in `columns` lie within ``SelectionSettings/minTintDistance`` of `colour`.
+    static func nearCount(_ image: RGBAImage, row: Int, columns: Range<Int>, colour: RGB, settings: SelectionSettings) -> Int {
+        columns.filter { image.color(x: $0, y: row).distance(to: colour) < settings.minTintDistance }.count
     }
 
     /// The bar on pixel row `row` in `columns`: the run from the first to the last pixel `isBar`
