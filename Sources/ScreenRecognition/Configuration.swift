@@ -568,6 +568,19 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     /// a list or a sheet's upper half for a dialog: on ui-real held-out train screens such boxes hid
     /// 14–31 elements of undimmed screens and left 3–6 ("2", "5", "8" of a bank's keypad).
     public var modalDialogsHideOnlyDimmed = true
+    /// Below ``modalDialogMinConfidence``, the most confident dialog at or above this still hides
+    /// what is behind it when the screen behind it is plainly dimmed: with
+    /// ``modalDialogsHideOnlyDimmed`` on, every element measured outside it is darker than its
+    /// panel and at least ``scrimDialogMinDimmed`` of them are (nothing there is as bright as the
+    /// panel, so a scrim covers it). 0.3 — *measured* (2026-11-29, fifty-second session): a
+    /// held-out-fonts check-set alert over a dimmed file list was a 0.39 dialog, and the list's
+    /// chevron behind the scrim made its message a "Button"; on the 1,219 listening screens of
+    /// ui-real it changed none (no dialog under 0.5 there has only dimmed elements behind it).
+    /// 1 turns it off.
+    public var scrimDialogMinConfidence: Double = 0.3
+    /// …and this many elements outside it must be measured dimmed: 3 — *design choice*, so that
+    /// one or two dark icons beside a bright card are no scrim.
+    public var scrimDialogMinDimmed = 3
     /// An open navigation drawer hides the content behind it as a modal dialog does (Android's
     /// `DrawerLayout`, an iOS side menu): found from the pixels (``NavigationDrawer/edge(in:)``),
     /// only the status bar and the elements within the drawer stay.
@@ -941,6 +954,8 @@ extension AnalysisConfiguration {
         atLeast("grouping.cardMaxLines", grouping.cardMaxLines, 2)
         fraction("grouping.cardAlignment", grouping.cardAlignment)
         fraction("grouping.modalDialogMinConfidence", grouping.modalDialogMinConfidence)
+        fraction("grouping.scrimDialogMinConfidence", grouping.scrimDialogMinConfidence)
+        atLeast("grouping.scrimDialogMinDimmed", grouping.scrimDialogMinDimmed, 1)
         nonNegative("ordering.cutTolerance", ordering.cutTolerance)
         fraction("ordering.tieFraction", ordering.tieFraction)
         fraction("interactivity.clickThreshold", interactivity.clickThreshold)

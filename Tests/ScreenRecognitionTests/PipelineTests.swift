@@ -184,6 +184,79 @@ struct PipelineTests {
         #expect((result.trace.dialog != nil) == (dimmed || !onlyDimmed))
     }
 
+    @Test(
+        "Below 0.5 a dialog hides the screen only over a plain scrim, and a chevron behind it no longer makes its message a button",
+        arguments: [
+            // (dialog confidence, screen behind dimmed, scrimDialogMinDimmed, screen hidden)
+            (0.39, true, 3, true),
+            (0.39, false, 3, false),
+            (0.2, true, 3, false),  // below scrimDialogMinConfidence
+            (0.39, true, 6, false),  // five measured behind it
+            (0.6, true, 3, true),
+        ])
+    func lowConfidenceDialogOverScrim(confidence: Double, dimmed: Bool, minDimmed: Int, hidden: Bool) throws {
+        // A white alert panel (40…350 × 300…560) over a file list that a scrim dimmed to grey, or
+        // that is as bright as the panel (white text on a dark page); a row's chevron behind the
+        // panel lies on the message's row.
+        let behind = dimmed ? RGB(r: 110, g: 110, b: 110) : RGB(r: 255, g: 255, b: 255)
+        var image = RGBAImage(width: 390, height: 844, fill: dimmed ? RGB(r: 80, g: 80, b: 80) : .black)
+        for box in [r(16, 100, 120, 30), r(70, 200, 150, 20), r(70, 250, 150, 20), r(70, 620, 150, 20), r(366, 352, 9, 15)] {
+            image = paintGlyph(image, box, behind)
+        }
+        image = image.filling(r(40, 300, 310, 260), with: .white)
+        let ink = RGB(r: 20, g: 20, b: 20)
+        for box in [r(140, 320, 110, 16), r(90, 350, 210, 16)] { image = paintGlyph(image, box, ink) }
+        image = image.filling(r(60, 480, 270, 50), with: RGB(r: 0, g: 122, b: 255))
+        image = paintGlyph(image, r(175, 495, 40, 16), .white)
+        let dets = [
+            det(.text, 16, 100, 120, 30, "Files"),
+            det(.text, 70, 200, 150, 20, "Report.pdf"),
+            det(.text, 70, 250, 150, 20, "Scan.pdf"),
+            det(.dialog, 40, 300, 310, 260, conf: confidence),
+            det(.text, 140, 320, 110, 16, "Delete 3 items?"),
+            det(.text, 90, 350, 210, 16, "You can change this in Settings."),
+            det(.icon, 366, 352, 9, 15, icon: .forward, conf: 0.6),
+            det(.text, 175, 495, 40, 16, "Allow"),
+            det(.text, 70, 620, 150, 20, "Notes.txt"),
+        ]
+        var config = AnalysisConfiguration()
+        config.postProcessing.confidenceThresholds[.dialog] = 0.26  // the shipped detector's (thresholds.json)
+        config.grouping.scrimDialogMinDimmed = minDimmed
+        let content = ReplayContentRecognizer(textButtonProbability: { $0.box.minY == 495 ? 0.99 : 0.01 })
+        let result = try ScreenAnalyzer(configuration: config, contentRecognizer: content).analyze(image: image, detections: dets)
+        #expect((result.trace.dialog != nil) == hidden)
+        #expect(result.transcript.contains { $0.hasPrefix("Files") } == !hidden)
+        // Hidden, the chevron behind the scrim leaves the message: no button. Not hidden, it ends
+        // the message's row as a list row's chevron would.
+        let message = result.transcript.first { $0.hasPrefix("You can change") }
+        #expect(message == (hidden ? "You can change this in Settings." : "You can change this in Settings., Button"))
+        #expect(result.transcript.contains("Allow, Button"))
+    }
+
+    @Test("A chevron past the detector's box but on the panel, as bright as it, stays its row's: the row is still a button")
+    func chevronOnPanelPastTheBoxStays() throws {
+        // A white sheet (0…390 × 300…844) under a dimmed page; the detector boxed 40…350 of it, and
+        // the "Details ⌄" row's chevron at 366 lies on the sheet, outside the box.
+        var image = RGBAImage(width: 390, height: 844, fill: RGB(r: 80, g: 80, b: 80))
+        for box in [r(16, 100, 120, 30), r(70, 200, 150, 20), r(70, 250, 150, 20)] { image = paintGlyph(image, box, RGB(r: 110, g: 110, b: 110)) }
+        image = image.filling(r(0, 300, 390, 544), with: .white)
+        let ink = RGB(r: 20, g: 20, b: 20)
+        for box in [r(140, 320, 110, 16), r(250, 452, 100, 16), r(366, 452, 12, 12)] { image = paintGlyph(image, box, ink) }
+        let dets = [
+            det(.text, 16, 100, 120, 30, "Files"),
+            det(.text, 70, 200, 150, 20, "Report.pdf"),
+            det(.text, 70, 250, 150, 20, "Scan.pdf"),
+            det(.dialog, 40, 300, 310, 500, conf: 0.6),
+            det(.text, 140, 320, 110, 16, "Send $100?"),
+            det(.text, 250, 452, 100, 16, "Details"),
+            det(.icon, 366, 452, 12, 12, icon: .down, conf: 0.6),
+        ]
+        let content = ReplayContentRecognizer(textButtonProbability: { _ in 0.01 })
+        let result = try ScreenAnalyzer(contentRecognizer: content).analyze(image: image, detections: dets)
+        #expect(result.trace.dialog != nil)
+        #expect(result.transcript.contains { $0.hasPrefix("Details, Button") })
+    }
+
     @Test("Behind a dark panel with sparse white text, the dimmed screen's white text counts as dimmed")
     func darkPanelDimmedBehind() throws {
         // A dark grey panel (60…330 × 300…600) whose two short white lines are under 2 % of its

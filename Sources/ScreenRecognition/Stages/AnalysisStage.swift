@@ -23,6 +23,9 @@ struct ScreenInProgress {
     /// The whole-screen OCR lines, once read (``ReadTextStage``).
     var lines: [RecognizedText]?
     var elements: [Element] = []
+    /// The boxes of the texts the content stage's text-button rules made buttons, before any glyph
+    /// joined them: what a text is when the glyph that joined it turns out to lie behind a dialog.
+    var textButtonBoxes: Set<Rect> = []
     var diagnostics: [Diagnostic] = []
     var trace = AnalysisTrace()
 

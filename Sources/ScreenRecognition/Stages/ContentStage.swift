@@ -124,6 +124,7 @@ struct ContentStage: AnalysisStage {
             textButtons.formUnion(keys)
             for i in keys { keyTitles[i] = TextButtons.keyTitle(detections[i].text ?? "") }
         }
+        work.textButtonBoxes = Set(textButtons.map { detections[$0].box })
         var elements: [Element] = []
         for (index, original) in detections.enumerated() {
             try work.checkpoint()  // one content-model call per element: stop between them too

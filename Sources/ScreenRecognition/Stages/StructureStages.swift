@@ -3,21 +3,29 @@ import Foundation
 /// A dialog blocks what is behind it (Just Eat's VoiceOver audit: `accessibilityViewIsModal`): when a
 /// dialog at or above ``GroupingSettings/modalDialogMinConfidence`` is detected, only the elements
 /// inside the most confident one stay, and those outside it as bright as its panel — not behind
-/// its scrim (``GroupingSettings/modalDialogsHideOnlyDimmed``); the dialog itself is not an
+/// its scrim (``GroupingSettings/modalDialogsHideOnlyDimmed``). Below that confidence the most
+/// confident dialog at or above ``GroupingSettings/scrimDialogMinConfidence`` hides the screen only
+/// where everything measured behind it is dimmed; the dialog itself is not an
 /// element (VoiceOver moves through its title, message and buttons). The dialog is kept in
 /// ``AnalysisTrace/dialog``.
 struct ModalDialogStage: AnalysisStage {
     var settings: GroupingSettings
 
     func run(_ work: inout ScreenInProgress) throws {
+        func confidence(_ e: Element) -> Double { e.detections.first?.confidence ?? 0 }
         let all = work.elements.filter { $0.kind == .dialog }
-        let dialogs = all.filter { ($0.detections.first?.confidence ?? 0) >= settings.modalDialogMinConfidence }
+        var dialogs = all.filter { confidence($0) >= settings.modalDialogMinConfidence }
+        // Below the operating point, only the most confident dialog, and only over a scrim.
+        let needsScrim = dialogs.isEmpty && settings.modalDialogsHideOnlyDimmed && work.image != nil
+        if needsScrim, let best = all.filter({ confidence($0) >= settings.scrimDialogMinConfidence }).max(by: { confidence($0) < confidence($1) }) {
+            dialogs = [best]
+        }
         if dialogs.count < all.count {
             work.note("dialog", "\(all.count - dialogs.count) dialog(s) below confidence \(settings.modalDialogMinConfidence) do not hide the screen")
         }
         let elements = work.elements.filter { $0.kind != .dialog || dialogs.contains($0) }
         work.elements = elements
-        guard let dialog = dialogs.max(by: { ($0.detections.first?.confidence ?? 0) < ($1.detections.first?.confidence ?? 0) }) else {
+        guard let dialog = dialogs.max(by: { confidence($0) < confidence($1) }) else {
             return
         }
         // The detected panel's brightness, which the growing, snackbar and dimming rules compare with.
@@ -51,6 +59,14 @@ struct ModalDialogStage: AnalysisStage {
             }
             let measured = behind.map { Self.isUndimmed(elements[$0].frame, outside: frame, margin: margin, reference: reference, image: image) }
             let undimmed = Set(zip(behind, measured).filter { $0.1 == true }.map(\.0))
+            if needsScrim, !undimmed.isEmpty || measured.filter({ $0 == false }).count < settings.scrimDialogMinDimmed {
+                work.note(
+                    "dialog",
+                    "dialog \(frame) at \(confidence(dialog)), below \(settings.modalDialogMinConfidence), hides nothing: the screen behind it is not plainly dimmed"
+                )
+                work.elements = elements.filter { $0.kind != .dialog }
+                return
+            }
             if !undimmed.isEmpty, !measured.contains(false) {
                 work.note("dialog", "dialog \(frame) over an undimmed screen (nothing behind it is dimmed): it hides nothing")
                 work.elements = elements.filter { $0.kind != .dialog }
@@ -60,11 +76,44 @@ struct ModalDialogStage: AnalysisStage {
                 work.note("dialog", "\(undimmed.count) undimmed element(s) outside dialog \(frame) stay")
                 kept = elements.indices.filter { insideIndices.contains($0) || undimmed.contains($0) }.map { elements[$0] }
             }
+            kept = Self.withoutGlyphsBehind(kept, dialog: frame, containment: settings.containment, textButtons: work.textButtonBoxes) {
+                $0.fractionInside(frame) < settings.containment && Self.brightness(of: $0, in: image) < Self.brightAsPanel * reference
+            }
         }
         let hidden = elements.count - kept.count - dialogs.count
         if hidden > 0 { work.note("dialog", "modal dialog \(frame): \(hidden) element(s) behind it are hidden") }
         work.trace.dialog = frame
         work.elements = Self.titleIsText(kept, dialog: frame)
+    }
+
+    /// The row glyphs that joined a text inside the dialog from behind its scrim (`isBehind`: outside
+    /// the dialog's frame and darker than its panel) — a list's chevron or checkmark on the text's
+    /// row (``Metadata/markDisclosureRows(_:trailingEdge:rowEndEdge:)`` and
+    /// ``Metadata/markCheckedRows(_:trailingEdge:)`` run before dialogs are known) — leave it, and
+    /// with them what they gave it: a chevron made a text a button (and ⌃ ⌄ its "Expanded" or
+    /// "Collapsed") unless the text-button rules had (`textButtons`: their texts' boxes), a
+    /// checkmark made it selected. A held-out-fonts check-set alert's message was "…, Button" by
+    /// the chevron of the file list behind it (2026-11-29). A glyph outside the detector's box but
+    /// as bright as the panel is the panel's own: a sheet's "details ⌄" past the box's edge stays.
+    static func withoutGlyphsBehind(
+        _ elements: [Element], dialog: Rect, containment: Double, textButtons: Set<Rect>, isBehind: (Rect) -> Bool
+    ) -> [Element] {
+        elements.map { e in
+            guard e.children.isEmpty, e.frame.fractionInside(dialog) >= containment else { return e }
+            let behind = e.detections.filter { $0.type == .icon && isBehind($0.box) }
+            guard !behind.isEmpty, behind.count < e.detections.count else { return e }
+            var result = e
+            result.detections.removeAll { d in behind.contains(d) }
+            let meanings = Set(behind.compactMap(\.iconLabel))
+            if !meanings.isDisjoint(with: [.forward, .up, .down]), result.kind == .button, Metadata.isMadeOfText(result),
+                !result.detections.contains(where: { textButtons.contains($0.box) })
+            {
+                Metadata.makeText(&result)
+                if result.value == "Expanded" || result.value == "Collapsed" { result.value = nil }
+            }
+            if meanings.contains(.checkmark) { result.traits.remove(.selected) }
+            return result
+        }
     }
 
     /// Whether the part of `box` outside the dialog's `frame` is as bright as the panel: its
