@@ -303,7 +303,11 @@ public struct TesseractTextRecognizer: TextRecognizer {
                     return w
                 }
             } : raw
-        let mended = scaled.map { line in line.map { Self.withDegreeSign($0, in: grey) } }
+        let mended = scaled.map { line in
+            Self.withMiddleDots(
+                line.map { Self.withDegreeSign($0, in: grey) }, in: grey,
+                minimumSingleCharacterConfidence: settings.minimumSingleCharacterConfidence)
+        }
         return Self.filter(mended, settings: settings, dx: Double(x0), dy: Double(y0))
     }
 
