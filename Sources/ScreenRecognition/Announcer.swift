@@ -9,10 +9,11 @@
 ///    ("Font size, 14 point, Adjustable"; "Page 2 of 5, Adjustable" — a page control's value is its
 ///    label-less announcement).
 /// 4. Trait words: "Tab" for a tab button (in place of "Button"), "Switch button" for a toggle,
-///    "Checkbox" for a checkbox, "Search field" / "Text field", "Button", "Link", "Heading",
+///    "Checkbox" for a checkbox, "Radio button" for a radio button, "Search field" / "Text field",
+///    "Button", "Link", "Heading",
 ///    "Image", "Adjustable", "Dimmed" for `notEnabled`.
-/// 5. The position among siblings for tabs and segments ("1 of 4").
-/// 6. A switch's "On"/"Off" or a checkbox's "Checked"/"Unchecked".
+/// 5. The position among siblings for tabs, segments and radio buttons ("1 of 4").
+/// 6. A switch's "On"/"Off" or a checkbox's or radio button's "Checked"/"Unchecked".
 /// 7. "Actions available" when the element has custom actions (VoiceOver's default verbosity).
 /// 8. With hints enabled, the hint last.
 /// Parts are joined with ", ", VoiceOver's short pause; empty parts and parts repeating an earlier
@@ -32,7 +33,7 @@ public enum Announcer {
             // ("Checkbox, Unchecked", "Tab, 2 of 4"), else by the kind's placeholder ("Icon").
             parts.append(placeholder(for: e))
         }
-        let stateLast = e.kind == .toggle || e.kind == .checkbox
+        let stateLast = e.kind == .toggle || e.kind == .checkbox || e.kind == .radioButton
         if !stateLast, let v = e.value, !v.isEmpty { parts.append(v) }
         parts += words
         if let p = e.position { parts.append("\(p.index) of \(p.count)") }
@@ -43,7 +44,7 @@ public enum Announcer {
     }
 
     /// Trait words that name what the element is; one of them makes the placeholder redundant.
-    static let roleWords: Set<String> = ["Tab", "Switch button", "Checkbox", "Text field", "Search field", "Button", "Link"]
+    static let roleWords: Set<String> = ["Tab", "Switch button", "Checkbox", "Radio button", "Text field", "Search field", "Button", "Link"]
 
     /// The parts with any part dropped that repeats an earlier one (ignoring case): a label read as
     /// "Button" on a button, or "Search" … "Search field" never says the same word twice in a row of
@@ -74,6 +75,7 @@ public enum Announcer {
         case .textField: "Text field"
         case .toggle: "Switch"
         case .checkbox: "Checkbox"
+        case .radioButton: "Radio button"
         case .tabButton: "Tab"
         case .segment: "Segment"
         case .dialog: "Alert"
@@ -89,6 +91,7 @@ public enum Announcer {
         case .tabButton: words.append("Tab")
         case .toggle: words.append("Switch button")
         case .checkbox: words.append("Checkbox")
+        case .radioButton: words.append("Radio button")
         case .textField:
             words.append(t.contains(.searchField) ? "Search field" : Metadata.isSecureField(e.label) ? "Secure text field" : "Text field")
         default:

@@ -84,6 +84,7 @@ public struct ScreenAnalyzer: Sendable {
             HideDecorationStage(settings: c.grouping),  // strokes, marks inside other elements
             OrderStage(settings: c.ordering),  // §5.6
             InlineLinksStage(settings: c.interactivity),  // links inside texts, after their text
+            RadioButtonStage(settings: c.selection),  // §5.3, ringed checkboxes of one choice
             AnnounceStage(settings: c.announcements),  // what VoiceOver says
         ]
         for stage in stages {

@@ -160,6 +160,8 @@ public enum AccessibilitySnapshotFormat {
             var names = sharedTraits.filter { e.traits.contains($0.trait) }.map(\.name)
             switch e.kind {
             case .toggle, .checkbox: names.append("switchButton")
+            // UIKit has no radio button: a choice is a button, selected when chosen.
+            case .radioButton where e.value == "Checked": names.append("selected")
             case .textField:
                 names.append(e.traits.contains(.searchField) ? "searchField" : Metadata.isSecureField(e.label) ? "secureTextField" : "textEntry")
             case .tabButton: names.append("tabBarItem")

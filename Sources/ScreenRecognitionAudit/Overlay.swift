@@ -10,7 +10,7 @@ public enum Overlay {
         case .text: RGB(r: 0, g: 122, b: 255)
         case .button, .icon: RGB(r: 255, g: 45, b: 85)
         case .picture: RGB(r: 175, g: 82, b: 222)
-        case .toggle, .checkbox: RGB(r: 52, g: 199, b: 89)
+        case .toggle, .checkbox, .radioButton: RGB(r: 52, g: 199, b: 89)
         case .tabButton, .segment: RGB(r: 255, g: 149, b: 0)
         case .slider, .pageControl: RGB(r: 90, g: 200, b: 250)
         case .textField: RGB(r: 88, g: 86, b: 214)

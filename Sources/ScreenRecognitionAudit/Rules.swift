@@ -13,6 +13,7 @@ enum Rules {
         case .picture: "picture"
         case .toggle: "switch"
         case .checkbox: "checkbox"
+        case .radioButton: "radio button"
         case .tabButton: "tab"
         case .segment: "segment"
         case .slider: "slider"
@@ -96,7 +97,7 @@ enum Rules {
                 + " (XML: android:importantForAccessibility=\"yes\" android:contentDescription=\(literal(label)))"
         }
         let severity: Severity =
-            e.isInteractive || [.button, .toggle, .checkbox, .tabButton, .textField, .slider, .segment].contains(e.kind) ? .error : .warning
+            e.isInteractive || [.button, .toggle, .checkbox, .radioButton, .tabButton, .textField, .slider, .segment].contains(e.kind) ? .error : .warning
         return Finding(
             rule: .unexposedElement, severity: severity, frame: e.frame,
             message: "Visible \(describe(e)) is not exposed to \(platform == .ios ? "VoiceOver" : "TalkBack"); users cannot find or activate it.",
@@ -178,11 +179,17 @@ enum Rules {
                 "use a UISwitch, or set \(name).accessibilityTraits.insert(.toggleButton) (iOS 17) and accessibilityValue = \(on == "true" ? "\"1\"" : on == "false" ? "\"0\"" : "isOn ? \"1\" : \"0\"") (SwiftUI: Toggle, or .accessibilityAddTraits(.isToggle))",
                 "use a SwitchCompat/MaterialSwitch, or ViewCompat.setAccessibilityDelegate(\(name), …) with info.isCheckable = true; info.isChecked = \(on)")
         }
-        if let t = leaves.first(where: { $0.kind == .checkbox }), x.kind != .checkbox, x.kind != .toggle {
+        if let t = leaves.first(where: { $0.kind == .checkbox }), ![.checkbox, .radioButton, .toggle].contains(x.kind) {
             add(
                 "a checkbox (\(t.value ?? "state unknown"))",
                 "\(name).accessibilityValue = \(literal(t.value ?? "Checked")) and .button trait (SwiftUI: .accessibilityValue(\(literal(t.value ?? "Checked")))); use a toggle style with .isToggle",
                 "use a CheckBox, or set info.isCheckable = true; info.isChecked = … in an AccessibilityDelegate")
+        }
+        if let t = leaves.first(where: { $0.kind == .radioButton }), ![.checkbox, .radioButton, .toggle].contains(x.kind) {
+            add(
+                "a radio button (\(t.value ?? "state unknown"))",
+                "give \(name) the .button trait, and .selected on the chosen one (SwiftUI: .accessibilityAddTraits(.isSelected)), so that VoiceOver says which choice is made",
+                "use a RadioButton in a RadioGroup, or set info.isCheckable = true; info.isChecked = … in an AccessibilityDelegate")
         }
         if e.kind == .tabButton, x.kind != .tabButton, !x.traits.contains(.tabBar) {
             add(

@@ -178,7 +178,8 @@ enum UIAutomatorParser {
         static func kind(ofClass cls: String, clickable: Bool) -> ElementKind? {
             let c = cls.split(separator: ".").last.map(String.init) ?? cls
             if c.contains("Switch") || c == "ToggleButton" { return .toggle }
-            if c.contains("CheckBox") || c.contains("RadioButton") { return .checkbox }
+            if c.contains("RadioButton") { return .radioButton }
+            if c.contains("CheckBox") { return .checkbox }
             if c.contains("EditText") || c.contains("TextInput") { return .textField }
             if c.contains("SeekBar") || c.contains("Slider") { return .slider }
             if c.contains("Button") { return .button }

@@ -133,7 +133,7 @@ public struct TextButtonMetrics: Codable, Sendable, Hashable {
 
     /// Whether an announced element counts as a text button (of either kind).
     public static func isTextButton(_ e: Element) -> Bool {
-        guard e.children.isEmpty, e.traits.contains(.button), ![.tabButton, .segment, .checkbox, .toggle].contains(e.kind) else { return false }
+        guard e.children.isEmpty, e.traits.contains(.button), ![.tabButton, .segment, .checkbox, .radioButton, .toggle].contains(e.kind) else { return false }
         return e.detections.contains { $0.type == .text }
     }
 

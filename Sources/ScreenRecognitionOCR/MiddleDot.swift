@@ -40,45 +40,6 @@ extension TesseractTextRecognizer {
         static let minGap = 0.25
     }
 
-    /// A glyph: a run of ink columns in a word's box and the rows its ink spans (end-exclusive).
-    struct Glyph {
-        var x0: Int
-        var x1: Int
-        var top: Int
-        var bottom: Int
-        var width: Int { x1 - x0 }
-        var height: Int { bottom - top }
-    }
-
-    /// The glyphs of `box` in `grey` (dark ink on white), left to right.
-    static func glyphs(in box: Rect, grey: GreyImage) -> [Glyph] {
-        let x0 = max(0, Int(box.minX.rounded(.down)))
-        let x1 = min(grey.width, Int(box.maxX.rounded(.up)))
-        let y0 = max(0, Int(box.minY.rounded(.down)))
-        let y1 = min(grey.height, Int(box.maxY.rounded(.up)))
-        guard x1 > x0, y1 > y0 else { return [] }
-        let ink: UInt8 = 128
-        func columnHasInk(_ x: Int) -> Bool { (y0..<y1).contains { grey.pixels[$0 * grey.width + x] < ink } }
-        var result: [Glyph] = []
-        var x = x0
-        while x < x1 {
-            guard columnHasInk(x) else {
-                x += 1
-                continue
-            }
-            let start = x
-            while x < x1, columnHasInk(x) { x += 1 }
-            var top = y1
-            var bottom = y0
-            for y in y0..<y1 where (start..<x).contains(where: { grey.pixels[y * grey.width + $0] < ink }) {
-                top = min(top, y)
-                bottom = y + 1
-            }
-            result.append(Glyph(x0: start, x1: x, top: top, bottom: bottom))
-        }
-        return result
-    }
-
     /// `line`'s words with each middle dot Tesseract read as a look-alike (``middleDotLookalikes``)
     /// made a word "·" of its own. A word is changed only when its look-alike characters and its
     /// small glyphs (``MiddleDotShape/maxHeight``, ``MiddleDotShape/maxWidth``) match one for one,

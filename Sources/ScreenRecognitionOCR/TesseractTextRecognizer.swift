@@ -320,6 +320,46 @@ public struct TesseractTextRecognizer: TextRecognizer {
     /// box is the digits' extent; solid digits fill it) — *design choice*, 0.8.
     static let minInkHeightShare = 0.8
 
+    /// A glyph: a run of ink columns in a word's box and the rows its ink spans (end-exclusive) —
+    /// what the degree-sign and middle-dot mends look at.
+    struct Glyph {
+        var x0: Int
+        var x1: Int
+        var top: Int
+        var bottom: Int
+        var width: Int { x1 - x0 }
+        var height: Int { bottom - top }
+    }
+
+    /// The glyphs of `box` in `grey` (dark ink on white), left to right.
+    static func glyphs(in box: Rect, grey: GreyImage) -> [Glyph] {
+        let x0 = max(0, Int(box.minX.rounded(.down)))
+        let x1 = min(grey.width, Int(box.maxX.rounded(.up)))
+        let y0 = max(0, Int(box.minY.rounded(.down)))
+        let y1 = min(grey.height, Int(box.maxY.rounded(.up)))
+        guard x1 > x0, y1 > y0 else { return [] }
+        let ink: UInt8 = 128
+        func columnHasInk(_ x: Int) -> Bool { (y0..<y1).contains { grey.pixels[$0 * grey.width + x] < ink } }
+        var result: [Glyph] = []
+        var x = x0
+        while x < x1 {
+            guard columnHasInk(x) else {
+                x += 1
+                continue
+            }
+            let start = x
+            while x < x1, columnHasInk(x) { x += 1 }
+            var top = y1
+            var bottom = y0
+            for y in y0..<y1 where (start..<x).contains(where: { grey.pixels[y * grey.width + $0] < ink }) {
+                top = min(top, y)
+                bottom = y + 1
+            }
+            result.append(Glyph(x0: start, x1: x, top: top, bottom: bottom))
+        }
+        return result
+    }
+
     /// `word` with its last character made a degree sign where that character is a degree look-alike
     /// after a digit ("12", "-20", "-7?") and the word's rightmost glyph, a run of ink columns apart
     /// from the rest, is a raised ring: its ink ends above `DegreeSign.raisedBottomShare` of the height of the
@@ -329,39 +369,21 @@ public struct TesseractTextRecognizer: TextRecognizer {
     /// "20" and "19" never change; a ring touching its digit makes one run and is left as read.
     static func withDegreeSign(_ word: RawWord, in grey: GreyImage) -> RawWord {
         guard let mendedText = DegreeSign.mended(word.text, lookalikes: degreeLookalikes) else { return word }
-        let x0 = max(0, Int(word.box.minX.rounded(.down)))
-        let x1 = min(grey.width, Int(word.box.maxX.rounded(.up)))
         let y0 = max(0, Int(word.box.minY.rounded(.down)))
         let y1 = min(grey.height, Int(word.box.maxY.rounded(.up)))
-        guard x1 - x0 >= 4, y1 - y0 >= 4 else { return word }
-        let ink: UInt8 = 128
-        func inkRows(_ xa: Int, _ xb: Int) -> (top: Int, bottom: Int)? {
-            var top: Int?
-            var bottom = 0
-            for y in y0..<y1 {
-                let row = y * grey.width
-                if (xa..<xb).contains(where: { grey.pixels[row + $0] < ink }) {
-                    if top == nil { top = y }
-                    bottom = y + 1
-                }
-            }
-            return top.map { ($0, bottom) }
-        }
-        func columnHasInk(_ x: Int) -> Bool { (y0..<y1).contains { grey.pixels[$0 * grey.width + x] < ink } }
-        // The rightmost run of ink columns and the blank gap before it.
-        var x = x1 - 1
-        while x >= x0, !columnHasInk(x) { x -= 1 }
-        let runEnd = x + 1
-        while x >= x0, columnHasInk(x) { x -= 1 }
-        let runStart = x + 1
-        while x >= x0, !columnHasInk(x) { x -= 1 }
-        guard x >= x0, runStart < runEnd, let ring = inkRows(runStart, runEnd), let rest = inkRows(x0, x + 1) else { return word }
+        guard min(grey.width, Int(word.box.maxX.rounded(.up))) - max(0, Int(word.box.minX.rounded(.down))) >= 4, y1 - y0 >= 4 else { return word }
+        // The rightmost glyph, apart from those before it.
+        let glyphs = glyphs(in: word.box, grey: grey)
+        guard glyphs.count >= 2, let ring = glyphs.last, let top = glyphs.dropLast().map(\.top).min(),
+            let bottom = glyphs.dropLast().map(\.bottom).max()
+        else { return word }
+        let rest = (top: top, bottom: bottom)
         let height = Double(rest.bottom - rest.top)
         // The glyphs before the ring must fill the word's box: on a faint crop whose ink is in
         // fragments (a grey "32" on dark grey at 1x), a fragment of the "2" looks raised.
         guard height >= 4, height >= minInkHeightShare * Double(y1 - y0) else { return word }
-        let ringWidth = Double(runEnd - runStart)
-        let ringHeight = Double(ring.bottom - ring.top)
+        let ringWidth = Double(ring.width)
+        let ringHeight = Double(ring.height)
         let raised =
             Double(ring.bottom - rest.top) <= DegreeSign.raisedBottomShare * height && Double(ring.top - rest.top) <= 0.25 * height
             && ringWidth >= 0.6 * ringHeight && ringWidth <= 1.6 * ringHeight

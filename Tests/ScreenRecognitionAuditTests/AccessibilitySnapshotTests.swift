@@ -118,6 +118,18 @@ struct AccessibilitySnapshotTests {
         }
     }
 
+    @Test("A radio button is written as UIKit has it: a button, selected when it is the choice", arguments: [("Checked", true), ("Unchecked", false)])
+    func radioButton(value: String, selected: Bool) throws {
+        let e = Element(order: 1, kind: .radioButton, frame: Rect(x: 0, y: 0, width: 100, height: 20), label: "English", value: value, traits: .button)
+        let analysis = ScreenAnalysis(image: ImageInfo(width: 390, height: 844), elements: [e])
+        let data = try AccessibilitySnapshotFormat.encode(analysis, pixelsPerPoint: 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        let traits = try #require(json.first?["traits"] as? [String])
+        #expect(traits.contains("button"))
+        #expect(traits.contains("selected") == selected)
+        #expect(!traits.contains("switchButton"))
+    }
+
     @Test("our analysis written in AccessibilitySnapshot's shape reads back as the same elements")
     func roundTrip() throws {
         let (analysis, _) = try Fixture.iosInbox.analysis()

@@ -79,12 +79,14 @@ struct HierarchyTests {
                 <node class="android.widget.TextView" text="Lunch?" bounds="[10,160][500,200]"/>
               </node>
               <node class="android.widget.CheckBox" text="Remember me" checkable="true" checked="true" clickable="true" bounds="[10,400][500,460]"/>
+              <node class="android.widget.RadioButton" text="English" checkable="true" checked="false" clickable="true" bounds="[10,500][500,560]"/>
             </node></hierarchy>
             """
         let h = try AccessibilityHierarchy.parse(Data(xml.utf8), imageSize: ImageInfo(width: 1080, height: 2000))
         let els = h.accessibilityElements
-        #expect(els.map(\.spokenLabel) == ["Anna, Lunch?", "Remember me"])
+        #expect(els.map(\.spokenLabel) == ["Anna, Lunch?", "Remember me", "English"])
         #expect(els[1].kind == .checkbox && els[1].value == "Checked")
+        #expect(els[2].kind == .radioButton && els[2].value == "Not checked")
     }
 
     @Test("our analyze JSON is a hierarchy too")

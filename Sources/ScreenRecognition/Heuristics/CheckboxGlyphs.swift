@@ -166,18 +166,24 @@ public enum CheckboxGlyphs {
                 b.minY > 0, b.maxY < h - 1,  // a blob the band cuts is taller than a checkbox
                 isLeft ? text.minX - box.maxX <= Constants.maxLeftGap * box.width : box.maxX >= Constants.rightEndShare * Double(image.width)
             else { return nil }
-            var sub = [Int]()
-            sub.reserveCapacity(b.width * b.height)
-            for y in b.minY...b.maxY { for x in b.minX...b.maxX { sub.append(distance[y * w + x]) } }
-            // The band's level first; then half the glyph's own contrast, which parts a radio's
-            // dot from its ring and a tick from its fill where JPEG blurs them together.
-            let own = max(threshold, Int(0.5 * Double(percentile95(sub))))
-            for level in own > threshold ? [threshold, own] : [threshold] {
-                if let kind = classify(sub.map { $0 >= level }, width: b.width, height: b.height) {
-                    return Glyph(box: box, kind: kind)
-                }
-            }
-            return nil
+            return classify(distance: distance, mapWidth: w, x0: b.minX, y0: b.minY, width: b.width, height: b.height, threshold: threshold)
+                .map { Glyph(box: box, kind: $0) }
+        }
+        return nil
+    }
+
+    /// The shape of the glyph whose bounding box is `width × height` at (`x0`, `y0`) of a distance
+    /// map (`distance`, rows `mapWidth` wide: each pixel's distance from the row's colour), inked
+    /// at `threshold` — the band's level first; then half the glyph's own contrast, which parts a
+    /// radio's dot from its ring and a tick from its fill where JPEG blurs them together.
+    static func classify(distance: [Int], mapWidth: Int, x0: Int, y0: Int, width: Int, height: Int, threshold: Int) -> Kind? {
+        guard width > 0, height > 0, x0 >= 0, y0 >= 0, x0 + width <= mapWidth, (y0 + height) * mapWidth <= distance.count else { return nil }
+        var sub = [Int]()
+        sub.reserveCapacity(width * height)
+        for y in y0..<(y0 + height) { for x in x0..<(x0 + width) { sub.append(distance[y * mapWidth + x]) } }
+        let own = max(threshold, Int(0.5 * Double(percentile95(sub))))
+        for level in own > threshold ? [threshold, own] : [threshold] {
+            if let kind = classify(sub.map { $0 >= level }, width: width, height: height) { return kind }
         }
         return nil
     }

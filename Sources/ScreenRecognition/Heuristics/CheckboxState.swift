@@ -16,12 +16,16 @@ public enum CheckboxState {
     public struct Reading: Sendable, Hashable {
         public var glyph: Rect
         public var isChecked: Bool
+        /// The glyph's shape (``CheckboxGlyphs/classify(_:width:height:)``), nil when it is none
+        /// of the five: a ring tells a radio button from a checkbox (`RadioButtonStage`).
+        public var shape: CheckboxGlyphs.Kind? = nil
     }
 
     /// The state of the checkbox in `box`, or nil when no glyph is found there (then the detector's
     /// class stands). `texts` are the boxes of the text on the screen (OCR lines, text detections):
     /// a blob whose centre lies in one is a letter ("O" of "Only from my country"), not the glyph.
-    public static func read(_ image: RGBAImage, box: Rect, texts: [Rect]) -> Reading? {
+    /// With `withShape`, the glyph's shape is read too (``Reading/shape``).
+    public static func read(_ image: RGBAImage, box: Rect, texts: [Rect], withShape: Bool = false) -> Reading? {
         let side = max(2, Int((Constants.sideMarginToHeight * box.height).rounded()))
         let x0 = max(0, Int(box.minX.rounded(.down)) - side)
         let x1 = min(image.width, Int(box.maxX.rounded(.up)) + side)
@@ -47,7 +51,14 @@ public enum CheckboxState {
             guard let left = candidates.min(by: { $0.minX < $1.minX }), let right = candidates.max(by: { $0.maxX < $1.maxX }) else { continue }
             let glyph = left.area >= right.area ? left : right
             let checked = isChecked(glyph, ink: ink, width: w, crop: (x0, y0), image: image)
-            return Reading(glyph: Rect(x: Double(x0) + glyph.minX, y: Double(y0) + glyph.minY, width: glyph.width, height: glyph.height), isChecked: checked)
+            let shape =
+                withShape
+                ? CheckboxGlyphs.classify(
+                    distance: distance, mapWidth: w, x0: Int(glyph.minX), y0: Int(glyph.minY), width: Int(glyph.width), height: Int(glyph.height),
+                    threshold: threshold) : nil
+            return Reading(
+                glyph: Rect(x: Double(x0) + glyph.minX, y: Double(y0) + glyph.minY, width: glyph.width, height: glyph.height), isChecked: checked,
+                shape: shape)
         }
         return nil
     }

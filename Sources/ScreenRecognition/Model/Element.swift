@@ -2,6 +2,10 @@
 public enum ElementKind: String, Codable, Sendable, Hashable, CaseIterable {
     case text, button, icon, picture, toggle, checkbox, tabButton, segment, slider, pageControl
     case textField, dialog, container, group
+    /// A checkbox drawn as a ring, in a column of rings at most one of which holds a dot: one
+    /// choice of several (Material's radio buttons; `RadioButtonStage`). The detector's classes
+    /// are the paper's, which have none; this kind is given after every rule for checkboxes ran.
+    case radioButton
 }
 
 /// A custom action VoiceOver offers on a grouped element (swipe up/down, double tap): a clickable
@@ -73,7 +77,7 @@ public struct Element: Codable, Sendable, Hashable {
     /// Whether a double tap on the element does something.
     public var isInteractive: Bool {
         traits.contains(.button) || traits.contains(.adjustable) || traits.contains(.link)
-            || [.textField, .toggle, .checkbox, .tabButton, .segment, .slider, .pageControl].contains(kind)
+            || [.textField, .toggle, .checkbox, .radioButton, .tabButton, .segment, .slider, .pageControl].contains(kind)
     }
 
     /// The element and all its descendants, depth-first.

@@ -649,3 +649,116 @@ struct AnnounceStage: AnalysisStage {
         work.elements = Announcer.announce(work.elements, settings: settings)
     }
 }
+
+/// §5.3: radio buttons. The paper's classes have one checkbox for both, and a radio's ring was
+/// spoken "Checkbox": on the 1,219 listening screens of ui-real about half the checkboxes were
+/// rings (language, sound and sort pickers, "Male" / "Female"; 2026-11-29). Checkboxes whose
+/// glyphs (read from their pixels by ``CheckboxState/read(_:box:texts:withShape:)``) lie under one another
+/// — or, where that makes no group, side by side on one row — at about the same size are radio
+/// buttons when there are at least ``RadioButtonStage/minGroup`` of them, every unchecked one is
+/// an empty ring (``CheckboxGlyphs/Kind/emptyRing``) and at most one is checked, its glyph a ring
+/// around a dot or a shape the glyph reader could not name (a JPEG's halo around a small dotted
+/// ring): one choice of several, as a single-choice list draws it (Material's radio buttons).
+/// iOS draws a multiple choice's circles filled with a tick, several of them checked at once;
+/// boxes are never rings. Each is numbered in its group, top to bottom or left to right ("2 of
+/// 11"), as VoiceOver numbers a group's members. Runs after every rule for checkboxes, so that
+/// they see one kind.
+struct RadioButtonStage: AnalysisStage {
+    var settings: SelectionSettings
+
+    /// A radio group has at least 2 choices — *design choice*: one lone ring says nothing of the
+    /// others (an iOS "remember me" circle).
+    static let minGroup = 2
+    /// Glyphs are in one column (row) when their middles lie within half the wider (taller) one's
+    /// width (height) of each other and neither is more than 1.5 times the other's height —
+    /// *design choice*: one list's glyphs are drawn alike, a grid's columns are a glyph and a
+    /// label apart.
+    static let lineShare = 0.5
+    static let maxSizeRatio = 1.5
+    /// Two glyphs overlapping by half the smaller one's area are one — *design choice*.
+    static let sameGlyph = 0.5
+
+    /// Whether glyphs of these readings make one choice of several.
+    static func isRadioGroup(_ readings: [CheckboxState.Reading]) -> Bool {
+        let checked = readings.filter(\.isChecked)
+        return readings.count >= minGroup && checked.count <= 1
+            && readings.allSatisfy { $0.isChecked ? $0.shape == nil || $0.shape == .dottedRing : $0.shape == .emptyRing }
+    }
+
+    func run(_ work: inout ScreenInProgress) throws {
+        guard settings.radioButtonsFromRings, let image = work.image else { return }
+        // Every checkbox, at the top level or a group's child, and its glyph as read.
+        var paths: [(Int, Int?)] = []
+        for (i, e) in work.elements.enumerated() {
+            if e.kind == .checkbox { paths.append((i, nil)) }
+            for (j, c) in e.children.enumerated() where c.kind == .checkbox { paths.append((i, j)) }
+        }
+        guard paths.count >= Self.minGroup else { return }
+        func element(_ p: (Int, Int?)) -> Element { p.1.map { work.elements[p.0].children[$0] } ?? work.elements[p.0] }
+        let texts = work.detections.filter { $0.type == .text }.map(\.box)
+        var glyphs: [Int: CheckboxState.Reading] = [:]
+        // Two checkboxes that read one glyph are one control detected twice: the first read (a
+        // labelled one before an unlabelled one) stands for both, and its twin follows it.
+        var twins: [Int: [Int]] = [:]
+        let order = paths.indices.sorted { (element(paths[$0]).label == nil ? 1 : 0) < (element(paths[$1]).label == nil ? 1 : 0) }
+        for k in order {
+            // Read again, not taken from the selection stage: grouping has moved frames since.
+            guard let reading = CheckboxState.read(image, box: element(paths[k]).frame, texts: texts, withShape: true) else { continue }
+            if let m = glyphs.keys.sorted().first(where: {
+                max(glyphs[$0]!.glyph.fractionInside(reading.glyph), reading.glyph.fractionInside(glyphs[$0]!.glyph)) >= Self.sameGlyph
+            }) {
+                twins[m, default: []].append(k)
+            } else {
+                glyphs[k] = reading
+            }
+        }
+        var converted = 0
+        var unlabelledTwins: [Int] = []
+        var done = Set<Int>()
+        // Columns first, then rows among what no column took.
+        for vertical in [true, false] {
+            func along(_ g: Rect) -> Double { vertical ? g.minY : g.minX }
+            func aligned(_ a: Rect, _ b: Rect) -> Bool {
+                let apart =
+                    vertical ? abs(a.midX - b.midX) <= Self.lineShare * max(a.width, b.width) : abs(a.midY - b.midY) <= Self.lineShare * max(a.height, b.height)
+                return apart && max(a.height, b.height) <= Self.maxSizeRatio * min(a.height, b.height)
+            }
+            // Sorted along the line, ties by path, so that a screen always groups the same way.
+            let open = glyphs.keys.filter { !done.contains($0) }.sorted {
+                (along(glyphs[$0]!.glyph), $0) < (along(glyphs[$1]!.glyph), $1)
+            }
+            var taken = Set<Int>()
+            for k in open where !taken.contains(k) {
+                let line = open.filter { !taken.contains($0) && aligned(glyphs[$0]!.glyph, glyphs[k]!.glyph) }
+                taken.formUnion(line)
+                guard Self.isRadioGroup(line.map { glyphs[$0]! }) else { continue }
+                done.formUnion(line)
+                for (n, m) in line.enumerated() {
+                    let (i, j) = paths[m]
+                    var e = element(paths[m])
+                    e.kind = .radioButton
+                    e.position = Position(index: n + 1, count: line.count)
+                    if let j { work.elements[i].children[j] = e } else { work.elements[i] = e }
+                    converted += 1
+                    unlabelledTwins += twins[m, default: []].filter { element(paths[$0]).label == nil }
+                }
+            }
+        }
+        // An unlabelled twin of a radio button says nothing its twin does not: it goes.
+        for (i, j) in unlabelledTwins.map({ paths[$0] }).sorted(by: { ($0.0, $0.1 ?? -1) > ($1.0, $1.1 ?? -1) }) {
+            if let j { work.elements[i].children.remove(at: j) } else { work.elements.remove(at: i) }
+        }
+        if !unlabelledTwins.isEmpty {  // the elements are in navigation order: numbered 1...n again
+            for i in work.elements.indices {
+                work.elements[i].order = i + 1
+                for j in work.elements[i].children.indices { work.elements[i].children[j].order = j + 1 }
+            }
+        }
+        if converted > 0 {
+            work.note(
+                "selection",
+                "\(converted) checkbox(es) drawn as rings in a group of one choice are radio buttons; \(unlabelledTwins.count) unlabelled twin(s) of theirs left out"
+            )
+        }
+    }
+}
