@@ -20,15 +20,15 @@ def iou(a, b):
 
 
 def of_kind(element, kind):
-    """`element` and its descendants whose kind is `kind`."""
-    if element.get("kind") == kind:
+    """`element` and its descendants whose kind is `kind` (one kind, or a tuple of kinds)."""
+    if element.get("kind") in ((kind,) if isinstance(kind, str) else kind):
         yield element
     for child in element.get("children") or []:
         yield from of_kind(child, kind)
 
 
 def by_image(analyses, kind):
-    """Image file name -> the analysis's elements of `kind` (at any depth)."""
+    """Image file name -> the analysis's elements of `kind` (one or a tuple; at any depth)."""
     return {
         os.path.basename(a.get("image", "")): [x for e in a.get("elements", []) for x in of_kind(e, kind)]
         for a in analyses

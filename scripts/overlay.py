@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 COLOURS = {
     "text": "#1E88E5", "button": "#E53935", "icon": "#8E24AA", "picture": "#43A047",
-    "toggle": "#FB8C00", "checkbox": "#FB8C00", "tabButton": "#D81B60", "segment": "#00897B",
+    "toggle": "#FB8C00", "checkbox": "#FB8C00", "radioButton": "#FB8C00", "tabButton": "#D81B60", "segment": "#00897B",
     "slider": "#6D4C41", "pageControl": "#6D4C41", "textField": "#3949AB", "dialog": "#000000",
     "group": "#F4511E", "container": "#757575",
 }

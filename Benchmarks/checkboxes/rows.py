@@ -1,8 +1,8 @@
 """Checkbox rows found: how many of a COCO set's CheckedTextView boxes (ui-real's checkbox and
-radio rows) an analysis announces as a checkbox or switch.
+radio rows) an analysis announces as a checkbox, radio button or switch.
 
 A box counts as found when the middle of the box lies inside an announced element (at any
-depth) whose kind is checkbox or toggle. Images the analysis does not hold are skipped.
+depth) whose kind is checkbox, radioButton or toggle. Images the analysis does not hold are skipped.
 
     python3 Benchmarks/checkboxes/rows.py --paths IMAGES COCO.json | screenrec analyze - > ANALYSIS.jsonl
     python3 Benchmarks/checkboxes/rows.py ANALYSIS.jsonl COCO.json [--misses]
@@ -52,7 +52,7 @@ def main():
         for x, y, w, h in rows[name]:
             cx, cy = x + w / 2, y + h / 2
             total += 1
-            hit = any(e["kind"] in ("checkbox", "toggle") and e["frame"][0] <= cx <= e["frame"][0] + e["frame"][2]
+            hit = any(e["kind"] in ("checkbox", "radioButton", "toggle") and e["frame"][0] <= cx <= e["frame"][0] + e["frame"][2]
                       and e["frame"][1] <= cy <= e["frame"][1] + e["frame"][3] for e in flat)
             found += hit
             if not hit and a.misses:

@@ -19,7 +19,7 @@ from boxmatch import best_match, by_image, run  # noqa: E402
 
 
 def score(labels, analyses):
-    found = by_image(analyses, "checkbox")
+    found = by_image(analyses, ("checkbox", "radioButton"))  # a ring in a group of one choice is a radio button
     results = {}
     for label in labels:
         if label.get("checked") is None:

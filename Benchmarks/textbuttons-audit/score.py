@@ -5,7 +5,7 @@ usage: score.py AUDIT.json ANALYSES.jsonl [--list]
 
 ANALYSES.jsonl: `screenrec analyze` JSON lines of ui-real valid screens. A text button is what
 `screenrec eval --announcements` counts (TextButtonMetrics.isTextButton, text only): a leaf element
-with the button trait, not a tab, segment, checkbox or switch, made from a text detection and no
+with the button trait, not a tab, segment, checkbox, radio button or switch, made from a text detection and no
 icon or picture. Each is looked up in the audit by image and box (IoU >= 0.5); one the audit has
 not seen is reported as unaudited, never counted as right.
 """
@@ -26,7 +26,7 @@ def leaves(elements):
 
 
 def is_text_button(e):
-    if "button" not in e.get("traits", []) or e["kind"] in ("tabButton", "segment", "checkbox", "toggle"):
+    if "button" not in e.get("traits", []) or e["kind"] in ("tabButton", "segment", "checkbox", "radioButton", "toggle"):
         return False
     types = {d["type"] for d in e.get("detections", [])}
     return "text" in types and not types & {"icon", "picture"}
