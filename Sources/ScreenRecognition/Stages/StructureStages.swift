@@ -700,7 +700,7 @@ struct RadioButtonStage: AnalysisStage {
         // Two checkboxes that read one glyph are one control detected twice: the first read (a
         // labelled one before an unlabelled one) stands for both, and its twin follows it.
         var twins: [Int: [Int]] = [:]
-        let order = paths.indices.sorted { (element(paths[$0]).label == nil ? 1 : 0) < (element(paths[$1]).label == nil ? 1 : 0) }
+        let order = paths.indices.sorted { (element(paths[$0]).label == nil ? 1 : 0, $0) < (element(paths[$1]).label == nil ? 1 : 0, $1) }
         for k in order {
             // Read again, not taken from the selection stage: grouping has moved frames since.
             guard let reading = CheckboxState.read(image, box: element(paths[k]).frame, texts: texts, withShape: true) else { continue }
@@ -734,12 +734,15 @@ struct RadioButtonStage: AnalysisStage {
                 guard Self.isRadioGroup(line.map { glyphs[$0]! }) else { continue }
                 done.formUnion(line)
                 for (n, m) in line.enumerated() {
-                    let (i, j) = paths[m]
-                    var e = element(paths[m])
-                    e.kind = .radioButton
-                    e.position = Position(index: n + 1, count: line.count)
-                    if let j { work.elements[i].children[j] = e } else { work.elements[i] = e }
-                    converted += 1
+                    // A labelled twin is the same choice said twice: it is said the same way.
+                    for t in [m] + twins[m, default: []].filter({ element(paths[$0]).label != nil }) {
+                        let (i, j) = paths[t]
+                        var e = element(paths[t])
+                        e.kind = .radioButton
+                        e.position = Position(index: n + 1, count: line.count)
+                        if let j { work.elements[i].children[j] = e } else { work.elements[i] = e }
+                        converted += 1
+                    }
                     unlabelledTwins += twins[m, default: []].filter { element(paths[$0]).label == nil }
                 }
             }
