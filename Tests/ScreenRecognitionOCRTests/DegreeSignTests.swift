@@ -6,13 +6,7 @@ import Testing
 @Suite("Tesseract: degree signs")
 struct DegreeSignTests {
     /// A white 40 × 30 picture with black rectangles (x, y, width, height).
-    static func picture(_ rects: [(Int, Int, Int, Int)]) -> GreyImage {
-        var g = GreyImage(width: 40, height: 30, pixels: [UInt8](repeating: 255, count: 40 * 30))
-        for (x, y, w, h) in rects {
-            for yy in y..<(y + h) { for xx in x..<(x + w) { g.pixels[yy * 40 + xx] = 0 } }
-        }
-        return g
-    }
+    static func picture(_ rects: [(Int, Int, Int, Int)]) -> GreyImage { .white(40, 30, black: rects) }
 
     static let digit = (5, 5, 4, 20)  // a "1" from the top of the box to its baseline
     static let ring = (14, 5, 7, 7)  // a raised, round glyph

@@ -6,13 +6,7 @@ import Testing
 @Suite("Tesseract: middle dots")
 struct MiddleDotTests {
     /// A white 120 × 40 picture with black rectangles (x, y, width, height).
-    static func picture(_ rects: [(Int, Int, Int, Int)]) -> GreyImage {
-        var g = GreyImage(width: 120, height: 40, pixels: [UInt8](repeating: 255, count: 120 * 40))
-        for (x, y, w, h) in rects {
-            for yy in y..<(y + h) { for xx in x..<(x + w) { g.pixels[yy * 120 + xx] = 0 } }
-        }
-        return g
-    }
+    static func picture(_ rects: [(Int, Int, Int, Int)]) -> GreyImage { .white(120, 40, black: rects) }
 
     // Letters 30 px tall from y = 5 to the baseline at 35; glyphs are placed in a word box x 0…60.
     static let digit = (2, 5, 14, 30)
