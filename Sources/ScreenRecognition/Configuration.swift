@@ -148,6 +148,10 @@ public struct MissingElementSettings: Codable, Sendable, Hashable {
     /// (``RunTogetherWords/splitEnglish(_:)``) in every text read, once all texts are found
     /// ("Seewhereyourmusictakesyou" is "See where your music takes you").
     public var splitRunTogetherWords = true
+    /// Words a recogniser broke are mended in every text read, once all texts are found
+    /// (``BrokenWords/mended(_:)``): a word cut in two ("c ommunity") is joined, a lost first
+    /// letter ("-orgot your password?", "onnect with Facebook") put back.
+    public var mendBrokenWords = true
     public init() {}
 }
 

@@ -1690,6 +1690,49 @@ struct RunTogetherWordsTests {
     }
 }
 
+@Suite("Broken words")
+struct BrokenWordsTests {
+    @Test(
+        "A word cut in two is joined; a lost first letter is put back, where a mark stood for it or in a text of two words or more",
+        arguments: [
+            // cut in two (the listening screens, 2026-11-29)
+            ("The language learning c ommunity", "The language learning community"),
+            ("Sho pping List", "Shopping List"),
+            ("Let's quickly show you ar ound.", "Let's quickly show you around."),
+            ("Browse all articles in a section throu gh a floating button", "Browse all articles in a section through a floating button"),
+            ("GRI ZZLY", "GRIZZLY"),
+            // a first letter read as a mark
+            ("-orgot your password?", "Forgot your password?"),
+            (">hoto: Phillippe", "Photo: Phillippe"),
+            ("\\lready have an account", "Already have an account"),
+            ("*EATURED LESSONS", "FEATURED LESSONS"),
+            // a first letter lost, in a text of two words or more
+            ("onnect with Facebook", "Connect with Facebook"),
+            ("RANSACTION HISTORY", "TRANSACTION HISTORY"),
+            ("assword (Min 6 characters", "Password (Min 6 characters"),
+            ("Store & share product mages", "Store & share product images"),
+            ("anguage: English", "Language: English"),
+            // left alone: a word alone, a name, words, too short, two ways, hashtags, other marks, spacing
+            ("viator", "viator"),
+            ("AVANT", "AVANT"),
+            ("Major Lazer", "Major Lazer"),
+            ("Ashley Logan", "Ashley Logan"),
+            ("Learn more pics", "Learn more pics"),
+            ("ther ent", "ther ent"),
+            ("#gree to the terms", "#gree to the terms"),
+            ("Dutch (Netherlands)", "Dutch (Netherlands)"),
+            ("-athome and around", "-athome and around"),
+            ("Sign  ommunity", "Sign  ommunity"),
+            ("ID ea", "ID ea"),
+            ("GRI zzly", "GRI zzly"),
+            ("", ""),
+            ("로그인 하기", "로그인 하기"),
+        ])
+    func mended(_ text: String, _ expected: String) {
+        #expect(BrokenWords.mended(text) == expected)
+    }
+}
+
 @Suite("iOS back buttons")
 struct BackButtonTests {
     /// A 360 × 640 screen's bar: a back chevron at x 8 (12 × 20 px), a text after it, and a title.

@@ -196,5 +196,17 @@ struct RecoverMissingStage: AnalysisStage {
             }
             if split > 0 { work.note("missing", "\(split) text(s) with words run together split") }
         }
+        if settings.mendBrokenWords {
+            var mended = 0
+            for i in work.detections.indices {
+                guard let text = work.detections[i].text else { continue }
+                let whole = BrokenWords.mended(text)
+                if whole != text {
+                    work.detections[i].text = whole
+                    mended += 1
+                }
+            }
+            if mended > 0 { work.note("missing", "\(mended) text(s) with a broken word mended") }
+        }
     }
 }
