@@ -228,6 +228,31 @@ struct ElementOCRTests {
     }
 
     @Test(
+        "A stacked text whose line starts and is centred right of the others lost that line's start: read again, kept when the crop puts letters back",
+        arguments: [
+            // (second line's x and width under a 160-px first line at x 100, crop reading, spoken)
+            (177.0, 38.0, "Your recipes are waiting", "Your recipes are waiting"),  // centred heading, "wai" lost (ui-real valid)
+            (177.0, 38.0, "Your recipes are ting", "Your recipes are ting"),  // the crop reads the same
+            (177.0, 38.0, "Your recipes are here", "Your recipes are ting"),  // another word: not a start put back
+            (161.0, 38.0, "Your recipes are waiting", "Your recipes are ting"),  // centred under the first line: nothing lost, no read
+            (100.0, 38.0, "Your recipes are waiting", "Your recipes are ting"),  // flush left: nothing lost, no read
+        ])
+    func stackedLineLostStart(lineX: Double, lineWidth: Double, crop: String, spoken: String) {
+        var diagnostics: [Diagnostic] = []
+        let image = RGBAImage(width: 320, height: 240, fill: .white).filling(r(100, 160, 160, 40), with: .black)
+        let lines = [
+            RecognizedText(text: "Your recipes are", box: r(100, 153, 160, 30), confidence: 0.96),
+            RecognizedText(text: "ting", box: r(lineX, 179, lineWidth, 21), confidence: 0.94),
+        ]
+        let out = ElementOCR.rereadPartlyRead(
+            [det(.text, 99, 153, 164, 44, "Your recipes are ting")], lines: lines, image: image,
+            recognizer: Fixed(text: crop, confidence: 0.9), minCoverage: 0.8, maxCalls: 24, rejectUnreadable: false,
+            diagnostics: &diagnostics)
+        #expect(out.map(\.text) == [spoken])
+        #expect(diagnostics.contains { $0.message.contains("lost its start") } == (lineX == 177))
+    }
+
+    @Test(
         "A text whose reading starts right of its box and lost its first letter is read again; only a letter put back is kept",
         arguments: [
             // (whole-screen reading, its line's start in the 300-px box from x 10, crop reading, spoken)

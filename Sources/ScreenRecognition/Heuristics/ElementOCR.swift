@@ -44,6 +44,11 @@ public enum ElementOCR {
         /// a line's 0.72–0.93-em box. A wider slack of the detector's box alone reads no more: the
         /// pass reads again only a first word that is no English word.
         public static let lostLetterGap = 0.25
+        /// A line of a stacked text lost the start of its first word when it starts and is
+        /// centred this many of its heights right of the other lines: 0.25, as ``lostLetterGap``
+        /// (a lost letter of the narrowest kind moves the line's start by about that much, and its
+        /// centre by half as much for each lost letter of average width, 0.5 em).
+        public static let lostStartShift = 0.25
         /// A text cursor is at most this × its line's height wide (at least 3 px: 2 px and a
         /// JPEG's anti-aliased edge at 1x): 1–2 pt, 2 dp at 3x is 6 px beside a 16 sp line's 45-px
         /// box (0.13) — *design choice* from UIKit's and Material's cursors.
@@ -720,6 +725,43 @@ public enum ElementOCR {
         return next == oldWords.count
     }
 
+    /// Whether one line of a text element of stacked lines lost the start of its first word: the
+    /// other lines share a left edge or a centre, and this one starts and is centred at least
+    /// ``Constants/lostStartShift`` × its height right of both — "ting" under "Your recipes are"
+    /// in a centred heading whose "wai" a photo's dark patch swallowed in the whole-screen read
+    /// (ui-real valid). A right-aligned stack looks the same, and its crop reading then adds nothing.
+    static func lineLostStart(of d: Detection, lines: [RecognizedText]) -> Bool {
+        let inside = centred(in: d.box, lines).sorted { $0.box.minY < $1.box.minY }
+        guard inside.count >= 2 else { return false }
+        // Stacked: each line's middle lies below the line above (descenders and accents overlap).
+        for (a, b) in zip(inside, inside.dropFirst()) where b.box.midY < a.box.maxY || a.box.midY > b.box.minY { return false }
+        func median(_ values: [Double]) -> Double {
+            let v = values.sorted()
+            return v.count % 2 == 1 ? v[v.count / 2] : (v[v.count / 2 - 1] + v[v.count / 2]) / 2
+        }
+        return inside.indices.contains { i in
+            let line = inside[i].box
+            let others = inside.indices.filter { $0 != i }.map { inside[$0].box }
+            let shift = Constants.lostStartShift * line.height
+            let leftEdge = others.map(\.minX).min() ?? line.minX
+            let centre = median(others.map(\.midX))
+            return line.minX - leftEdge >= shift && line.midX - centre >= shift
+        }
+    }
+
+    /// Whether `reading` says `old` with letters put back at the start of its words: `old`'s words
+    /// in order, each the end of one of `reading`'s ("ting" of "waiting").
+    static func extendsWordStarts(_ reading: String, _ old: String) -> Bool {
+        func words(_ s: String) -> [String] {
+            s.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.lowercased() }
+        }
+        let oldWords = words(old)
+        guard !oldWords.isEmpty else { return false }
+        var next = 0
+        for w in words(reading) where next < oldWords.count && w.hasSuffix(oldWords[next]) { next += 1 }
+        return next == oldWords.count
+    }
+
     /// Share of a text element's width that the OCR lines read into it span (their centres inside
     /// its box); nil when no line is inside.
     static func readCoverage(of d: Detection, lines: [RecognizedText]) -> Double? {
@@ -896,19 +938,21 @@ public enum ElementOCR {
         rejectUnreadable: Bool, lastReader: LastCropReader? = nil, diagnostics: inout [Diagnostic]
     ) -> [Detection] {
         var result = detections
-        let partly: [(index: Int, coverage: Double)] = detections.indices.compactMap { i in
+        let partly: [(index: Int, coverage: Double, lostStart: Bool)] = detections.indices.compactMap { i in
             let d = detections[i]
-            guard d.type == .text, let text = d.text, !text.isEmpty, let c = readCoverage(of: d, lines: lines), c < minCoverage
-            else { return nil }
-            return (i, c)
+            guard d.type == .text, let text = d.text, !text.isEmpty, let c = readCoverage(of: d, lines: lines) else { return nil }
+            if c < minCoverage { return (i, c, false) }
+            return lineLostStart(of: d, lines: lines) ? (i, c, true) : nil
         }
         var failures = 0
-        for (i, coverage) in partly.prefix(max(0, maxCalls)) {
+        for (i, coverage, lostStart) in partly.prefix(max(0, maxCalls)) {
             guard let old = detections[i].text else { continue }
             // A crop reading that says what the screen's did changes nothing, and leaves the last reader its turn.
             func takes(_ reread: (text: String, confidence: Double)) -> Bool {
                 guard reread.text != old else { return false }
-                let extends = reread.text.count > old.count && Self.extends(reread.text, old)
+                let extends =
+                    reread.text.count > old.count
+                    && (Self.extends(reread.text, old) || (lostStart && Self.extendsWordStarts(reread.text, old)))
                 let replaces =
                     coverage < Constants.replaceBelowCoverage && reread.confidence >= Constants.replaceMinConfidence
                     && reread.text.count >= old.count
@@ -934,6 +978,14 @@ public enum ElementOCR {
         }
         if failures > 0 {
             diagnostics.append(Diagnostic(stage: "ocr", message: "\(failures) partly read element crop(s) could not be read again"))
+        }
+        let stacked = partly.prefix(max(0, maxCalls)).filter(\.lostStart).map(\.index)
+        if !stacked.isEmpty {
+            let mended = stacked.filter { result[$0].text != detections[$0].text }.count
+            diagnostics.append(
+                Diagnostic(
+                    stage: "ocr",
+                    message: "\(stacked.count) text(s) with a line that lost its start read again from the crop, \(mended) mended"))
         }
         return result
     }
