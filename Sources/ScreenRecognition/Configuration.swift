@@ -431,7 +431,9 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     /// right is a misread tab icon).
     public var backArrowBarsAreToolbars = true
     /// A tab bar title OCR misread is mended to the destination it misreads ("Fuplore" → "Explore",
-    /// "“avorites" → "Favorites"; ``TabTitles``).
+    /// "“avorites" → "Favorites"; ``TabTitles``), or, too damaged for that, to the title its icon
+    /// names that it is near ("Fovontos" under a heart → "Favorites":
+    /// ``TabTitles/mended(_:underIcon:)``).
     public var mendTabTitles = true
     /// Container grouping: a detection is inside a container when this fraction of its area is
     /// inside (0.85, the paper's containment rule of §3.3).

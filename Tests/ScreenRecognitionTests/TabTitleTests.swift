@@ -29,6 +29,38 @@ struct TabTitleTests {
         #expect(TabTitles.mended(read) == read)
     }
 
+    /// Titles too damaged for the lexicon, under an icon whose meaning names them (the listening
+    /// screens, 2026-11-29), and readings that stay: junk far from every title of the icon, words,
+    /// other scripts, an icon with no titles, two titles as near.
+    @Test(
+        "a damaged title near one its icon names is that title",
+        arguments: [
+            ("Fovontos", "Favorite", "Favorites" as String?), (">rohle", "Profile", "Profile"), ("Hore", "Home", "Home"),
+            ("FOVONTOS", "Favorite", "FAVORITES"), ("Seorch", "Search", "Search"),
+            ("Visrac:", "Home", nil), ("atts", "Favorite", nil), ("SAAT", "Favorite", nil), ("thep", "Search", nil),
+            ("F; it", "Favorite", nil), ("Me", "Profile", nil), ("People", "Profile", nil), ("보관함", "Bookmark", nil),
+            ("Fovontos", "Play", nil), ("Fovontos", "Star", "Favorites"),
+        ])
+    func mendedUnderIcon(read: String, icon: String, expected: String?) {
+        #expect(TabTitles.mended(read, underIcon: icon) == expected)
+    }
+
+    @Test("the tab bar speaks the title its icon names, the setting off the reading", arguments: [true, false])
+    func iconTitleInTheBar(mend: Bool) {
+        let screen = ImageInfo(width: 390, height: 844)
+        var elements: [Element] = []
+        for (i, (icon, read)) in [("Home", "Home"), ("Favorite", "Fovontos"), ("Profile", "Profile")].enumerated() {
+            let x = 30 + Double(i) * 130
+            elements.append(el(.icon, r(x, 770, 28, 28), icon))
+            elements.append(el(.text, r(x - 6, 800, 40, 12), read))
+        }
+        var settings = GroupingSettings()
+        settings.mendTabTitles = mend
+        let out = Grouping.groupTabs(elements, screen: screen, image: nil, settings: settings, selection: .init())
+        let tab = out.first { $0.kind == .tabButton && $0.position?.index == 2 }
+        #expect(tab?.label == (mend ? "Favorites" : "Fovontos"))
+    }
+
     @Test("the tab bar speaks the mended title; the setting turns it off", arguments: [true, false])
     func inTheBar(mend: Bool) {
         let screen = ImageInfo(width: 390, height: 844)

@@ -207,8 +207,13 @@ public enum Grouping {
             if settings.mendTabTitles, let k = parts.firstIndex(where: isText), let read = parts[k].label {
                 parts[k].label = TabTitles.mended(read)
             }
-            let text = parts.first(where: isText)?.label
             let iconLabel = parts.first { !isText($0) }?.label
+            if settings.mendTabTitles, let k = parts.firstIndex(where: isText), let read = parts[k].label, let iconLabel,
+                let title = TabTitles.mended(read, underIcon: iconLabel)
+            {
+                parts[k].label = title
+            }
+            let text = parts.first(where: isText)?.label
             let title: String? = text.flatMap { t in
                 guard let iconLabel else { return t }
                 return isTabWord(t) && !isMisreading(t, of: iconLabel) ? t : nil

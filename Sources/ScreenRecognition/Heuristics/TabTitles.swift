@@ -63,4 +63,53 @@ public enum TabTitles {
 
     /// `title` with each misread destination word mended (the rules above); unchanged when none is.
     public static func mended(_ title: String) -> String { lexicon.mended(title) }
+
+    /// The titles tab bars set under an icon of each meaning (by the icon's spoken label,
+    /// ``IconMeaning/spokenLabel``): the icon's own word and the destinations apps name with
+    /// that glyph — *measured* on the tab bars of the 1,219 listening screens (2026-11-29: a heart
+    /// over "Favorites", "Saved" or "Wishlist", a person over "Profile", "Account" or "Me", a
+    /// magnifier over "Search", "Discover" or "Explore") and from HIG's and Material's examples.
+    public static let titlesByIcon: [String: [String]] = [
+        "Favorite": ["Favorites", "Favourites", "Favorite", "Saved", "Likes", "Wishlist"],
+        "Star": ["Favorites", "Favourites", "Featured", "Saved", "Wishlist"],
+        "Profile": ["Profile", "Account", "My Account", "Sign In"],
+        "Home": ["Home", "Today", "Feed"],
+        "Search": ["Search", "Discover", "Explore", "Browse"],
+        "Cart": ["Cart", "Basket", "Shopping"],
+        "Notifications": ["Notifications", "Alerts", "Activity", "Inbox"],
+        "Message": ["Messages", "Chats", "Inbox"],
+        "Settings": ["Settings"],
+        "Location": ["Location", "Nearby", "Local"],
+        "Calendar": ["Calendar", "Schedule", "Events", "Bookings"],
+        "Bookmark": ["Saved", "Bookmarks", "Library"],
+    ]
+
+    /// A tab title too damaged for ``mended(_:)`` may still be near one of the titles set under
+    /// its icon: at most ``maxIconTitleDistance`` of the longer word's letters apart ("Fovontos"
+    /// under a heart is "Favorites", 4 edits of 9; ">rohle" under a person "Profile", 3 of 7).
+    /// The icon is the evidence the lexicon alone lacks. The read title must be Latin letters (at
+    /// least 3, marks aside) making no English word nor destination, and exactly one title must be
+    /// nearest. Written in capitals when the read title is.
+    public static func mended(_ title: String, underIcon iconLabel: String) -> String? {
+        guard let titles = titlesByIcon[iconLabel] else { return nil }
+        let read = title.filter { $0.isLetter }
+        guard read.count >= 3, read.allSatisfy({ $0.isASCII }) else { return nil }
+        let words = title.split(whereSeparator: { !$0.isLetter }).map { $0.lowercased() }
+        guard !words.contains(where: { RunTogetherWords.englishWords.contains($0) || lexicon.contains($0) }) else { return nil }
+        let scored = titles.map { t -> (title: String, edits: Int) in
+            (t, AnalysisConfiguration.editDistance(read.lowercased(), t.filter(\.isLetter).lowercased()))
+        }
+        .filter { Double($0.edits) <= maxIconTitleDistance * Double(max(read.count, $0.title.filter(\.isLetter).count)) }
+        .sorted { $0.edits < $1.edits }
+        guard let best = scored.first, scored.dropFirst().first?.edits != best.edits else { return nil }
+        return read == read.uppercased() ? best.title.uppercased() : best.title
+    }
+
+    /// How far a read title may be from one set under its icon: 0.45 of the longer word's letters —
+    /// *measured* on the listening screens (2026-11-29): the misread titles under recognised icons
+    /// were 0.2–0.44 from their titles ("Loca" under a map pin, "rohle", "Fovontos": 6 tabs and
+    /// captions on 6 screens changed, all right by eye); the junk read there from
+    /// faint captions ("Visrac:" under a house, "atts" and "SAAT" under hearts, "thep" under a
+    /// magnifier) is 0.6 or more from every title of its icon, and stays.
+    public static let maxIconTitleDistance = 0.45
 }
