@@ -204,14 +204,10 @@ public enum Grouping {
         var tabs: [Element] = clusters.enumerated().map { n, members in
             var parts = members.map { part(elements[$0]) }.sorted { $0.frame.minY < $1.frame.minY }
             let frame = frames[n]
-            if settings.mendTabTitles, let k = parts.firstIndex(where: isText), let read = parts[k].label {
-                parts[k].label = TabTitles.mended(read)
-            }
             let iconLabel = parts.first { !isText($0) }?.label
-            if settings.mendTabTitles, let k = parts.firstIndex(where: isText), let read = parts[k].label, let iconLabel,
-                let title = TabTitles.mended(read, underIcon: iconLabel)
-            {
-                parts[k].label = title
+            if settings.mendTabTitles, let k = parts.firstIndex(where: isText), let read = parts[k].label {
+                let mended = TabTitles.mended(read)
+                parts[k].label = iconLabel.flatMap { TabTitles.mended(mended, underIcon: $0) } ?? mended
             }
             let text = parts.first(where: isText)?.label
             let title: String? = text.flatMap { t in

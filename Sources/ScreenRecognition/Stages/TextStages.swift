@@ -185,28 +185,26 @@ struct RecoverMissingStage: AnalysisStage {
             if fields.found > 0 { work.note("missing", "\(fields.found) placeholder text(s) in a field's shape turned into text fields") }
         }
         if settings.splitRunTogetherWords {
-            var split = 0
-            for i in work.detections.indices {
-                guard let text = work.detections[i].text else { continue }
-                let spaced = RunTogetherWords.splitEnglish(text)
-                if spaced != text {
-                    work.detections[i].text = spaced
-                    split += 1
-                }
-            }
+            let split = Self.rewriteTexts(&work.detections, RunTogetherWords.splitEnglish)
             if split > 0 { work.note("missing", "\(split) text(s) with words run together split") }
         }
         if settings.mendBrokenWords {
-            var mended = 0
-            for i in work.detections.indices {
-                guard let text = work.detections[i].text else { continue }
-                let whole = BrokenWords.mended(text)
-                if whole != text {
-                    work.detections[i].text = whole
-                    mended += 1
-                }
-            }
+            let mended = Self.rewriteTexts(&work.detections, BrokenWords.mended)
             if mended > 0 { work.note("missing", "\(mended) text(s) with a broken word mended") }
         }
+    }
+
+    /// Every detection's text replaced by `rewrite` of it; how many changed.
+    static func rewriteTexts(_ detections: inout [Detection], _ rewrite: (String) -> String) -> Int {
+        var changed = 0
+        for i in detections.indices {
+            guard let text = detections[i].text else { continue }
+            let new = rewrite(text)
+            if new != text {
+                detections[i].text = new
+                changed += 1
+            }
+        }
+        return changed
     }
 }
