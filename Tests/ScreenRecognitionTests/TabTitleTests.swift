@@ -47,34 +47,30 @@ struct TabTitleTests {
 
     @Test("the tab bar speaks the title its icon names, the setting off the reading", arguments: [true, false])
     func iconTitleInTheBar(mend: Bool) {
-        let screen = ImageInfo(width: 390, height: 844)
-        var elements: [Element] = []
-        for (i, (icon, read)) in [("Home", "Home"), ("Favorite", "Fovontos"), ("Profile", "Profile")].enumerated() {
-            let x = 30 + Double(i) * 130
-            elements.append(el(.icon, r(x, 770, 28, 28), icon))
-            elements.append(el(.text, r(x - 6, 800, 40, 12), read))
-        }
-        var settings = GroupingSettings()
-        settings.mendTabTitles = mend
-        let out = Grouping.groupTabs(elements, screen: screen, image: nil, settings: settings, selection: .init())
-        let tab = out.first { $0.kind == .tabButton && $0.position?.index == 2 }
+        let tab = secondTab([("Home", "Home"), ("Favorite", "Fovontos"), ("Profile", "Profile")], mend: mend)
         #expect(tab?.label == (mend ? "Favorites" : "Fovontos"))
     }
 
     @Test("the tab bar speaks the mended title; the setting turns it off", arguments: [true, false])
     func inTheBar(mend: Bool) {
+        let tab = secondTab([("Home", "Home"), (nil, "Fuplore"), ("Profile", "Profile")], mend: mend)
+        #expect(tab?.label == (mend ? "Explore" : "Fuplore"))
+        #expect(tab?.children.first { $0.kind == .text }?.label == (mend ? "Explore" : "Fuplore"))
+    }
+
+    /// The second tab of a bar of three items on a 390 × 844 screen, each an icon (its label) over
+    /// its read title, grouped with title mending on or off.
+    func secondTab(_ items: [(icon: String?, read: String)], mend: Bool) -> Element? {
         let screen = ImageInfo(width: 390, height: 844)
         var elements: [Element] = []
-        for (i, name) in ["Home", "Fuplore", "Profile"].enumerated() {
+        for (i, item) in items.enumerated() {
             let x = 30 + Double(i) * 130
-            elements.append(el(.icon, r(x, 770, 28, 28), i == 1 ? nil : name))
-            elements.append(el(.text, r(x - 6, 800, 40, 12), name))
+            elements.append(el(.icon, r(x, 770, 28, 28), item.icon))
+            elements.append(el(.text, r(x - 6, 800, 40, 12), item.read))
         }
         var settings = GroupingSettings()
         settings.mendTabTitles = mend
         let out = Grouping.groupTabs(elements, screen: screen, image: nil, settings: settings, selection: .init())
-        let tab = out.first { $0.kind == .tabButton && $0.position?.index == 2 }
-        #expect(tab?.label == (mend ? "Explore" : "Fuplore"))
-        #expect(tab?.children.first { $0.kind == .text }?.label == (mend ? "Explore" : "Fuplore"))
+        return out.first { $0.kind == .tabButton && $0.position?.index == 2 }
     }
 }
