@@ -16,8 +16,10 @@ not "Afghan is tan".
 With a third argument, SCOWL's size-70 list (`wamerican-large`), it also writes the known words
 that look like a misreading of a size-50 word: size-70 words and size-50 names of 5 letters or
 more that one look-alike letter (`LOOK_ALIKES`, the pairs of `Lexicon.lookAlikes`) turns into a
-size-50 word ("messaging" -> "massaging", "tapas" -> "tapes", "Tomas" -> "tomes"), so that
-`TextRepair.lookAlikeWords` leaves them as read.
+size-50 word ("messaging" -> "massaging", "tapas" -> "tapes", "Tomas" -> "tomes"), and those of 4
+letters or more that one look-alike letter group (`LETTER_GROUPS`: "m" read for "rn", "rn" for "m",
+"cl" for "d") turns into one ("gamers" -> "garners"), so that `TextRepair.lookAlikeWords` leaves
+them as read.
 """
 import re
 import sys
@@ -43,6 +45,9 @@ extension RunTogetherWords {
 # Lexicon.lookAlikes (Sources/ScreenRecognition/Heuristics/Lexicon.swift): letters OCR confuses.
 LOOK_ALIKES = ["ao", "ae", "eo", "ce", "co", "il", "it", "lt", "ft", "hn", "nr", "bh", "uv", "nu", "mn", "gq"]
 MIN_MENDED = 5  # TextRepair.LookAlikeWords.minLetters
+# TextRepair.LookAlikeWords.letterGroups: (read, meant) letter groups OCR reads for one another.
+LETTER_GROUPS = [("m", "rn"), ("rn", "m"), ("cl", "d")]
+MIN_GROUP_MENDED = 4  # TextRepair.LookAlikeWords.minGroupLetters
 
 
 def look_alike_of(word: str, words: set[str]) -> bool:
@@ -52,6 +57,14 @@ def look_alike_of(word: str, words: set[str]) -> bool:
         partners.setdefault(a, set()).add(b)
         partners.setdefault(b, set()).add(a)
     return any(word[:i] + c + word[i + 1:] in words for i, ch in enumerate(word) for c in partners.get(ch, ()))
+
+
+def group_look_alike_of(word: str, words: set[str]) -> bool:
+    """Whether one look-alike letter group (`LETTER_GROUPS`) turns `word` into one of `words`."""
+    return any(
+        word[:m.start()] + meant + word[m.end():] in words
+        for read, meant in LETTER_GROUPS for m in re.finditer(read, word)
+    )
 
 
 def wrapped(words: list[str]) -> str:
@@ -76,7 +89,11 @@ def main() -> None:
         word_set = set(words)
         rarer = {w for w in larger if re.fullmatch(r"[a-z]{%d,}" % MIN_MENDED, w) and w not in word_set}
         all_names = {w.lower() for w in entries if re.fullmatch(r"[A-Z][a-z]{%d,}" % (MIN_MENDED - 1), w)}
-        known = sorted(w for w in (rarer | all_names) - word_set if look_alike_of(w, word_set))
+        known_set = {w for w in (rarer | all_names) - word_set if look_alike_of(w, word_set)}
+        shorter = {w for w in larger if re.fullmatch(r"[a-z]{%d,}" % MIN_GROUP_MENDED, w) and w not in word_set}
+        shorter |= {w.lower() for w in entries if re.fullmatch(r"[A-Z][a-z]{%d,}" % (MIN_GROUP_MENDED - 1), w)}
+        known_set |= {w for w in shorter - word_set if group_look_alike_of(w, word_set)}
+        known = sorted(known_set)
     with open(out, "w", encoding="utf-8") as f:
         f.write(HEADER)
         f.write(wrapped(words))
@@ -88,7 +105,8 @@ def main() -> None:
         f.write('        """\n')
         if known:
             f.write("\n    /// Known words one look-alike letter away from a size-50 word (SCOWL size 70's words and\n")
-            f.write("    /// size 50's names, lower case, 5 letters or more), one string, space-separated.\n")
+            f.write("    /// size 50's names, lower case, 5 letters or more) or one look-alike letter group (4 letters\n")
+            f.write("    /// or more), one string, space-separated.\n")
             f.write('    static let lookAlikeKnownList = """\n')
             f.write(wrapped(known))
             f.write('        """\n')

@@ -149,8 +149,9 @@ public struct MissingElementSettings: Codable, Sendable, Hashable {
     /// ("Seewhereyourmusictakesyou" is "See where your music takes you").
     public var splitRunTogetherWords = true
     /// Words a recogniser broke are mended in every text read, once all texts are found
-    /// (``BrokenWords/mended(_:)``): a word cut in two ("c ommunity") is joined, a lost first
-    /// letter ("-orgot your password?", "onnect with Facebook") put back.
+    /// (``BrokenWords/mended(_:)``): a word cut in two ("c ommunity"), spaced out ("Usern a m e")
+    /// or hyphenated at a line's end ("ac- count") is joined, a lost first letter ("-orgot your
+    /// password?", "onnect with Facebook") put back.
     public var mendBrokenWords = true
     public init() {}
 }
@@ -343,7 +344,8 @@ public struct ContentSettings: Codable, Sendable, Hashable {
     /// this way, all of them ratings by eye, and nothing else.
     public var readStarRatings = true
     /// An icon still unknown that shows a number (a rank, a count, a version the detector took for
-    /// an icon) is read from its crop and becomes that text
+    /// an icon), or in a row of short labels a letter or two ("XS" among sizes, "F" among
+    /// weekdays), is read from its crop and becomes that text
     /// (`ContentStage.readNumbersInIcons`). On ui-real valid's analyses 10 icons became numbers —
     /// ranks, vote counts, a stepper's 1–4, "2y", "v4.1" —, one wrongly ("9" for a tag glyph)
     /// (2026-11-24).

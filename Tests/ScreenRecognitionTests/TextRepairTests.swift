@@ -153,22 +153,48 @@ struct TextRepairTests {
         #expect(TextRepair.repair(input) == expected)
     }
 
-    @Test("the generated known look-alikes are one look-alike letter from an English word, with the Swift side's pairs")
+    @Test(
+        "a word one look-alike letter group from exactly one English word is that word; known words, capitals and short words stay",
+        arguments: [
+            ("Leam Korean with daily writing practice!", "Learn Korean with daily writing practice!"),  // "m" read for "rn"
+            ("swipe to leam more", "swipe to learn more"),
+            ("Forgot Usemame", "Forgot Username"),
+            ("Find iterns faster.", "Find items faster."),  // "rn" read for "m"
+            ("Email acldress", "Email address"),  // "cl" read for "d"
+            ("cavernan", "caveman"),
+            ("gamers", "gamers"),  // a rarer word (SCOWL size 70), no misread "garners"
+            ("Clint", "Clint"),  // a name, no misread "dint"
+            ("Mean", "Mean"),  // a word
+            ("Mold", "Mold"),  // a word; and a capital "M" is no "rn"
+            ("Meam", "Meam"),  // a capital "M" is no "rn" ("Ream")
+            ("LEAM", "LEAM"),  // capitals: not mended
+            ("lem", "lem"),  // 3 letters: too short
+            ("tarn", "tarn"),  // a rarer word, no misread "tam"
+        ])
+    func lookAlikeLetterGroups(input: String, expected: String) {
+        #expect(TextRepair.repair(input) == expected)
+    }
+
+    @Test("the generated known look-alikes are one look-alike letter or letter group from an English word, with the Swift side's pairs")
     func knownLookAlikesMatchThePairs() {
         let words = RunTogetherWords.lookAlikeKnownList.split(whereSeparator: \.isWhitespace).map(String.init)
         #expect(words.count > 1000)
         let partners = TextRepair.LookAlikeWords.partners
         let far = words.filter { word in
             let chars = Array(word)
-            return !chars.indices.contains { i in
+            let byLetter = chars.indices.contains { i in
                 (partners[chars[i]] ?? []).contains { c in
                     var v = chars
                     v[i] = c
                     return RunTogetherWords.englishWords.contains(String(v))
                 }
             }
+            let byGroup = TextRepair.LookAlikeWords.letterGroupReadings(word, capitalised: false).contains {
+                RunTogetherWords.englishWords.contains($0)
+            }
+            return !byLetter && !byGroup
         }
-        // scripts/make-english-words.py and Lexicon.lookAlikes name the same pairs.
+        // scripts/make-english-words.py and Lexicon.lookAlikes / LookAlikeWords.letterGroups name the same pairs.
         #expect(far.isEmpty, "\(far.prefix(10))")
     }
 

@@ -18,6 +18,19 @@ import Foundation
 ///   word alone is a logo or a name as often as a broken word ("viator", "AVANT" on the listening
 ///   screens). Capitalised parts ("Logan", "Tate") are names and stay. The letter is a capital
 ///   when the part is in capitals or starts the text.
+/// - **A letter-spaced word** ("Usern a m e", "Com m ent", "pass w ord?", "BEYO N D"): three to
+///   ``maxSpacedParts`` neighbouring parts, one of them a single letter and not all of them
+///   English words, whose letters together are one English word of at least
+///   ``minJoinedLetters``, are that word. Tesseract cuts a word whose letters are spaced out
+///   (tracking, or a thin letter's wide side bearings) into letters and pieces.
+/// - **A word hyphenated at a line's end** ("your ac- count", "recommenda- tions", "self-
+///   destruct"): a part ending in a hyphen after a letter or digit, followed by a part in lower
+///   case, is one word with the next — without the hyphen where the two together are an English
+///   word ("account", also one look-alike letter away: "char- actors" → "characters",
+///   ``TextRepair/LookAlikeWords``), with it where each is a word or number of its own ("self-destruct",
+///   "7-day", "hassle-free"). A line's break is the only place a hyphen ends a part: within a line
+///   a hyphen joins ("Wi-Fi"). VoiceOver reads "ac- count" as two made-up words. Not where the
+///   second part is a conjunction ("pre- and post-war") or either is no word ("e- baer").
 public enum BrokenWords {
     /// A word mended from two parts has at least this many letters: 5 — *measured* on the 1,219
     /// listening screens (2026-11-29): the 6 broken words there had 5–12 letters; shorter joins
@@ -40,6 +53,10 @@ public enum BrokenWords {
     /// right and are not among them.
     public static let lookAlikeMarks: Set<Character> = [">", "\\", "*", "-", "~", "|"]
 
+    /// Words after a hyphen that leave it where it is: a hyphen before a conjunction is one of a
+    /// pair of compounds ("pre- and post-war", "full- or part-time") — *design choice*.
+    static let suspendingWords: Set<String> = ["and", "or", "to", "nor"]
+
     /// Closing punctuation a mended part may carry ("ar ound.", "anguage:").
     static let closing: Set<Character> = [".", ",", ":", ";", "!", "?", ")"]
 
@@ -51,6 +68,23 @@ public enum BrokenWords {
         guard !parts.contains(where: \.isEmpty) else { return text }
         var changed = false
         var i = 0
+        while i + 1 < parts.count {
+            if let joined = hyphenJoined(parts[i], parts[i + 1]) {
+                parts[i] = joined
+                parts.remove(at: i + 1)
+                changed = true
+            }
+            i += 1
+        }
+        i = 0
+        while i + 2 < parts.count {
+            if let (joined, count) = spacedJoined(parts[i...]) {
+                parts.replaceSubrange(i..<(i + count), with: [joined])
+                changed = true
+            }
+            i += 1
+        }
+        i = 0
         while i + 1 < parts.count {
             if let joined = joined(parts[i], parts[i + 1]) {
                 parts[i] = joined
@@ -78,6 +112,50 @@ public enum BrokenWords {
             words.contains(whole.lowercased()), sameCase(whole)
         else { return nil }
         return whole + bTail
+    }
+
+    /// The word the first 3 to ``maxSpacedParts`` of `parts` make, and how many parts that is, or
+    /// nil: the longest such run of Latin letters (the last may end in closing punctuation) that
+    /// has a part of one letter, not every part an English word, and spells one English word of
+    /// at least ``minJoinedLetters`` letters in one case.
+    static func spacedJoined(_ parts: ArraySlice<String>) -> (String, Int)? {
+        let words = RunTogetherWords.englishWords
+        for count in stride(from: min(maxSpacedParts, parts.count), through: 3, by: -1) {
+            let run = Array(parts.prefix(count))
+            let (lastLetters, tail) = split(run[count - 1])
+            let letters = run.dropLast() + [lastLetters]
+            guard letters.allSatisfy({ !$0.isEmpty && $0.allSatisfy(isLatinLetter) }), letters.contains(where: { $0.count == 1 }),
+                !letters.allSatisfy({ words.contains($0.lowercased()) })
+            else { continue }
+            let whole = letters.joined()
+            if whole.count >= minJoinedLetters, sameCase(whole), words.contains(whole.lowercased()) { return (whole + tail, count) }
+        }
+        return nil
+    }
+
+    /// A letter-spaced word is joined from at most 6 parts — *measured* on the 1,219 listening
+    /// screens (2026-11-29): the 5 such words there ("Usern a m e", "Com m ent", "pass w ord?",
+    /// "FAR M ERS", "BEYO N D") had 3 or 4.
+    static let maxSpacedParts = 6
+
+    /// The word `a`, ending in a line's hyphen, and `b` make, or nil.
+    static func hyphenJoined(_ a: String, _ b: String) -> String? {
+        guard a.count >= 2, a.hasSuffix("-") else { return nil }
+        let first = String(a.dropLast())
+        let (second, tail) = split(b)
+        guard first.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), !second.isEmpty,
+            second.allSatisfy({ isLatinLetter($0) && $0.isLowercase }), !suspendingWords.contains(second)
+        else { return nil }
+        let words = RunTogetherWords.englishWords
+        let isNumber = first.allSatisfy(\.isNumber)
+        if !isNumber, first.allSatisfy(isLatinLetter), sameCase(first + second) {
+            if words.contains((first + second).lowercased()) { return first + second + tail }
+            // The two parts misread by one look-alike letter ("char- actors" → "characters").
+            let mended = TextRepair.LookAlikeWords.mendedWord(first + second)
+            if mended != first + second { return mended + tail }
+        }
+        guard isNumber || words.contains(first.lowercased()), words.contains(second) else { return nil }
+        return first + "-" + second + tail
     }
 
     /// `part` with its lost first letter put back, or nil.

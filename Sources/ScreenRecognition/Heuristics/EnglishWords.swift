@@ -6295,7 +6295,8 @@ extension RunTogetherWords {
         """
 
     /// Known words one look-alike letter away from a size-50 word (SCOWL size 70's words and
-    /// size 50's names, lower case, 5 letters or more), one string, space-separated.
+    /// size 50's names, lower case, 5 letters or more) or one look-alike letter group (4 letters
+    /// or more), one string, space-separated.
     static let lookAlikeKnownList = """
         abjection ablate ablation ablations absorbant accessaries accessary acned acton adaption adaptions
         addie adits adoptable adopter adopters aerobatic affective affectively affectiveness affusion
@@ -6320,57 +6321,59 @@ extension RunTogetherWords {
         champers chancellory chaney changer changers chappy chard chare charnel charnels chawed chawing
         chaws checky cheeper chemmy cheops chert chester chimere chine chines chirk chirked chirking chirks
         chivas chook chroma chromas chromic chromo churr churred churring churrs circe cither clabber
-        clabbered clabbering clabbers clanger clark clastic claus clave claver clavers clays clements cline
-        clive clonk clonked clonking clonks clorets clotho coaler coble cocker cockers coirs coles colonics
-        colorific colorist colorists colorization colorize colorized colorizes colorizing colter colters
-        combe comber combers commender commissarial commodify comped comping compony comps compunctious
-        concent concertino conchas coned confectionary congo conically conies coning conjunctiva
-        conjunctivas conker conkers connate conner connery conns conquerer constructer continuo conto contos
-        coors coper cornel cornelian cornelians cornels corrade corraded corrades corrading corrasion correl
-        corries corruptor corves coshed coshes coshing coste cottar cottars cottier courter cowbind crapper
-        crappers cratch creese crenate crenation creon crete crine croakier croakiest croaky croft crofting
-        cronk crore crores croze crusado cuddies cullet curia custer cutler cutlers dadas daftly daftness
-        dagwood damon danes danial darbies darby darky dater daters debouch debouched debouches debouching
-        decani deciare decile decolorize decolorized decolorizes decolorizing deffer deffest defier delate
-        delia della deming denis denise densify dependancy depositary desiderate detecter detections
-        determent dharna dickens dimers dinar dinars dinge dinges diplomate dispart disperser dispersers
-        dissert dobbed dobbing dockhand dockhands dogger doited dollish dolman dolmans dormeuse doter doters
-        doubler douce dozer dozers draff dratted dreadnaught dreadnaughts drossy dualist dualists duals
-        dunne eared earing easement easements easter easters easting easts eaton ebonics edgar effable effed
-        effing effluence elevon elias embank embanked embanking embanks embarkment embarkments emendable
-        emory endorsor engels entoil erasion ergot erick erises erose eroses errol escribe estray euphonic
-        evans everest eversion eversions evert evian ewing exactor executer exons expensiveness extraversion
-        extrema factious faller fallers fango fantasias farad farcy fargo farrier fatling fatly fatted fayer
-        felid fellers fellies felly fenny fermat ferny finned fiorin fipple fipples fireless firer fitch
-        fitches flamen flamens flatling flattener flattish fleming flesher fleshiness flews flirty flocs
-        flopper flores folia folic folie foramen forbode foreseer foreworn forgat forgiver formers
-        formication fosses frailly france frances franchisor franchisors frapped frapping fraps frenches
-        freshers freud frilled frilling frons frosh gabbler gablet gallerias galloon gallous gamay gambier
-        ganges gastight gatling gauger gautier geans gemma genic genit genro gentes ghats gibbous gillian
-        giver givers glans glary glassiness gleanings glebe glebes glede glister glistered glistering
-        glisters gloam glooming glossas gloze golding gorgas grandioso grans greaten greer greeter grenada
-        greybeard greybeards groat groats grover guido gyres hackie haggish halers hallo hallos hallower
-        halms hamburg hamburgs hames hance handhold handholds handsel haney hanna hanson hardhack harding
-        hards hardstand hardstands harley harrier harriers harshen hatchel hatchels havel haver havering
-        headward headwards heathers heaver heavers heeler helios heller hellers hells helve helves hemmer
-        hemmers hench heres hersey hexad higgle higgled higgles higgling hight hines hinnies hinny hitler
-        hitlers hoars hoarsen hockney hodge hodges hoister hokes holden hollo hollos holst homos honer
-        honers honker honkers honkie honkies honky hoofer hoofers horne horus hosier hotted hotting hough
+        clabbered clabbering clabbers clamper clanger clangers clare clares clark clastic claus clave claver
+        clavers clays clements clemons clevises clicker clickers cline clint clive cloggier cloggiest cloggy
+        clonk clonked clonking clonks clorets clos clotho clough clumpier clumpiest clumpy coaler coble
+        cocker cockers coirs coles colonics colorific colorist colorists colorization colorize colorized
+        colorizes colorizing colter colters combe comber combers commender commissarial commodify comped
+        comping compony comps compunctious concent concertino conchas coned confectionary congo conically
+        conies coning conjunctiva conjunctivas conker conkers connate conner connery conns conquerer
+        constructer continuo conto contos coors coper cornel cornelian cornelians cornels corrade corraded
+        corrades corrading corrasion correl corries corruptor corves coshed coshes coshing coste cottar
+        cottars cottier courter cowbind crapper crappers cratch creese crenate crenation creon crete crine
+        croakier croakiest croaky croft crofting cronk crore crores croze crusado cuddies cullet curia
+        custer cutler cutlers dadas daftly daftness dagwood damon danes danial darbies darby darky dater
+        daters debouch debouched debouches debouching decani deciare decile decolorize decolorized
+        decolorizes decolorizing deffer deffest defier delate delia della deming denis denise densify
+        dependancy depositary desiderate detecter detections determent dharna dickens dimers dinar dinars
+        dinge dinges diplomate dispart disperser dispersers dissert dobbed dobbing dockhand dockhands dogger
+        doited dollish dolman dolmans dormeuse doter doters doubler douce dozer dozers draff dratted
+        dreadnaught dreadnaughts drossy dualist dualists duals dunne eared earing easement easements easter
+        easters easting easts eaton ebonics edgar effable effed effing effluence elevon elias embank
+        embanked embanking embanks embarkment embarkments emendable emory encl endorsor engels entoil
+        erasion ergot erick erises erose eroses errol escribe estray euphonic evans everest eversion
+        eversions evert evian ewing exactor executer exons expensiveness extraversion extrema factious
+        faller fallers fango fantasias farad farcy fargo farrier fatling fatly fatted fayer felid fellers
+        fellies felly fenny fermat ferny finned fiorin fipple fipples fireless firer fitch fitches flamen
+        flamens flatling flattener flattish fleming flesher fleshiness flews flirty flocs flopper flores
+        folia folic folie foramen forbode foreseer foreworn forgat forgiver formers formication fosses
+        frailly france frances franchisor franchisors frapped frapping fraps frenches freshers freud frilled
+        frilling frons frosh furn gabbler gablet gallerias galloon gallous gamay gambier gamers ganges
+        gastight gatling gauger gautier geans gemma genic genit genro gentes ghats gibbous gillian giver
+        givers glans glary glassiness gleanings glebe glebes glede glister glistered glistering glisters
+        gloam glooming glossas gloze golding gorgas grandioso grans greaten greer greeter grenada greybeard
+        greybeards groat groats grover guido gyres hackie haggish halers hallo hallos hallower halms hamburg
+        hamburgs hames hance handhold handholds handsel haney hanna hanson hardhack harding hards hardstand
+        hardstands harley harrier harriers harshen hatchel hatchels havel haver havering headward headwards
+        heathers heaver heavers heeler helios heller hellers hells helve helves hemmer hemmers hench heres
+        hern hersey hexad higgle higgled higgles higgling hight hines hinnies hinny hitler hitlers hoars
+        hoarsen hockney hodge hodges hoister hokes holden hollo hollos holst homos honer honers honker
+        honkers honkie honkies honky hoofer hoofers horne horniness horus hosier hotted hotting hough
         hounder hubble hugger hulkier hulkiest hulky humblebee humblebees humblers humeral hummer hummers
         humpy hurst hurter hutton hydro idealogy idolator imago impassibility impassible impassibly
-        inamorato inaptitude inaptly inaptness induc infernally intens internat intine ionic ionics irade
-        irenic irenical irenically irreligions isometries jagger jakes jarrod jejuna jenkins jollify jollily
-        joltier joltiest jolty julianne junto juntos kasher kerned kerning kilted knackers korma lacker
-        lactase lagger lagos laker lamar lambert lamont lanner lardier lardiest lardy lares larker larry
-        lassa lassen latten lauder laved laver lavern lavers laves laving laxation leacher leann leary
+        inamorato inaptitude inaptly inaptness incl induc infernally intens internat intine ionic ionics
+        irade irenic irenical irenically irreligions isometries jagger jakes jarrod jejuna jenkins jollify
+        jollily joltier joltiest jolty julianne junto juntos kasher kerned kerning kilted knackers korma
+        lacker lactase lagger lagos laker lamar lambert lamont lanner lardier lardiest lardy lares larker
+        larry lassa lassen latten lauder laved laver lavern lavers laves laving laxation leacher leann leary
         leaser leasers leaver leavers leeds leger leges leman lendings lensing lents lesses lessie lester
         lethe licker lifter lifters liger ligers limen limens limescale lings linkers lipped lister listers
         liston litho liturgics lizzy loach loaches loams loather loathers loden logan loggy logion loment
         loments looker lookers loper lotas louden lough loughs louis loured louring lours louvar lustra
-        luxes macaronics macks madding maidan makos malar mallei mamba mambas mammies mammy manas manioc
-        maniocs manta mantas manuel maras marcs marcy margarite margarito marge marges margo marie mario
-        maris marla marls marly marses marta martel massy mater maters mather matier mauger maund maunds
-        mauser mayer meier melancholies melodics menes merlin merlins meson mesons messaged messaging
+        luxes macaronics macks macle madding maidan makos malar mallei mamba mambas mammies mammy manas
+        manioc maniocs manta mantas manuel maras marcs marcy margarite margarito marge marges margo marie
+        mario maris marla marls marly marses marta martel massy mater maters mather matier mauger maund
+        maunds mauser mayer meier melancholies melodics menes merlin merlins meson mesons messaged messaging
         mestiza meths meuse micks micro mights milden milken milos milted milter milting milts mimer mimers
         minas minos mistaker mitch mitis moaner moated moderato moiled moiler moiling moils moira moises
         mokes molas molter mongo mongoes mongos montes mopper moran mordent morel morels moses moshed moshes
@@ -6419,21 +6422,21 @@ extension RunTogetherWords {
         stirks stiver stolon stook stope strake strakes strategics strow stroy subvent sucrase sumner
         suppositious supremo sweeting sweetshop swivet swots swotted swotting synapsis syringa syringas
         tabla tablas tabor tabors tacet taction tactual tailings takas talas tannage tapas tappings tarbell
-        targe tarns tarpan tarpans tarsi tarted tarting tasses tasset tassets tastable tastily tater tattie
-        tattier tatties tattiest tauten taxer tearfulness tearless teddies teddy tegmen telicity tellies
-        telly tempe tenner tenners tenuis terret testas tetter thames thermel thermels thews thrave thrawn
-        threshings thriver tiber tickler tiddler tiddlers tiddly tierce tilings tilter tilth timor tined
-        tinter titer titers titfer tither titties togged togging tolly tomas toners tonged tonging tonus
-        tooter tooters tootsie tootsies toped topee topees toper topers topes toping tories torse tother
-        tottery touter towny traci tractional tranches transect transected transecting transects trapes
-        trass treys triable tricksier trier triers troat troated troating troats trommel tumuli tungus
-        turing turks tutted tutting twinkies unbelt unbelted unbelting unbelts unbooked uncharged underparts
-        undoubled unhidden unitas unreel unscaled unstep untasted untilled uprear uprears urease valentino
-        valveless varve venge ventage veraciously versa verso versos veter vortical vortically wabble wacke
-        wadge wadges waftage wailer wailers walsh walter walters wamble wambles wantad waring warner weaner
-        weened weening weens weever welland weller welly wester westers westing wetters whapping whins
-        whited whittier whoso windless winier winiest witling witted woaded wodge wodges wolds womenkind
-        wonks wonton wontons wooten worser wracked wracking wracks yarmulka yarmulkas yeanling yeans yonks
-        zines
+        targe tarn tarns tarpan tarpans tarsi tarted tarting tasses tasset tassets tastable tastily tater
+        tattie tattier tatties tattiest tauten taxer tearfulness tearless teddies teddy tegmen telicity
+        tellies telly tempe tenner tenners tenuis terret testas tetter thames thermel thermels thews thrave
+        thrawn threshings thriver tiber tickler tiddler tiddlers tiddly tierce tilings tilter tilth timor
+        tined tinter titer titers titfer tither titties togged togging tolly tomas toners tonged tonging
+        tonus tooter tooters tootsie tootsies toped topee topees toper topers topes toping tories torse
+        tother tottery touter towny traci tractional tranches transect transected transecting transects
+        trapes trass treys triable tricksier trier triers troat troated troating troats trommel tums tumuli
+        tungus turing turks tutted tutting twinkies unbelt unbelted unbelting unbelts unbooked uncharged
+        underparts undoubled unhidden unitas unreel unscaled unstep untasted untilled uprear uprears urease
+        valentino valveless varve venge ventage veraciously versa verso versos veter vortical vortically
+        wabble wacke wadge wadges waftage wailer wailers walsh walter walters wamble wambles wantad waring
+        warner weaner weened weening weens weever welland weller welly wester westers westing wetters
+        whapping whins whited whittier whoso windless winier winiest witling witted woaded wodge wodges
+        wolds womenkind wonks wonton wontons wooten worser wracked wracking wracks yarmulka yarmulkas
+        yeanling yeans yonks zines
         """
 }

@@ -6,8 +6,9 @@ extension TextRepair {
     /// mispronounces a made-up word.
     ///
     /// A word is mended when all of these hold:
-    /// - it is a run of ``minLetters`` or more ASCII letters, perhaps ending in punctuation
-    ///   (`Lexicon` keeps the punctuation a word ends in), in lower case or capitalised;
+    /// - it is a run of ``minLetters`` (for a letter group ``minGroupLetters``) or more ASCII
+    ///   letters, perhaps ending in punctuation (`Lexicon` keeps the punctuation a word ends in), in
+    ///   lower case or capitalised;
     /// - it is no English word (``RunTogetherWords/englishWords``), nor a known rarer word or name
     ///   that looks like a misreading of one (`lookAlikeKnownList`, generated with SCOWL's size-70
     ///   list: "messaging" is no misread "massaging", "tapas" no "tapes", "Tomas" no "tomes"), nor
@@ -16,7 +17,9 @@ extension TextRepair {
     ///   one of those or of ``RunTogetherWords/vocabulary`` (a word cut short: the tab title
     ///   "Optio" is left to ``TabTitles``, which mends it to "Options", not "Optic");
     /// - exactly one English word differs from it in one of its lower-case letters, the two letters
-    ///   a pair of ``Lexicon/lookAlikes``;
+    ///   a pair of ``Lexicon/lookAlikes``; or, where no such word does, exactly one English word
+    ///   differs from it in one of its ``letterGroups`` read the other way ("Leam" → "Learn",
+    ///   "iterns" → "items"; 4 letters or more, ``minGroupLetters``);
     /// - it does not continue a word hyphenated before it in the same text ("char- acters" stays;
     ///   a line's first word does not see the line above, see below).
     ///
@@ -38,6 +41,23 @@ extension TextRepair {
     public enum LookAlikeWords {
         /// The shortest word mended: 5 letters (see above for 4).
         public static let minLetters = 5
+
+        /// Letter groups Tesseract reads for one another, as (read, meant): "m" read for "rn"
+        /// ("Leam", "pattem", "Usemame", "tumed"), "rn" for "m" ("iterns", "cavernan") and "cl"
+        /// for "d" ("acldress") — two thin letters set close run into one, one wide letter splits
+        /// in two. A word no single look-alike letter mends, and in which exactly one such group
+        /// read the other way makes an English word, is that word. *Measured* on the 1,219
+        /// listening screens (2026-11-29, `analyze` at 689ebec): these three were the groups that
+        /// turned a word no list holds into exactly one English word and were right by eye; "ri"
+        /// for "n" ("Pnvacy") came with as many wrong ("ment" → "merit", "ments" → "merits" of a
+        /// broken "comments"), "d" for "cl" only with names ("Dutch" → "clutch").
+        public static let letterGroups: [(read: String, meant: String)] = [("m", "rn"), ("rn", "m"), ("cl", "d")]
+
+        /// The shortest word a letter group mends: 4 letters — *measured* there: "Leam" (3 times
+        /// "leam", as in "swipe to leam more") has 4; the known list (`lookAlikeKnownList`) holds
+        /// SCOWL size 70's words and size 50's names of 4 letters or more a group turns into a
+        /// word ("tums", "tarn", "Clint"), which stay as read.
+        public static let minGroupLetters = 4
 
         /// The interface vocabularies' words (lower case): known words, and their beginnings
         /// cut-off words.
@@ -80,32 +100,66 @@ extension TextRepair {
 
         /// One word mended, or as read.
         static func mendedWord(_ word: String) -> String {
-            guard word.count >= minLetters else { return word }
+            guard word.count >= minGroupLetters else { return word }
             var core = Substring(word)
             while let last = core.last, trailing.contains(last) { core = core.dropLast() }
             let letters = Array(core)
-            guard letters.count >= minLetters, letters.allSatisfy({ $0.isASCII && $0.isLetter }),
+            guard letters.count >= min(minLetters, minGroupLetters), letters.allSatisfy({ $0.isASCII && $0.isLetter }),
                 letters.dropFirst().allSatisfy(\.isLowercase)
             else { return word }
             let lower = String(core).lowercased()
             guard !RunTogetherWords.englishWords.contains(lower), !known.contains(lower),
                 !interfaceWords.contains(where: { $0.count > lower.count && $0.hasPrefix(lower) })
             else { return word }
-            var found: String?
-            let chars = Array(lower)
-            for (i, letter) in letters.enumerated() where letter.isLowercase {
-                for other in partners[letter] ?? [] {
-                    var candidate = chars
-                    candidate[i] = other
-                    let spelled = String(candidate)
-                    guard RunTogetherWords.englishWords.contains(spelled) else { continue }
-                    if let found, found != spelled { return word }
-                    found = spelled
-                }
+            let single = letters.count >= minLetters ? onlyWord(singleLetterReadings(lower, letters: letters)) : .none
+            let found: String
+            switch single {
+            case .one(let spelled): found = spelled
+            case .many: return word
+            case .none:
+                guard letters.count >= minGroupLetters,
+                    case .one(let spelled) = onlyWord(letterGroupReadings(lower, capitalised: letters[0].isUppercase))
+                else { return word }
+                found = spelled
             }
-            guard let found else { return word }
             let first = letters[0].isUppercase ? found.prefix(1).uppercased() + found.dropFirst() : found
             return first + word.dropFirst(letters.count)
+        }
+
+        /// How many different English words a word's readings make.
+        enum Readings: Equatable {
+            case none
+            case one(String)
+            case many
+        }
+
+        /// The English word among `spellings`, if exactly one.
+        static func onlyWord(_ spellings: [String]) -> Readings {
+            let words = Set(spellings.filter { RunTogetherWords.englishWords.contains($0) })
+            guard let word = words.first else { return .none }
+            return words.count == 1 ? .one(word) : .many
+        }
+
+        /// `lower` with one of its lower-case letters (`letters` as read) changed for a look-alike.
+        static func singleLetterReadings(_ lower: String, letters: [Character]) -> [String] {
+            let chars = Array(lower)
+            return letters.enumerated().filter { $0.element.isLowercase }.flatMap { i, letter in
+                (partners[letter] ?? []).map { other in
+                    var candidate = chars
+                    candidate[i] = other
+                    return String(candidate)
+                }
+            }
+        }
+
+        /// `lower` with one of its ``letterGroups`` read the other way (not a capital first letter:
+        /// no capital looks like two small letters).
+        static func letterGroupReadings(_ lower: String, capitalised: Bool) -> [String] {
+            letterGroups.flatMap { group in
+                lower.ranges(of: group.read).filter { !capitalised || $0.lowerBound != lower.startIndex }.map { range in
+                    lower.replacingCharacters(in: range, with: group.meant)
+                }
+            }
         }
     }
 }
