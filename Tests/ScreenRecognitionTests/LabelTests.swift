@@ -937,6 +937,29 @@ struct PictureLabelTests {
     }
 
     @Test(
+        "An unknown icon that reads as a letter or two is that text in a row of short labels only",
+        arguments: [
+            // (reading, confidence, the row's texts, spoken for the icon)
+            ("XS", 0.91, ["S", "M", "L"], "XS"),  // a size picker
+            ("F", 0.93, ["T", "W"], "F"),  // weekday initials
+            ("W", 0.93, ["T"], "Icon"),  // one short label beside it: no row
+            ("B", 0.93, [], "Icon"),  // a glyph read as a letter, alone
+            ("XS", 0.6, ["S", "M", "L"], "Icon"),  // not confident enough
+            ("xs", 0.93, ["S", "M", "L"], "Icon"),  // lower case: no label of such a row
+            ("XXXL", 0.93, ["S", "M", "L"], "Icon"),  // too long
+            ("XS", 0.93, ["Small", "Medium", "Large"], "Icon"),  // the row's texts are words
+        ])
+    func lettersInIcons(reading: String, confidence: Double, row: [String], spoken: String) throws {
+        // A dark glyph in the icon's box (a crop without contrast is not read at all).
+        let image = RGBAImage(width: 390, height: 844, fill: .white).filling(r(104, 404, 8, 8), with: RGB(r: 30, g: 30, b: 30))
+        let reader = ReplayTextRecognizer([RecognizedText(text: reading, box: r(10, 10, 30, 30), confidence: confidence)])
+        let texts = row.enumerated().map { det(.text, 150 + 50 * Double($0.offset), 401, 14, 14, $0.element) }
+        let result = try ScreenAnalyzer(textRecognizer: ReplayTextRecognizer([]), cropReaders: [reader])
+            .analyze(image: image, detections: [det(.icon, 100, 400, 16, 16)] + texts)
+        #expect(result.transcript.first == spoken)
+    }
+
+    @Test(
         "An unknown icon the whole-screen OCR read as a number over is that number; one a text already says is not spoken twice",
         arguments: [
             // (the line, its confidence, its box, a text over the same number, spoken)
@@ -1726,6 +1749,15 @@ struct BrokenWordsTests {
             ("Let's quickly show you ar ound.", "Let's quickly show you around."),
             ("Browse all articles in a section throu gh a floating button", "Browse all articles in a section through a floating button"),
             ("GRI ZZLY", "GRIZZLY"),
+            // letter-spaced
+            ("Usern a m e", "Username"),
+            ("Com m ent", "Comment"),
+            ("Forgot your pass w ord?", "Forgot your password?"),
+            ("FAR M ERS M", "FARMERS M"),
+            ("BEDBATH& BEYO N D", "BEDBATH& BEYOND"),
+            ("I am a m e", "I am a m e"),  // no word
+            ("Wh IS tle", "Wh IS tle"),  // two cases
+            ("a b c", "a b c"),  // too short
             // a first letter read as a mark
             ("-orgot your password?", "Forgot your password?"),
             (">hoto: Phillippe", "Photo: Phillippe"),
@@ -1754,6 +1786,30 @@ struct BrokenWordsTests {
             ("로그인 하기", "로그인 하기"),
         ])
     func mended(_ text: String, _ expected: String) {
+        #expect(BrokenWords.mended(text) == expected)
+    }
+
+    @Test(
+        "A word hyphenated at a line's end is one word: without the hyphen where the parts make a word, with it where each part is one",
+        arguments: [
+            // the listening screens (2026-11-29)
+            ("a secure link between your ac- count and your device", "a secure link between your account and your device"),
+            ("To get personalized recommenda- tions", "To get personalized recommendations"),
+            ("sync score- cards with friends", "sync scorecards with friends"),
+            ("messages that self- destruct after they are read.", "messages that self-destruct after they are read."),
+            ("access 7- day archive", "access 7-day archive"),
+            ("a safer, hassle- free trip", "a safer, hassle-free trip"),
+            ("Ac- count", "Account"),
+            ("between 6 and 30 char- actors, at least", "between 6 and 30 characters, at least"),  // a look-alike letter
+            // left alone: a conjunction after the hyphen, no word, a capital after the hyphen, a hyphen alone
+            ("pre- and post-war", "pre- and post-war"),
+            ("e- baer fe pie", "e- baer fe pie"),
+            ("Feb 24- Apple Pay", "Feb 24- Apple Pay"),
+            ("wan- de", "wan- de"),
+            ("Wi-Fi", "Wi-Fi"),
+            ("- item", "- item"),
+        ])
+    func hyphenated(_ text: String, _ expected: String) {
         #expect(BrokenWords.mended(text) == expected)
     }
 }

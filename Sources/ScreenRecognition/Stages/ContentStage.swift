@@ -296,8 +296,11 @@ struct ContentStage: AnalysisStage {
         var failures = 0
         for i in unknown.prefix(max(0, content.maxIconReads)) {
             do {
-                guard let r = try ElementOCR.readCropWithConfidence(work.detections[i].box, image: image, recognizer: reader, rejectUnreadable: true),
+                let box = work.detections[i].box
+                guard let r = try ElementOCR.readCropWithConfidence(box, image: image, recognizer: reader, rejectUnreadable: true),
                     Self.isNumberReading(r.text, confidence: r.confidence)
+                        || (Self.isShortLabelReading(r.text, confidence: r.confidence)
+                            && Self.isInRowOfShortLabels(box, among: work.detections))
                 else { continue }
                 work.detections[i].type = .text
                 work.detections[i].text = r.text
@@ -322,6 +325,39 @@ struct ContentStage: AnalysisStage {
         guard letters.count <= 2, letters.allSatisfy({ $0.isASCII }) else { return false }
         return t.allSatisfy { $0.isLetter || ($0.isASCII && $0.isNumber) || ".,:/%+-()° ".contains($0) }
     }
+
+    /// A reading of an icon's crop that is a short label: one to three capital letters or digits,
+    /// a letter among them ("XS", "S", "W"), read at least ``numberMinConfidence`` confident. Such a
+    /// reading is taken only in a row of short labels (``isInRowOfShortLabels(_:among:)``): alone,
+    /// a glyph reads as a letter as often ("O" for a ring, "B" for a bag).
+    static func isShortLabelReading(_ text: String, confidence: Double) -> Bool {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        return confidence >= numberMinConfidence && (1...maxShortLabelLength).contains(t.count)
+            && t.allSatisfy { $0.isASCII && ($0.isUppercase || $0.isNumber) } && t.contains(where: \.isLetter)
+    }
+
+    /// The longest short label: 3 characters — *design choice*: a size ("XS", "XXL"), a weekday's
+    /// initial or abbreviation ("W", "TUE"), a letter of an index.
+    static let maxShortLabelLength = 3
+
+    /// Whether `box` sits in a row with at least ``minShortLabelRowMates`` texts of a short label
+    /// each (1–3 letters or digits): a calendar's weekday initials ("S M T W T F S"), a size
+    /// picker ("XS S M L XL", "38 40 42"), a keypad's row. The detector takes some of such a row's
+    /// letters for icons. A text is on the row when its centre is within half `box`'s height of
+    /// `box`'s centre and its height within half to twice `box`'s.
+    static func isInRowOfShortLabels(_ box: Rect, among detections: [Detection]) -> Bool {
+        detections.filter { d in
+            guard d.type == .text, let t = d.text?.trimmingCharacters(in: .whitespaces), (1...maxShortLabelLength).contains(t.count),
+                t.allSatisfy({ $0.isLetter || $0.isNumber })
+            else { return false }
+            return abs(d.box.midY - box.midY) <= box.height / 2 && d.box.height >= box.height / 2 && d.box.height <= box.height * 2
+                && d.box.intersection(box) == nil
+        }.count >= minShortLabelRowMates
+    }
+
+    /// A row of short labels has at least 2 texts besides the icon — *design choice*: with one, a
+    /// letter icon beside a count ("B 2") would pass; the check sets' rows have 3–6.
+    static let minShortLabelRowMates = 2
 
     /// ``isNumberReading(_:confidence:)``'s confidence floor: 0.8 — *measured* on ui-real valid's
     /// unknown icons (2026-11-24): the numbers read 0.80–0.97 ("v4.1" 0.80, digits 0.93–0.97), a
