@@ -346,6 +346,27 @@ struct ElementOCRTests {
         #expect(out.map(\.text) == [spoken])
     }
 
+    @Test(
+        "A text whose read line leaves a line's height of its box free lost a line: its crop's reading is kept when all it adds is English words",
+        arguments: [
+            // (old reading, its line's box, crop reading, spoken)
+            ("Discover", r(60, 72, 120, 20), "Chat & Discover", "Chat & Discover"),  // the first line of a heading lost
+            ("to work with them", r(60, 42, 200, 20), "to work with them simultaneously", "to work with them simultaneously"),  // the last
+            ("Discover", r(60, 72, 120, 20), "LIIdl Discover", "Discover"),  // a glyph read as junk
+            ("Discover", r(60, 72, 120, 20), "Discovery", "Discover"),  // no word added: another reading
+            ("1002-664", r(60, 72, 120, 20), "gale 1002-664", "1002-664"),  // no Latin word read: a number's line
+            ("Discover", r(60, 52, 120, 20), "Chat & Discover", "Discover"),  // the line fills the box: nothing lost
+        ])
+    func lostLine(old: String, line: Rect, reading: String, spoken: String) {
+        var diagnostics: [Diagnostic] = []
+        let image = RGBAImage(width: 320, height: 140, fill: .white).filling(r(60, 45, 200, 45), with: .black)
+        let out = ElementOCR.rereadPartlyRead(
+            [det(.text, 55, 40, 210, 45, old)], lines: [RecognizedText(text: old, box: line, confidence: 0.95)], image: image,
+            recognizer: Fixed(text: reading, confidence: 0.9), minCoverage: 0.5, maxCalls: 24, rejectUnreadable: false,
+            diagnostics: &diagnostics)
+        #expect(out.map(\.text) == [spoken])
+    }
+
     @Test("A crop the first reader leaves unread goes to the second readers in turn")
     func secondReaders() {
         var diagnostics: [Diagnostic] = []

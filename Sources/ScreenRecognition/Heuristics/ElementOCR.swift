@@ -51,6 +51,10 @@ public enum ElementOCR {
         /// (2026-11-29) 55 texts were read again so and 12 mended, on 8 screens, all better by
         /// eye; the others' crops said nothing more.
         public static let lostStartShift = 0.25
+        /// A text's box with this many of its tallest read line's heights free above or below the
+        /// lines read into it lost a line: 1.0 — *design choice*: a line of text takes its own
+        /// height and its leading; detector boxes hug their text within a fraction of a line.
+        public static let lostLineGap = 1.0
         /// A text cursor is at most this × its line's height wide (at least 3 px: 2 px and a
         /// JPEG's anti-aliased edge at 1x): 1–2 pt, 2 dp at 3x is 6 px beside a 16 sp line's 45-px
         /// box (0.13) — *design choice* from UIKit's and Material's cursors.
@@ -732,6 +736,38 @@ public enum ElementOCR {
         return next == oldWords.count
     }
 
+    /// Whether a text element's whole-screen reading lost a line: the lines read into it leave
+    /// at least ``Constants/lostLineGap`` × the tallest of them free above or below them inside its
+    /// box — "Discover" read from a two-line heading "Chat & Discover" whose first line, on a tinted
+    /// page, the whole-screen read dropped (ui-real train).
+    static func lostLine(of d: Detection, lines: [RecognizedText]) -> Bool {
+        let inside = centred(in: d.box, lines)
+        guard let top = inside.map(\.box.minY).min(), let bottom = inside.map(\.box.maxY).max(),
+            let height = inside.map(\.box.height).max(), height > 0
+        else { return false }
+        let gap = Constants.lostLineGap * height
+        return top - d.box.minY >= gap || d.box.maxY - bottom >= gap
+    }
+
+    /// Whether `reading` says `old`'s words in order (``saysInOrder(_:_:by:)``) and every word it
+    /// adds is an English word (``RunTogetherWords/englishWords``, ``RunTogetherWords/shortWords``)
+    /// or a number; "&" and other marks may come with them.
+    static func addsEnglishWords(_ reading: String, to old: String) -> Bool {
+        func words(_ s: String) -> [String] {
+            s.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.lowercased() }
+        }
+        guard saysInOrder(reading, old, by: ==) else { return false }
+        var oldWords = words(old)
+        var added: [String] = []
+        for w in words(reading) {
+            if let i = oldWords.firstIndex(of: w) { oldWords.remove(at: i) } else { added.append(w) }
+        }
+        return !added.isEmpty
+            && added.allSatisfy {
+                $0.allSatisfy(\.isNumber) || RunTogetherWords.englishWords.contains($0) || RunTogetherWords.shortWords.contains($0)
+            }
+    }
+
     /// Whether one line of a text element of stacked lines lost the start of its first word: the
     /// other lines share a left edge or a centre, and this one starts and is centred at least
     /// ``Constants/lostStartShift`` × its height right of both — "ting" under "Your recipes are"
@@ -938,18 +974,26 @@ public enum ElementOCR {
         rejectUnreadable: Bool, lastReader: LastCropReader? = nil, diagnostics: inout [Diagnostic]
     ) -> [Detection] {
         var result = detections
-        let partly: [(index: Int, coverage: Double, lostStart: Bool)] = detections.indices.compactMap { i in
+        let partly: [(index: Int, coverage: Double, lostStart: Bool, lostLine: Bool)] = detections.indices.compactMap { i in
             let d = detections[i]
             guard d.type == .text, let text = d.text, !text.isEmpty, let c = readCoverage(of: d, lines: lines) else { return nil }
-            if c < minCoverage { return (i, c, false) }
-            return lineLostStart(of: d, lines: lines) ? (i, c, true) : nil
+            if c < minCoverage { return (i, c, false, false) }
+            // Only a Latin text's lost line: an account number's crop on a Korean screen reads
+            // the Hangul above it as Latin junk.
+            if text.contains(where: { $0.isASCII && $0.isLetter }), !hasOtherScript(text), lostLine(of: d, lines: lines) {
+                return (i, c, false, true)
+            }
+            return lineLostStart(of: d, lines: lines) ? (i, c, true, false) : nil
         }
         var failures = 0
-        for (i, coverage, lostStart) in partly.prefix(max(0, maxCalls)) {
+        for (i, coverage, lostStart, lostLine) in partly.prefix(max(0, maxCalls)) {
             guard let old = detections[i].text else { continue }
             // A crop reading that says what the screen's did changes nothing, and leaves the last reader its turn.
             func takes(_ reread: (text: String, confidence: Double)) -> Bool {
                 guard reread.text != old else { return false }
+                // A lost line's words must be English: a crop read past the lines the screen read
+                // also reads the glyphs and photo texture beside them ("LIIdl Discover").
+                if lostLine { return reread.text.count > old.count && Self.addsEnglishWords(reread.text, to: old) }
                 let extends =
                     reread.text.count > old.count
                     && (Self.extends(reread.text, old) || (lostStart && Self.extendsWordStarts(reread.text, old)))
@@ -978,6 +1022,12 @@ public enum ElementOCR {
         }
         if failures > 0 {
             diagnostics.append(Diagnostic(stage: "ocr", message: "\(failures) partly read element crop(s) could not be read again"))
+        }
+        let lostLines = partly.prefix(max(0, maxCalls)).filter(\.lostLine).map(\.index)
+        if !lostLines.isEmpty {
+            let mended = lostLines.filter { result[$0].text != detections[$0].text }.count
+            diagnostics.append(
+                Diagnostic(stage: "ocr", message: "\(lostLines.count) text(s) with a line lost read again from the crop, \(mended) mended"))
         }
         let stacked = partly.prefix(max(0, maxCalls)).filter(\.lostStart).map(\.index)
         if !stacked.isEmpty {
