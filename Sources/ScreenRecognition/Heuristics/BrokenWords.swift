@@ -66,33 +66,9 @@ public enum BrokenWords {
         guard text.contains(where: { $0.isLetter && $0.isASCII }) else { return text }
         var parts = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         guard !parts.contains(where: \.isEmpty) else { return text }
-        var changed = false
-        var i = 0
-        while i + 1 < parts.count {
-            if let joined = hyphenJoined(parts[i], parts[i + 1]) {
-                parts[i] = joined
-                parts.remove(at: i + 1)
-                changed = true
-            }
-            i += 1
-        }
-        i = 0
-        while i + 2 < parts.count {
-            if let (joined, count) = spacedJoined(parts[i...]) {
-                parts.replaceSubrange(i..<(i + count), with: [joined])
-                changed = true
-            }
-            i += 1
-        }
-        i = 0
-        while i + 1 < parts.count {
-            if let joined = joined(parts[i], parts[i + 1]) {
-                parts[i] = joined
-                parts.remove(at: i + 1)
-                changed = true
-            }
-            i += 1
-        }
+        var changed = joinRuns(&parts, pairwise(hyphenJoined))
+        changed = joinRuns(&parts, spacedJoined) || changed
+        changed = joinRuns(&parts, pairwise(joined)) || changed
         for i in parts.indices {
             if let restored = withFirstLetter(parts[i], startsText: i == 0, wordCount: parts.count) {
                 parts[i] = restored
@@ -100,6 +76,29 @@ public enum BrokenWords {
             }
         }
         return changed ? parts.joined(separator: " ") : text
+    }
+
+    /// Replaces, left to right, each run at the start of `parts`' rest that `join` makes one part
+    /// (the part, and how many it replaces); whether any was replaced.
+    static func joinRuns(_ parts: inout [String], _ join: (ArraySlice<String>) -> (String, Int)?) -> Bool {
+        var changed = false
+        var i = 0
+        while i < parts.count {
+            if let (joined, count) = join(parts[i...]) {
+                parts.replaceSubrange(i..<(i + count), with: [joined])
+                changed = true
+            }
+            i += 1
+        }
+        return changed
+    }
+
+    /// `join` of two parts as a run joiner for ``joinRuns(_:_:)``.
+    static func pairwise(_ join: @escaping (String, String) -> String?) -> (ArraySlice<String>) -> (String, Int)? {
+        { run in
+            guard run.count >= 2, let joined = join(run[run.startIndex], run[run.startIndex + 1]) else { return nil }
+            return (joined, 2)
+        }
     }
 
     /// The word `a` and `b` were cut from, or nil.
@@ -120,6 +119,7 @@ public enum BrokenWords {
     /// at least ``minJoinedLetters`` letters in one case.
     static func spacedJoined(_ parts: ArraySlice<String>) -> (String, Int)? {
         let words = RunTogetherWords.englishWords
+        guard parts.count >= 3 else { return nil }
         for count in stride(from: min(maxSpacedParts, parts.count), through: 3, by: -1) {
             let run = Array(parts.prefix(count))
             let (lastLetters, tail) = split(run[count - 1])
@@ -136,7 +136,7 @@ public enum BrokenWords {
     /// A letter-spaced word is joined from at most 6 parts — *measured* on the 1,219 listening
     /// screens (2026-11-29): the 5 such words there ("Usern a m e", "Com m ent", "pass w ord?",
     /// "FAR M ERS", "BEYO N D") had 3 or 4.
-    static let maxSpacedParts = 6
+    public static let maxSpacedParts = 6
 
     /// The word `a`, ending in a line's hyphen, and `b` make, or nil.
     static func hyphenJoined(_ a: String, _ b: String) -> String? {

@@ -43,7 +43,7 @@ extension TextRepair {
         public static let minLetters = 5
 
         /// Letter groups Tesseract reads for one another, as (read, meant): "m" read for "rn"
-        /// ("Leam", "pattem", "Usemame", "tumed"), "rn" for "m" ("iterns", "cavernan") and "cl"
+        /// ("Leam", "pattem", "Usemame"), "rn" for "m" ("iterns", "cavernan") and "cl"
         /// for "d" ("acldress") — two thin letters set close run into one, one wide letter splits
         /// in two. A word no single look-alike letter mends, and in which exactly one such group
         /// read the other way makes an English word, is that word. *Measured* on the 1,219
@@ -100,11 +100,12 @@ extension TextRepair {
 
         /// One word mended, or as read.
         static func mendedWord(_ word: String) -> String {
-            guard word.count >= minGroupLetters else { return word }
+            let shortest = min(minLetters, minGroupLetters)
+            guard word.count >= shortest else { return word }
             var core = Substring(word)
             while let last = core.last, trailing.contains(last) { core = core.dropLast() }
             let letters = Array(core)
-            guard letters.count >= min(minLetters, minGroupLetters), letters.allSatisfy({ $0.isASCII && $0.isLetter }),
+            guard letters.count >= shortest, letters.allSatisfy({ $0.isASCII && $0.isLetter }),
                 letters.dropFirst().allSatisfy(\.isLowercase)
             else { return word }
             let lower = String(core).lowercased()
