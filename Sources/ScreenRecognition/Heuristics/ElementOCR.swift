@@ -741,19 +741,18 @@ public enum ElementOCR {
     /// Whether a text element's whole-screen reading lost a line: the lines read into it leave
     /// at least ``Constants/lostLineGap`` × the tallest of them free above or below them inside its
     /// box — "Discover" read from a two-line heading "Chat & Discover" whose first line, on a tinted
-    /// page, the whole-screen read dropped (ui-real train).
-    static func lostLine(of d: Detection, lines: [RecognizedText]) -> Bool {
-        let inside = centred(in: d.box, lines)
+    /// page, the whole-screen read dropped (ui-real train). `inside`: the lines centred in `box`.
+    static func lostLine(in box: Rect, inside: [RecognizedText]) -> Bool {
         guard let top = inside.map(\.box.minY).min(), let bottom = inside.map(\.box.maxY).max(),
             let height = inside.map(\.box.height).max(), height > 0
         else { return false }
         let gap = Constants.lostLineGap * height
-        return top - d.box.minY >= gap || d.box.maxY - bottom >= gap
+        return top - box.minY >= gap || box.maxY - bottom >= gap
     }
 
     /// Whether `reading` says `old`'s words in order (``saysInOrder(_:_:by:)``) and every word it
-    /// adds is an English word (``RunTogetherWords/englishWords``, ``RunTogetherWords/shortWords``)
-    /// or a number; "&" and other marks may come with them.
+    /// adds is an English word (``RunTogetherWords/englishWords``, which holds the short words) or
+    /// a number; "&" and other marks may come with them.
     static func addsEnglishWords(_ reading: String, to old: String) -> Bool {
         guard saysInOrder(reading, old, by: ==) else { return false }
         var oldWords = lowercasedWords(old)
@@ -763,7 +762,7 @@ public enum ElementOCR {
         }
         return !added.isEmpty
             && added.allSatisfy {
-                $0.allSatisfy(\.isNumber) || RunTogetherWords.englishWords.contains($0) || RunTogetherWords.shortWords.contains($0)
+                $0.allSatisfy(\.isNumber) || RunTogetherWords.englishWords.contains($0)
             }
     }
 
@@ -772,8 +771,9 @@ public enum ElementOCR {
     /// ``Constants/lostStartShift`` × its height right of both — "ting" under "Your recipes are"
     /// in a centred heading whose "wai" a photo's dark patch swallowed in the whole-screen read
     /// (ui-real valid). A right-aligned stack looks the same, and its crop reading then adds nothing.
-    static func lineLostStart(of d: Detection, lines: [RecognizedText]) -> Bool {
-        let inside = centred(in: d.box, lines).sorted { $0.box.minY < $1.box.minY }
+    /// `centredLines`: the lines centred in the element's box.
+    static func lineLostStart(_ centredLines: [RecognizedText]) -> Bool {
+        let inside = centredLines.sorted { $0.box.minY < $1.box.minY }
         guard inside.count >= 2 else { return false }
         // Stacked: each line's middle lies below the line above (descenders and accents overlap).
         for (a, b) in zip(inside, inside.dropFirst()) where b.box.midY < a.box.maxY || a.box.midY > b.box.minY { return false }
@@ -798,11 +798,10 @@ public enum ElementOCR {
     }
 
     /// Share of a text element's width that the OCR lines read into it span (their centres inside
-    /// its box); nil when no line is inside.
-    static func readCoverage(of d: Detection, lines: [RecognizedText]) -> Double? {
-        let inside = centred(in: d.box, lines)
-        guard let lo = inside.map(\.box.minX).min(), let hi = inside.map(\.box.maxX).max(), d.box.width > 0 else { return nil }
-        return (min(hi, d.box.maxX) - max(lo, d.box.minX)) / d.box.width
+    /// its box: `inside`); nil when no line is inside.
+    static func readCoverage(of box: Rect, inside: [RecognizedText]) -> Double? {
+        guard let lo = inside.map(\.box.minX).min(), let hi = inside.map(\.box.maxX).max(), box.width > 0 else { return nil }
+        return (min(hi, box.maxX) - max(lo, box.minX)) / box.width
     }
 
     /// Text elements whose whole-screen reading lost its first letter: its first line starts at
@@ -975,14 +974,17 @@ public enum ElementOCR {
         var result = detections
         let partly: [(index: Int, coverage: Double, lostStart: Bool, lostLine: Bool)] = detections.indices.compactMap { i in
             let d = detections[i]
-            guard d.type == .text, let text = d.text, !text.isEmpty, let c = readCoverage(of: d, lines: lines) else { return nil }
+            guard d.type == .text, let text = d.text, !text.isEmpty else { return nil }
+            // The lines read into the element, found once for the three checks.
+            let inside = centred(in: d.box, lines)
+            guard let c = readCoverage(of: d.box, inside: inside) else { return nil }
             if c < minCoverage { return (i, c, false, false) }
             // Only a Latin text's lost line: an account number's crop on a Korean screen reads
             // the Hangul above it as Latin junk.
-            if text.contains(where: { $0.isASCII && $0.isLetter }), !hasOtherScript(text), lostLine(of: d, lines: lines) {
+            if text.contains(where: { $0.isASCII && $0.isLetter }), !hasOtherScript(text), lostLine(in: d.box, inside: inside) {
                 return (i, c, false, true)
             }
-            return lineLostStart(of: d, lines: lines) ? (i, c, true, false) : nil
+            return lineLostStart(inside) ? (i, c, true, false) : nil
         }
         var failures = 0
         for (i, coverage, lostStart, lostLine) in partly.prefix(max(0, maxCalls)) {
