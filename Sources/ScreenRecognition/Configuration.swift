@@ -669,6 +669,11 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// social account") or a sign-in button's own logo, 1 a picture of a Facebook page (no icon,
     /// left alone) and 1 a small logo after a banner's "Back up your cards". 10 screens changed.
     public var brandIconsAreButtons = true
+    /// A button showing a brand's logo whose title does not name the brand says it ("CONTINUE WITH
+    /// GOOGLE", "Facebook, LIKE"), and a misread name beside the logo is mended ("ACEBOOK" →
+    /// "FACEBOOK") (``BrandTitles``): two "CONTINUE" buttons, one with a Facebook "f" and one
+    /// with a Google "G", were both "CONTINUE, Button".
+    public var brandLogosNameTheirButtons = true
     /// An open navigation drawer's destinations are buttons
     /// (``NavigationDrawer/destinations(_:labels:width:)``): "Profile", "Feedback", "Help" beside
     /// "Rate app", which the title-word rule alone had made buttons.

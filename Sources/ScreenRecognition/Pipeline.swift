@@ -79,6 +79,7 @@ public struct ScreenAnalyzer: Sendable {
             HeaderStage(settings: c.announcements, interactivity: c.interactivity),  // header trait
             GroupStage(settings: c.grouping, selection: c.selection, ordering: c.ordering),  // §5.5
             TintedTextButtonsStage(settings: c.interactivity),  // §5.4, rule for texts
+            BrandTitlesStage(settings: c.interactivity),  // a logo names its button's brand
             HideBackgroundsStage(content: c.content, grouping: c.grouping),  // decorative backgrounds
             PictureKindStage(content: c.content),  // §5.2, pictures nothing named
             HideDecorationStage(settings: c.grouping),  // strokes, marks inside other elements

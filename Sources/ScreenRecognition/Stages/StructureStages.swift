@@ -545,6 +545,20 @@ struct TintedTextButtonsStage: AnalysisStage {
     }
 }
 
+/// A brand's logo in a button says the brand where the title does not (``BrandTitles``) — after
+/// the logos have joined their titles (`ContentStage`) and texts have become buttons
+/// (`TintedTextButtonsStage`).
+struct BrandTitlesStage: AnalysisStage {
+    var settings: InteractivitySettings
+
+    func run(_ work: inout ScreenInProgress) throws {
+        guard settings.brandLogosNameTheirButtons else { return }
+        let named = BrandTitles.named(work.elements)
+        work.elements = named.elements
+        if named.changed > 0 { work.note("interactivity", "\(named.changed) label(s) given the brand of their logo") }
+    }
+}
+
 /// An unlabelled picture behind other elements is a background and is not announced
 /// (``ContentSettings/hideBackgroundPictures``) — after grouping, which still sees it: the tab-bar
 /// rule measures from the bottom-most element, and without the background sign-in buttons at the
