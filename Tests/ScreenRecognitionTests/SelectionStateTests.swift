@@ -203,6 +203,24 @@ struct SelectionStateTests {
         #expect(v?.count == 5)
     }
 
+    /// A detector's box tight around 1x dots on a photo's navy band: inside it the white dots
+    /// outnumber the bar, and its top and bottom rows run through the dots, so only the bar just
+    /// outside the box tells the dots from their background (ui-real: a blue dot among white ones).
+    @Test("Page control: a tight box whose dots outnumber the bar is read against the bar around it", arguments: [1, 2, 4])
+    func pageControlTightBox(current: Int) {
+        let bar = RGB(r: 17, g: 45, b: 76)
+        var img = RGBAImage(width: 120, height: 30, fill: bar)
+        for i in 0..<4 {
+            let x = 30 + Double(i) * 9
+            img = img.filling(r(x, 11, 7, 8), with: i + 1 == current ? RGB(r: 30, g: 144, b: 255) : .white)
+        }
+        // The box: the dots' own extent (34 × 8 px; 6 px of bar in the gaps).
+        let v = SelectionState.pageControlValue(img, r(30, 11, 34, 8), settings: .init())
+        #expect(v?.current == current)
+        #expect(v?.count == 4)
+        #expect(SelectionState.outsideColour(img, bounds: (30, 64, 11, 19)) == bar)
+    }
+
     /// ui-real's dark and green bars draw the other pages in the bar's colour at low opacity:
     /// 17 from the bar here, under the first reading's floor (half of 40), so only the second,
     /// faint-dot reading finds them; with three equally faint dots no page is current.
