@@ -270,7 +270,8 @@ public enum SelectionState {
         let m0 = y0 + (y1 - y0) / 4
         let m1 = y1 - (y1 - y0) / 4
         let mean = (x0..<x1).map { x in (m0..<m1).reduce(0.0) { $0 + image.color(x: x, y: $1).distance(to: bar) } / Double(m1 - m0) }
-        if let v = pageControlValue(image, bg: bar, bounds: (x0, x1, y0, y1), strength: mean, floor: settings.faintDotDistance, faint: true, settings: settings) {
+        if let v = pageControlValue(image, bg: bar, bounds: (x0, x1, y0, y1), strength: mean, floor: settings.faintDotDistance, faint: true, settings: settings)
+        {
             return v
         }
         // Third: the bar is what lies just outside the box, which the dots cannot outnumber.
