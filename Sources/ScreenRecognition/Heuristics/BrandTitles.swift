@@ -32,9 +32,10 @@ public enum BrandTitles {
     /// the sign-in, share and follow titles are 1–2 words ("Continue", "Invite friends", "post
     /// it"), the consent screen's permission rows beside a "G" 5–6.
     public static let maxTitleWords = 3
-    /// How many letters a misread brand name may differ by: 2 — *measured*: the misreadings found
-    /// differ by 1 ("ACEBOOK", "Facebock", "inkedin"); names of 6 letters or more only, so that
-    /// no English word of the title is taken (it must not be an English word either).
+    /// How many letters a misread brand name may differ by: 2 — *design choice*: the misreadings
+    /// found on the listening screens differ by 1 ("ACEBOOK", "Facebock", "inkedin"), and a second
+    /// letter lost against the logo's edge is allowed; only names of 6 letters or more are mended,
+    /// and never into a word that is an English word as read ("goggle" stays).
     public static let maxNameEdits = 2
     /// The shortest brand name mended (``maxNameEdits``): 6 letters ("Google"; not "Apple", one
     /// letter from "Apply").
