@@ -201,4 +201,28 @@ struct NavigationDrawerTests {
         #expect(result.transcript.contains("Podcasts") == !on)
         #expect(result.transcript.contains("appcrawler@gmail.com"))
     }
+
+    /// A drawer with glyphs on its plain rows' keyline: the titles after the glyphs start on a
+    /// keyline of their own, a smaller column than the plain rows'.
+    @Test("A drawer's rows that lead with an icon are destinations too, each measured from its icon")
+    func iconRows() {
+        func row(_ y: Double, _ title: String, icon: Bool, trailing: Bool = false) -> Element {
+            var e = el(.text, r(icon && !trailing ? 62 : 16, y, 120, 14), title)
+            e.detections = [det(.text, e.frame.minX, y, 120, 14, title)]
+            if icon { e.detections.append(det(.icon, trailing ? 250 : 16, y - 3, 20, 20, icon: .search)) }
+            return e
+        }
+        let led = ["Search", "Recent searches", "Shortlist", "Price guide"].enumerated().map { row(200 + 44 * Double($0.offset), $0.element, icon: true) }
+        let plain = ["News", "Moving guide", "Feedback", "Settings", "Share this app"].enumerated().map {
+            row(376 + 44 * Double($0.offset), $0.element, icon: false)
+        }
+        let elements = led + plain
+        let rows = Array(elements.indices)
+        // The plain rows' column is the larger: the largest column alone leaves the icon rows out.
+        #expect(NavigationDrawer.destinations(elements.map(\.frame), labels: elements.map { $0.label ?? "" }, width: 390) == Array(4..<9))
+        #expect(NavigationDrawer.iconRowDestinations(elements, rows: rows, width: 390) == Array(0..<4))
+        // A glyph after its title (a trailing chevron) leads nothing.
+        let trailing = ["A", "B", "C", "D"].enumerated().map { row(200 + 44 * Double($0.offset), "Row " + $0.element, icon: true, trailing: true) }
+        #expect(NavigationDrawer.iconRowDestinations(trailing, rows: Array(trailing.indices), width: 390).isEmpty)
+    }
 }

@@ -519,9 +519,11 @@ struct TintedTextButtonsStage: AnalysisStage {
         // An open drawer's destinations (after grouping: a switch's row text stays its label).
         if settings.drawerRowsAreButtons, let drawer = work.trace.drawer {
             let rows = NavigationDrawer.rowCandidates(work.elements, drawer: drawer)
-            let destinations = NavigationDrawer.destinations(
+            let plain = NavigationDrawer.destinations(
                 rows.map { work.elements[$0].frame }, labels: rows.map { work.elements[$0].label ?? "" }, width: Double(work.screen.width)
-            ).map { rows[$0] }.filter { work.elements[$0].kind == .text }
+            ).map { rows[$0] }
+            let led = NavigationDrawer.iconRowDestinations(work.elements, rows: rows, width: Double(work.screen.width))
+            let destinations = Set(plain + led).sorted().filter { work.elements[$0].kind == .text }
             for i in destinations { Metadata.makeButton(&work.elements[i]) }
             if !destinations.isEmpty { work.note("drawer", "\(destinations.count) drawer row(s) read as buttons") }
         }
