@@ -42,9 +42,7 @@ public enum ListRows {
         let tolerance = keylineTolerance * screenWidth
         let rows: [(index: Int, title: Rect, icon: Rect)] = result.indices.compactMap { i in
             let e = result[i]
-            guard mayBeRow(e), let title = e.detections.first(where: { $0.type == .text })?.box,
-                let icon = e.detections.first(where: { $0.type == .icon && $0.box.maxX <= title.minX + 2 && $0.box.sharesRow(with: title) })?.box,
-                !e.detections.contains(where: { $0.type == .icon && $0.box.minX >= title.maxX })
+            guard mayBeRow(e), let (title, icon) = leadingIcon(of: e), !e.detections.contains(where: { $0.type == .icon && $0.box.minX >= title.maxX })
             else { return nil }
             return (i, title, icon)
         }
@@ -61,6 +59,16 @@ public enum ListRows {
         lists += plainTextLists(result, screenWidth: screenWidth)
         for list in lists { changed += vote(list, in: &result) }
         return (result, changed)
+    }
+
+    /// A row's title (its first text detection's box) and the icon it leads with: an icon
+    /// detection on the title's row that ends before the title starts (2 px of overlap allowed:
+    /// detector boxes touch). Nil when the element has no such pair.
+    static func leadingIcon(of e: Element) -> (title: Rect, icon: Rect)? {
+        guard let title = e.detections.first(where: { $0.type == .text })?.box,
+            let icon = e.detections.first(where: { $0.type == .icon && $0.box.maxX <= title.minX + 2 && $0.box.sharesRow(with: title) })?.box
+        else { return nil }
+        return (title, icon)
     }
 
     /// Lists of titles without leading icons: ``minPlainRows`` or more read texts or text buttons

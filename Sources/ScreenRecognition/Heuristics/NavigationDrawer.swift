@@ -58,8 +58,9 @@ public enum NavigationDrawer {
     /// `elements`, its row candidates), found as ``destinations(_:labels:width:)`` finds them but
     /// with each row starting at its icon: a drawer that sets its icons on the keyline of its plain
     /// rows' titles puts the titles after an icon on a keyline of their own, a column smaller than
-    /// the plain rows' that ``destinations(_:labels:width:)`` left out. An icon counts when it is one
-    /// of the row's detections, on its title's row, ending before the title starts.
+    /// the plain rows' that ``destinations(_:labels:width:)`` left out. An icon counts as
+    /// ``ListRows`` counts a list row's: one of the row's detections, on its title's row, ending
+    /// before the title starts.
     ///
     /// *Measured* (2026-11-29) on the 1,219 listened ui-real screens: 66 rows on 18 screens with an
     /// open drawer became buttons, each a destination by eye: rows leading with an icon that had
@@ -68,9 +69,7 @@ public enum NavigationDrawer {
     public static func iconRowDestinations(_ elements: [Element], rows: [Int], width: Double) -> [Int] {
         let led: [(index: Int, frame: Rect)] = rows.compactMap { i in
             let e = elements[i]
-            guard let title = e.detections.first(where: { $0.type == .text })?.box,
-                let icon = e.detections.first(where: { $0.type == .icon && $0.box.maxX <= title.minX + 2 && $0.box.sharesRow(with: title) })?.box
-            else { return nil }
+            guard let (_, icon) = ListRows.leadingIcon(of: e) else { return nil }
             let start = min(icon.minX, e.frame.minX)
             return (i, Rect(x: start, y: e.frame.minY, width: e.frame.maxX - start, height: e.frame.height))
         }

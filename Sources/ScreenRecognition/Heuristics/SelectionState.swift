@@ -261,8 +261,11 @@ public enum SelectionState {
         guard let bg = histogram(image, rect, bits: settings.quantizationBits).first?.color else { return nil }
         let (x0, x1, y0, y1) = pixelBounds(image, rect)
         guard x1 > x0, y1 > y0 else { return nil }
-        let strongest = (x0..<x1).map { x in (y0..<y1).map { image.color(x: x, y: $0).distance(to: bg) }.max() ?? 0 }
-        if let v = pageControlValue(image, bg: bg, bounds: (x0, x1, y0, y1), strength: strongest, floor: settings.minTintDistance / 2, settings: settings) {
+        // Each column's largest distance from a background colour.
+        func strongest(from bg: RGB) -> [Double] { (x0..<x1).map { x in (y0..<y1).map { image.color(x: x, y: $0).distance(to: bg) }.max() ?? 0 } }
+        if let v = pageControlValue(
+            image, bg: bg, bounds: (x0, x1, y0, y1), strength: strongest(from: bg), floor: settings.minTintDistance / 2, settings: settings)
+        {
             return v
         }
         guard settings.faintDotDistance > 0, y1 - y0 >= 4 else { return nil }
@@ -276,8 +279,8 @@ public enum SelectionState {
         }
         // Third: the bar is what lies just outside the box, which the dots cannot outnumber.
         guard let outside = outsideColour(image, bounds: (x0, x1, y0, y1)) else { return nil }
-        let strength = (x0..<x1).map { x in (y0..<y1).map { image.color(x: x, y: $0).distance(to: outside) }.max() ?? 0 }
-        return pageControlValue(image, bg: outside, bounds: (x0, x1, y0, y1), strength: strength, floor: settings.minTintDistance / 2, settings: settings)
+        return pageControlValue(
+            image, bg: outside, bounds: (x0, x1, y0, y1), strength: strongest(from: outside), floor: settings.minTintDistance / 2, settings: settings)
     }
 
     /// How far outside a page control's box its bar is sampled: 2 px — *design choice*: a pixel
