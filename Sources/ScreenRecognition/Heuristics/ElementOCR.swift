@@ -723,18 +723,13 @@ public enum ElementOCR {
         reading.lowercased().contains(old.lowercased()) || saysInOrder(reading, old, by: ==)
     }
 
-    /// `s`'s words: its runs of letters and digits, lower-cased.
-    static func lowercasedWords(_ s: String) -> [String] {
-        s.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map { $0.lowercased() }
-    }
-
     /// Whether each of `old`'s words (letters and digits, lower-cased) is `matched` by one of
     /// `reading`'s, in order.
     static func saysInOrder(_ reading: String, _ old: String, by matched: (_ readingWord: String, _ oldWord: String) -> Bool) -> Bool {
-        let oldWords = lowercasedWords(old)
+        let oldWords = Metadata.titleWords(old)
         guard !oldWords.isEmpty else { return false }
         var next = 0
-        for w in lowercasedWords(reading) where next < oldWords.count && matched(w, oldWords[next]) { next += 1 }
+        for w in Metadata.titleWords(reading) where next < oldWords.count && matched(w, oldWords[next]) { next += 1 }
         return next == oldWords.count
     }
 
@@ -755,9 +750,9 @@ public enum ElementOCR {
     /// a number; "&" and other marks may come with them.
     static func addsEnglishWords(_ reading: String, to old: String) -> Bool {
         guard saysInOrder(reading, old, by: ==) else { return false }
-        var oldWords = lowercasedWords(old)
+        var oldWords = Metadata.titleWords(old)
         var added: [String] = []
-        for w in lowercasedWords(reading) {
+        for w in Metadata.titleWords(reading) {
             if let i = oldWords.firstIndex(of: w) { oldWords.remove(at: i) } else { added.append(w) }
         }
         return !added.isEmpty
