@@ -1578,10 +1578,61 @@ struct RowLabelTests {
         let absorbed = Metadata.absorbIntoControls(parts, containment: 0.85)
         #expect(absorbed.count == (c.joins ? 1 : 2))
         #expect(absorbed.contains { $0.kind == .icon } == !c.joins)  // else "Search, Image" is said apart
-        // Another glyph there (a password's "Show", an "Edit" button) is a control of its own.
-        let edit = Metadata.absorbIntoControls(
-            [parts[0], parts[1], Metadata.element(for: det(.icon, c.x, c.y, 10, 10, icon: .edit))], containment: 0.85)
-        #expect(edit.count == 2)
+        // A glyph that says what goes in the field (a person, a lock) joins it across its edge,
+        // not from before it…
+        let person = Metadata.absorbIntoControls(
+            [parts[0], parts[1], Metadata.element(for: det(.icon, c.x, c.y, 10, 10, icon: .person))], containment: 0.85)
+        #expect(person.count == (c.joins && c.x > -10 ? 1 : 2))
+        // …and another glyph there (an "Edit" pencil, a back arrow) is a control of its own.
+        for control in [IconMeaning.edit, .back] {
+            let kept = Metadata.absorbIntoControls(
+                [parts[0], parts[1], Metadata.element(for: det(.icon, c.x, c.y, 10, 10, icon: control))], containment: 0.85)
+            #expect(kept.count == 2)
+        }
+    }
+
+    @Test(
+        "A glyph that says what goes in a field joins it across its leading edge; a control there stays",
+        arguments: [
+            // (the glyph's meaning, its x; the field is 300 × 40 from x 0)
+            (IconMeaning?.some(.lock), -4.0, true), (.some(.lock), 14, true),  // across the edge, well inside (fully: containment)
+            (.some(.lock), 150, true),  // wholly inside the field: folded in by containment, as before
+            (.some(.lock), 292, false),  // across the trailing end: not a leading glyph
+            (.some(.mail), -8, true), (nil, -6, true),  // an envelope; an unrecognised "@"
+            (.some(.edit), -6, false), (.some(.close), 292, false),
+        ])
+    func leadingFieldGlyphs(meaning: IconMeaning?, x: Double, joins: Bool) {
+        let field = Metadata.element(for: det(.textField, 0, 0, 300, 40))
+        let text = el(.text, r(40, 14, 120, 12), "Password")
+        let glyph = Metadata.element(for: det(.icon, x, 11, 18, 18, icon: meaning))
+        let out = Metadata.absorbIntoControls([field, text, glyph], containment: 0.85)
+        #expect(out.count == (joins ? 1 : 2))
+        #expect(Announcer.announce(out).first?.announcement == "Password, Secure text field")
+    }
+
+    @Test(
+        "A password field's eye is its custom action \"Show password\", said with the field",
+        arguments: [
+            // (the eye's x and y, its kind, the field's reading, the field's actions)
+            (285.0, 3.0, ElementKind.icon, "Password", ["Show password"]),  // 5 px across the trailing end, 3 px above
+            (262, 11, .icon, "Password", ["Show password"]),  // wholly inside
+            (303, 11, .button, "Password", ["Show password"]),  // just after the field; a button
+            (330, 11, .icon, "Password", []),  // 30 px after it: beside the field
+            (120, 11, .icon, "Password", []),  // in the field's middle: no toggle (folded in, unsaid)
+            (285, 45, .icon, "Password", []),  // the row below
+            (285, 3, .icon, "Nickname", ["Show"]),  // a field that is no password's: the eye says only "Show"
+            (285, 3, .icon, "Password Show", ["Show"]),  // a toggle read as text keeps its title
+        ])
+    func passwordEye(x: Double, y: Double, kind: ElementKind, reading: String, actions: [String]) {
+        let field = Metadata.element(for: det(.textField, 0, 0, 300, 40))
+        let text = el(.text, r(16, 14, 140, 12), reading)
+        var eye = Metadata.element(for: det(.icon, x, y, 20, 16, icon: .show))
+        eye.kind = kind
+        let out = Metadata.absorbIntoControls([field, text, eye], containment: 0.85)
+        let fieldOut = out.first { $0.kind == .textField }
+        #expect(fieldOut?.customActions.map(\.name) == actions)
+        // the eye is folded into the field when it is its toggle, and when it lies wholly inside
+        #expect(out.count == (actions.isEmpty && x > 300 || y > 40 ? 2 : 1))
     }
 
     @Test(

@@ -284,6 +284,46 @@ public enum Metadata {
     /// choice*: half a width.
     public static let fieldGlyphLeadGap = 0.5
 
+    /// Glyphs that say what goes in a text field — a person before a name, an envelope before an
+    /// email address, a lock before a password — and join it when they lie across the leading edge
+    /// of its box or in its leading square (middle inside: ``fieldGlyphMinInside``), as does an
+    /// unrecognised glyph there (an "@" before a username), which said nothing. UIKit does not make a field's `leftView`
+    /// image an accessibility element; Material calls a field's leading icon decorative unless it
+    /// is given a content description. On the 1,219 listening screens (2026-11-29) 5 such glyphs
+    /// poked out of their field's box (1.5–20 px across its edge) and were spoken as "Lock, Image"
+    /// or "Profile, Image" between the fields — *design choice*: the meanings of form fields' glyphs (Material's text-field
+    /// examples, Apple's sign-in forms), not controls (edit, back, close, dropdown chevrons).
+    public static let fieldIconMeanings: Set<IconMeaning> = [
+        .search, .person, .mail, .lock, .phone, .location, .calendar, .clock, .link, .tag, .home, .chat,
+    ]
+
+    /// Whether `e` is a glyph that may lead a text field: an icon read as one of
+    /// ``fieldIconMeanings``, or as nothing.
+    static func isFieldGlyph(_ e: Element) -> Bool {
+        guard let icon = e.detections.first(where: { $0.type == .icon }) else { return false }
+        return icon.iconLabel.map(fieldIconMeanings.contains) ?? true
+    }
+
+    /// The custom action a text field's eye becomes: Material's password toggle says "Show
+    /// password" (its default content description), and an eye alone ("Show") does not say what
+    /// it shows.
+    public static let passwordToggleName = "Show password"
+
+    /// Whether `e` is a text field's visibility toggle: an eye (an icon read as `show`, plain or a
+    /// button) at the trailing end of the field's box `field` — its middle within the field's
+    /// height and within the field's last square (as tall as the field), or starting at most half
+    /// its own width after the field (``fieldGlyphLeadGap``). On the 1,219 listening screens
+    /// (2026-11-29) three eyes were said "Show, Image" after their password field (their boxes
+    /// 3–5 px across the field's edge) and one was folded into its field unsaid.
+    static func fieldToggle(_ e: Element, of field: Rect) -> Bool {
+        guard e.kind == .icon || e.kind == .button, e.detections.contains(where: { $0.iconLabel == .show }),
+            e.detections.allSatisfy({ $0.type == .icon })
+        else { return false }
+        let f = e.frame
+        return f.midY >= field.minY && f.midY <= field.maxY && f.height <= field.height * 1.5
+            && f.midX >= field.maxX - field.height && f.minX <= field.maxX + fieldGlyphLeadGap * f.width
+    }
+
     /// Text and icons lying inside a text field, a segment, or a checkbox or switch row (≥
     /// `containment` of their area; a field's magnifier by ``fieldGlyphMinInside`` or leading it by
     /// ``fieldGlyphLeadGap``) become part of it:
@@ -300,14 +340,25 @@ public enum Metadata {
                 guard i != ci, !absorbed.contains(i), [.text, .icon, .button].contains(elements[i].kind) else { return false }
                 let f = elements[i].frame
                 if f.fractionInside(control.frame) >= containment { return true }
-                // A field's magnifier whose box pokes out of the field's: its middle inside. (Other
-                // glyphs at a field's edge are controls of their own: "Show", "Edit", a back button.)
-                guard control.kind == .textField, elements[i].kind == .icon, elements[i].detections.contains(where: { $0.iconLabel == .search })
-                else { return false }
-                if control.frame.contains(f.center) && f.fractionInside(control.frame) >= fieldGlyphMinInside { return true }
+                guard control.kind == .textField else { return false }
+                // A password field's eye across its trailing end or just after it (``fieldToggle(_:of:)``).
+                if fieldToggle(elements[i], of: control.frame) { return true }
+                // A field's magnifier, or a glyph that says what goes in the field (``fieldIconMeanings``),
+                // whose box pokes out of the field's: its middle inside — anywhere for a magnifier,
+                // in the field's leading square for the others. (Other glyphs at a field's edge are
+                // controls of their own: "Edit", a back button.)
+                guard elements[i].kind == .icon, isFieldGlyph(elements[i]) else { return false }
+                let magnifier = elements[i].detections.contains { $0.iconLabel == .search }
+                if control.frame.contains(f.center) && f.fractionInside(control.frame) >= fieldGlyphMinInside
+                    && (magnifier || f.midX <= control.frame.minX + control.frame.height)
+                {
+                    return true
+                }
                 // Or just before the field's box, on its row: a search bar's box can start after
-                // (or across) its leading magnifier.
-                return f.minX < control.frame.minX && f.maxX >= control.frame.minX - fieldGlyphLeadGap * f.width
+                // (or across) its leading magnifier, a sign-in field's across its person or lock (a
+                // glyph wholly before a field may be a control of the bar: a mailbox beside a shop's
+                // search field, 4 px before its box, on a listening screen, 2026-11-29).
+                return f.minX < control.frame.minX && f.maxX >= control.frame.minX - (magnifier ? fieldGlyphLeadGap * f.width : 0)
                     && f.midY >= control.frame.minY && f.midY <= control.frame.maxY && f.height <= control.frame.height
             }
             guard !inside.isEmpty else { continue }
@@ -336,6 +387,10 @@ public enum Metadata {
                 c.label = field.text
                 if field.isSearch || (searchIcon && !isCredentialPlaceholder(field.text)) { c.traits.insert(.searchField) }
                 if c.customActions.isEmpty { c.customActions = fieldActions(field.accessory, frame: c.frame) }
+                if c.customActions.isEmpty, let eye = inside.first(where: { fieldToggle(elements[$0], of: c.frame) }) {
+                    let name = isSecureField(c.label) || c.label == nil ? passwordToggleName : IconMeaning.show.spokenLabel
+                    c.customActions = [CustomAction(name: name, activationPoint: elements[eye].activationPoint)]
+                }
             }
             if c.kind == .segment, c.label == nil, let icon = inside.first(where: { elements[$0].kind != .text }) {
                 c.label = elements[icon].label
