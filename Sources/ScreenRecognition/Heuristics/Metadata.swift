@@ -289,7 +289,7 @@ public enum Metadata {
     /// of its box or in its leading square (middle inside: ``fieldGlyphMinInside``), as does an
     /// unrecognised glyph there (an "@" before a username), which said nothing. UIKit does not make a field's `leftView`
     /// image an accessibility element; Material calls a field's leading icon decorative unless it
-    /// is given a content description. On the 1,219 listening screens (2026-11-29) 5 such glyphs
+    /// is given a content description. On the 1,219 listening screens (2026-11-29) 6 such glyphs
     /// poked out of their field's box (1.5–20 px across its edge) and were spoken as "Lock, Image"
     /// or "Profile, Image" between the fields — *design choice*: the meanings of form fields' glyphs (Material's text-field
     /// examples, Apple's sign-in forms), not controls (edit, back, close, dropdown chevrons).
@@ -313,8 +313,8 @@ public enum Metadata {
     /// button) at the trailing end of the field's box `field` — its middle within the field's
     /// height and within the field's last square (as tall as the field), or starting at most half
     /// its own width after the field (``fieldGlyphLeadGap``). On the 1,219 listening screens
-    /// (2026-11-29) three eyes were said "Show, Image" after their password field (their boxes
-    /// 3–5 px across the field's edge) and one was folded into its field unsaid.
+    /// (2026-11-29) two eyes were said "Show, Image" after their password field (their boxes 4–5
+    /// px across the field's edge) and 14 were folded into their field unsaid.
     static func fieldToggle(_ e: Element, of field: Rect) -> Bool {
         guard e.kind == .icon || e.kind == .button, e.detections.contains(where: { $0.iconLabel == .show }),
             e.detections.allSatisfy({ $0.type == .icon })
