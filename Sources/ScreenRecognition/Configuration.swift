@@ -689,6 +689,11 @@ public struct InteractivitySettings: Codable, Sendable, Hashable {
     /// chevron part of it (``Metadata/markDisclosureRows(_:trailingEdge:rowEndEdge:)``): iOS's disclosure
     /// indicator and Material's trailing "›" mark rows that open another screen.
     public var disclosureRowsAreButtons = true
+    /// A title with a down caret right after it ("Language: English ▾", a "카테고리 ▾" chip) is a
+    /// dropdown button, the caret part of it (``InlineDropdowns``): UIKit's buttons with a menu and
+    /// Material's exposed dropdown menus are one element, where the caret was said apart ("Down,
+    /// Button") or folded into a plain text.
+    public var inlineDropdownsAreButtons = true
     /// A disclosure chevron (› ⌄ ⌃) that ends its row — nothing right of it on the row — marks the
     /// row from this share of the screen's width on, short of the screen's trailing band: rows of
     /// a navigation drawer or a dialog end before the screen does. 0.55 — *measured* (2026-11-26) on

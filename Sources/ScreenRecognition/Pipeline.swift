@@ -77,6 +77,7 @@ public struct ScreenAnalyzer: Sendable {
             NavigationDrawerStage(settings: c.grouping),  // so do open drawers
             SelectionStage(settings: c.selection),  // §5.3
             HeaderStage(settings: c.announcements, interactivity: c.interactivity),  // header trait
+            InlineDropdownsStage(settings: c.interactivity),  // a title before its ⌄ is a button
             GroupStage(settings: c.grouping, selection: c.selection, ordering: c.ordering),  // §5.5
             TintedTextButtonsStage(settings: c.interactivity),  // §5.4, rule for texts
             BrandTitlesStage(settings: c.interactivity),  // a logo names its button's brand

@@ -547,6 +547,22 @@ struct TintedTextButtonsStage: AnalysisStage {
     }
 }
 
+/// A title with a down caret right after it is a dropdown button (``InlineDropdowns``) — after the
+/// disclosure rows (`ContentStage`) have taken the chevrons that end their rows, and after the
+/// headings are chosen: a dropdown that had been the screen's heading ("Instagram ▾") loses the
+/// trait and no other text is promoted in its place (the page-title rule would take the next
+/// largest text, a map's "USD 285" pin, for a title).
+struct InlineDropdownsStage: AnalysisStage {
+    var settings: InteractivitySettings
+
+    func run(_ work: inout ScreenInProgress) throws {
+        guard settings.inlineDropdownsAreButtons else { return }
+        let dropdowns = InlineDropdowns.mark(work.elements)
+        work.elements = dropdowns.elements
+        if dropdowns.marked > 0 { work.note("interactivity", "\(dropdowns.marked) title(s) before a down caret made dropdown buttons") }
+    }
+}
+
 /// A brand's logo in a button says the brand where the title does not (``BrandTitles``) — after
 /// the logos have joined their titles (`ContentStage`) and texts have become buttons
 /// (`TintedTextButtonsStage`).
