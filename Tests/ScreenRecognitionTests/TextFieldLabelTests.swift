@@ -10,6 +10,7 @@ struct TextFieldLabelTests {
         arguments: [
             ("Password Show", "Password", "Show"), ("Password HELP", "Password", "HELP"),
             ("Password Forgot Password?", "Password", "Forgot Password?"), ("Password Forgot?", "Password", "Forgot?"),
+            ("Password Forgot", "Password", "Forgot"),
             ("SHOW", "Password", "SHOW"), ("Emall address", "Email address", nil), ("Emall", "Email", nil),
             ("Pas sword", "Password", nil), ("m Pas sword", "m Password", nil), ("EMALL ADDRESS", "EMAIL ADDRESS", nil),
             ("emall", "email", nil),

@@ -238,6 +238,27 @@ public enum Interactivity {
     /// actions sit at the bar's ends, 30 % or more from the middle).
     public static let centredTitleTolerance = 0.05
 
+    /// Whether the text at `box` is centred on the screen (within ``centredTitleTolerance``) in the
+    /// navigation-bar band with nothing else on its row but the bar's items at its ends — in the
+    /// leading band before it ("‹", "Cancel") or the trailing band after it (a modal's "×") — or
+    /// nothing at all: a screen's or a sheet's title, never a button however its words read ("LOG
+    /// IN" over a sign-in form with its "×", an onboarding page's "Download"). *Measured* on the
+    /// 1,219 listening screens (2026-11-29): the 9 texts announced as buttons that this matches
+    /// were all titles by eye ("CREATE ACCOUNT", "Forgot your password?", "Remove Ads", "Add a
+    /// room"). Such a text is not made a heading by it: centred lines at a screen's top are as
+    /// often an onboarding page's sentence (the same screens, with this as
+    /// ``isAppBarTitle(_:others:icons:screen:settings:)``'s rule, gained 47 headings, many of them
+    /// sentences, and lost 10).
+    public static func isCentredBarTitle(_ box: Rect, others: [Rect], screen: ImageInfo, settings: InteractivitySettings = .init()) -> Bool {
+        let width = Double(screen.width)
+        guard box.midY <= settings.navigationBarBand * Double(screen.height), abs(box.midX - width / 2) <= centredTitleTolerance * width
+        else { return false }
+        return others.allSatisfy { o in
+            o == box || !o.sharesRow(with: box) || (o.minX < settings.leadingIconBand * width && o.maxX <= box.minX)
+                || (o.maxX > (1 - settings.leadingIconBand) * width && o.minX >= box.maxX)
+        }
+    }
+
     /// Whether the text at `box` is a top app bar's title, never a button whatever the
     /// text-button model, the title words or the tint rule say: Material's top app bar puts the
     /// navigation icon (back, menu) at its leading edge and the title right after it ("← Sign In",

@@ -36,9 +36,11 @@ public enum TextFieldLabels {
     /// placeholder word.
     static func isKnownWord(_ word: String) -> Bool { RunTogetherWords.englishWords.contains(word) || lexicon.contains(word) }
 
-    /// Trailing words that are the field's own button: a password visibility toggle or a help link,
-    /// capitalised as a button's title is ("Show", "HELP"; a placeholder's "…to show" stays).
-    public static let accessoryWords: Set<String> = ["show", "hide", "help"]
+    /// Trailing words that are the field's own button: a password visibility toggle, a help link or
+    /// a "Forgot" link without its question mark (an iPhone sign-in's "Password  Forgot", a
+    /// listening review, 2026-11-29), capitalised as a button's title is ("Show", "HELP"; a
+    /// placeholder's "…to show" stays).
+    public static let accessoryWords: Set<String> = ["show", "hide", "help", "forgot"]
 
     /// Trailing phrases that are a "forgot password" link inside the field.
     public static let forgotPhrases: [String] = ["forgot?", "forgot password?", "forgot your password?", "forgot password"]

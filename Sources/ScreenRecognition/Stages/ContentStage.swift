@@ -456,14 +456,16 @@ struct ContentStage: AnalysisStage {
         }
     }
 
-    /// The read texts that are a top app bar's title (``Interactivity/isAppBarTitle(_:others:icons:screen:settings:)``).
+    /// The read texts that are a top app bar's title (``Interactivity/isAppBarTitle(_:others:icons:screen:settings:)``,
+    /// ``Interactivity/isCentredBarTitle(_:others:screen:settings:)``).
     func appBarTitleIndices(_ detections: [Detection], screen: ImageInfo) -> Set<Int> {
         let icons = detections.filter { $0.type == .icon }.map(\.box)
         let boxes = detections.map(\.box)
         return Set(
             detections.indices.filter { i in
                 detections[i].type == .text
-                    && Interactivity.isAppBarTitle(boxes[i], others: boxes, icons: icons, screen: screen, settings: interactivity)
+                    && (Interactivity.isAppBarTitle(boxes[i], others: boxes, icons: icons, screen: screen, settings: interactivity)
+                        || Interactivity.isCentredBarTitle(boxes[i], others: boxes, screen: screen, settings: interactivity))
             })
     }
 
