@@ -285,14 +285,15 @@ public enum Metadata {
     public static let fieldGlyphLeadGap = 0.5
 
     /// Glyphs that say what goes in a text field — a person before a name, an envelope before an
-    /// email address, a lock before a password — and join it when they lie across the leading edge
-    /// of its box or in its leading square (middle inside: ``fieldGlyphMinInside``), as does an
-    /// unrecognised glyph there (an "@" before a username), which said nothing. UIKit does not make a field's `leftView`
-    /// image an accessibility element; Material calls a field's leading icon decorative unless it
-    /// is given a content description. On the 1,219 listening screens (2026-11-29) 6 such glyphs
-    /// poked out of their field's box (1.5–20 px across its edge) and were spoken as "Lock, Image"
-    /// or "Profile, Image" between the fields — *design choice*: the meanings of form fields' glyphs (Material's text-field
-    /// examples, Apple's sign-in forms), not controls (edit, back, close, dropdown chevrons).
+    /// email address, a lock before a password — and join it when they lie across the leading
+    /// edge of its box or in its leading square (middle inside: ``fieldGlyphMinInside``), as does
+    /// an unrecognised glyph there (an "@" before a username), which said nothing. UIKit does not
+    /// make a field's `leftView` image an accessibility element; Material calls a field's leading
+    /// icon decorative unless it is given a content description. On the 1,219 listening screens
+    /// (2026-11-29) 6 such glyphs poked out of their field's box (1.5–20 px across its edge) and
+    /// were spoken as "Lock, Image" or "Profile, Image" between the fields — *design choice*: the
+    /// meanings of form fields' glyphs (Material's text-field examples, Apple's sign-in forms),
+    /// not controls (edit, back, close, dropdown chevrons).
     public static let fieldIconMeanings: Set<IconMeaning> = [
         .search, .person, .mail, .lock, .phone, .location, .calendar, .clock, .link, .tag, .home, .chat,
     ]
@@ -326,9 +327,11 @@ public enum Metadata {
 
     /// Text and icons lying inside a text field, a segment, or a checkbox or switch row (≥
     /// `containment` of their area; a field's magnifier by ``fieldGlyphMinInside`` or leading it by
-    /// ``fieldGlyphLeadGap``) become part of it:
-    /// the text is its label (a text field's placeholder, a segment's title, the row's text) and a
-    /// magnifier icon makes a text field a search field.
+    /// ``fieldGlyphLeadGap``, its other leading glyphs (``fieldIconMeanings``) across its leading
+    /// edge, a password field's eye at its trailing end, ``fieldToggle(_:of:)``) become part of it:
+    /// the text is its label (a text field's placeholder, a segment's title, the row's text), a
+    /// magnifier icon makes a text field a search field, and an eye is the field's custom action
+    /// (``passwordToggleName``).
     /// With `fieldLabels`, a text field's placeholder is made its label by ``TextFieldLabels``.
     public static func absorbIntoControls(_ elements: [Element], containment: Double, fieldLabels: Bool = true) -> [Element] {
         var result = elements
