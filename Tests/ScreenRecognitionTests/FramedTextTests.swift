@@ -414,8 +414,17 @@ struct FramedTextTests {
             name: "a centred title after a leading text item (Cancel)", text: Rect(x: 140, y: 54, width: 110, height: 20),
             icon: Rect(x: 340, y: 52, width: 24, height: 24), between: Rect(x: 16, y: 54, width: 44, height: 20), title: true),
         TitleCase(
-            name: "a centred text with no leading item", text: Rect(x: 140, y: 54, width: 110, height: 20),
-            icon: Rect(x: 340, y: 52, width: 24, height: 24), title: false),
+            name: "a centred text with only a trailing item (a sheet's ×)", text: Rect(x: 140, y: 54, width: 110, height: 20),
+            icon: Rect(x: 340, y: 52, width: 24, height: 24), title: true),
+        TitleCase(
+            name: "a centred text with an item mid-row", text: Rect(x: 140, y: 54, width: 110, height: 20),
+            icon: Rect(x: 340, y: 52, width: 24, height: 24), between: Rect(x: 90, y: 54, width: 40, height: 20), title: false),
+        TitleCase(
+            name: "a centred text in the status bar beside its battery", text: Rect(x: 160, y: 8, width: 70, height: 16),
+            icon: Rect(x: 340, y: 8, width: 30, height: 16), title: false),
+        TitleCase(
+            name: "a centred text alone on its row", text: Rect(x: 140, y: 54, width: 110, height: 20),
+            icon: Rect(x: 340, y: 300, width: 24, height: 24), title: false),
         TitleCase(
             name: "an off-centre text after a leading text item", text: Rect(x: 200, y: 54, width: 110, height: 20),
             icon: Rect(x: 340, y: 52, width: 24, height: 24), between: Rect(x: 16, y: 54, width: 44, height: 20), title: false),
@@ -425,6 +434,21 @@ struct FramedTextTests {
     func appBarTitle(_ c: TitleCase) {
         let others = [c.text, c.icon] + (c.between.map { [$0] } ?? [])
         #expect(Interactivity.isAppBarTitle(c.text, others: others, icons: [c.icon], screen: ImageInfo(width: 390, height: 844)) == c.title)
+    }
+
+    @Test(
+        "A text centred in the bar's band with nothing but the bar's end items on its row, or nothing, is no button",
+        arguments: [
+            // (the text's box, another box, a title)
+            (Rect(x: 160, y: 54, width: 70, height: 20), Rect(x: 340, y: 52, width: 24, height: 24), true),  // "LOG IN"  ×
+            (Rect(x: 160, y: 54, width: 70, height: 20), Rect(x: 16, y: 52, width: 24, height: 24), true),  // ‹  title
+            (Rect(x: 160, y: 54, width: 70, height: 20), Rect(x: 340, y: 300, width: 24, height: 24), true),  // alone
+            (Rect(x: 160, y: 54, width: 70, height: 20), Rect(x: 250, y: 54, width: 60, height: 20), false),  // a row of texts
+            (Rect(x: 220, y: 54, width: 70, height: 20), Rect(x: 340, y: 52, width: 24, height: 24), false),  // off centre
+            (Rect(x: 160, y: 200, width: 70, height: 20), Rect(x: 340, y: 200, width: 24, height: 24), false),  // below the band
+        ])
+    func centredBarTitle(text: Rect, other: Rect, title: Bool) {
+        #expect(Interactivity.isCentredBarTitle(text, others: [text, other], screen: ImageInfo(width: 390, height: 844)) == title)
     }
 
     @Test("An app bar's title is no button, whatever its words or the text-button model say")

@@ -238,6 +238,12 @@ public enum Interactivity {
     /// actions sit at the bar's ends, 30 % or more from the middle).
     public static let centredTitleTolerance = 0.05
 
+    /// A bar's title starts below the status bar: at 0.035 of the screen's height or lower —
+    /// *design choice* from the platforms' status bars, Android's 24 dp of a 640-dp screen (0.0375)
+    /// and the iPhone's 20 of 667 pt (0.030); a centred text above it is the bar's clock or its
+    /// glyphs read as a word.
+    public static let minCentredTitleTop = 0.035
+
     /// Whether the text at `box` is centred on the screen (within ``centredTitleTolerance``) in the
     /// navigation-bar band with nothing else on its row but the bar's items at its ends — in the
     /// leading band before it ("‹", "Cancel") or the trailing band after it (a modal's "×") — or
@@ -281,6 +287,18 @@ public enum Interactivity {
         // trailing one: a centred text with an item at the leading edge on its row is the title.
         if abs(box.midX - width / 2) <= centredTitleTolerance * width,
             others.contains(where: { o in o != box && o.sharesRow(with: box) && o.minX < settings.leadingIconBand * width && o.maxX <= box.minX })
+        {
+            return true
+        }
+        // …and so is one with only the bar's items at its ends on its row, a trailing one among
+        // them (a sign-in sheet's "LOG IN" beside its "×", a shop's "카테고리" before its bell and
+        // cart; ``isCentredBarTitle(_:others:screen:settings:)``). *Measured* on the 1,219
+        // listening screens (2026-11-29): 6 texts became headings, each its screen's or sheet's
+        // title by eye ("App Tour" twice, "Idea Boards", "CREATE ACCOUNT", "LOG IN", "카테고리");
+        // a row of notification glyphs read "Hewes" beside the status bar's clock, which would
+        // have taken the heading from its screen's "Details", starts above ``minCentredTitleTop``.
+        if box.minY >= minCentredTitleTop * Double(screen.height), isCentredBarTitle(box, others: others, screen: screen, settings: settings),
+            others.contains(where: { o in o != box && o.sharesRow(with: box) })
         {
             return true
         }
