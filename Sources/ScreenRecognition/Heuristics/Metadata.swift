@@ -328,7 +328,7 @@ public enum Metadata {
     /// Text and icons lying inside a text field, a segment, or a checkbox or switch row (≥
     /// `containment` of their area; a field's magnifier by ``fieldGlyphMinInside`` or leading it by
     /// ``fieldGlyphLeadGap``, its other leading glyphs (``fieldIconMeanings``) across its leading
-    /// edge, a password field's eye at its trailing end, ``fieldToggle(_:of:)``) become part of it:
+    /// edge, a password field's eye at its trailing end, `fieldToggle(_:of:)`) become part of it:
     /// the text is its label (a text field's placeholder, a segment's title, the row's text), a
     /// magnifier icon makes a text field a search field, and an eye is the field's custom action
     /// (``passwordToggleName``).
