@@ -251,10 +251,11 @@ public enum Interactivity {
     /// IN" over a sign-in form with its "×", an onboarding page's "Download"). *Measured* on the
     /// 1,219 listening screens (2026-11-29): the 9 texts announced as buttons that this matches
     /// were all titles by eye ("CREATE ACCOUNT", "Forgot your password?", "Remove Ads", "Add a
-    /// room"). Such a text is not made a heading by it: centred lines at a screen's top are as
-    /// often an onboarding page's sentence (the same screens, with this as
-    /// ``isAppBarTitle(_:others:icons:screen:settings:)``'s rule, gained 47 headings, many of them
-    /// sentences, and lost 10).
+    /// room"). Alone on its row such a text is not made the bar's heading by this: centred lines
+    /// at a screen's top are as often an onboarding page's sentence (the same screens, with this
+    /// alone as ``isAppBarTitle(_:others:icons:screen:settings:)``'s rule, gained 47 headings, many
+    /// of them sentences, and lost 10); with a bar item at its end on its row it is the bar's
+    /// title there.
     public static func isCentredBarTitle(_ box: Rect, others: [Rect], screen: ImageInfo, settings: InteractivitySettings = .init()) -> Bool {
         let width = Double(screen.width)
         guard box.midY <= settings.navigationBarBand * Double(screen.height), abs(box.midX - width / 2) <= centredTitleTolerance * width
