@@ -82,6 +82,7 @@ public struct ScreenAnalyzer: Sendable {
             TintedTextButtonsStage(settings: c.interactivity),  // §5.4, rule for texts
             BrandTitlesStage(settings: c.interactivity),  // a logo names its button's brand
             HideBackgroundsStage(content: c.content, grouping: c.grouping),  // decorative backgrounds
+            IllustrationTitlesStage(settings: c.grouping),  // art over its title joins it
             PictureKindStage(content: c.content),  // §5.2, pictures nothing named
             HideDecorationStage(settings: c.grouping),  // strokes, marks inside other elements
             OrderStage(settings: c.ordering),  // §5.6

@@ -785,6 +785,65 @@ public enum Grouping {
         return words >= settings.subtitleSentenceWords
     }
 
+    // MARK: Illustrations over their titles
+
+    /// An unnamed illustration over the screen's title or message joins that text
+    /// (``GroupingSettings/joinIllustrationTitles``): a picture with neither label nor value, whose
+    /// kind, if the describer gave one, is not among ``GroupingSettings/illustrationKeptKinds``;
+    /// centred on the screen (``GroupingSettings/illustrationCentring``); alone on its rows —
+    /// nothing beside it, nothing on it but unnamed pictures (its own parts; an icon on a picture
+    /// may be its control; a picture with texts or buttons on it is a backdrop); and whose next
+    /// element below, among those sharing its columns, is a plain text or a block of them (no
+    /// control, no button, no link: a "Get started" under the art is the page's action) centred
+    /// under it, starting at most
+    /// ``GroupingSettings/illustrationTitleGap`` × the screen's height below it. The art is
+    /// decoration (HIG: hidden from VoiceOver), folded into the text as ``Decoration`` folds a mark
+    /// into its host: the text keeps its label, kind, traits, frame and activation point — a
+    /// heading stays in the rotor, an audit still matches the app's label by its frame — and holds
+    /// the art's detections and its parts', so that the analysis still shows where they were.
+    /// Returns the elements and how many illustrations joined a text.
+    public static func joinIllustrationTitles(
+        _ elements: [Element], screen: ImageInfo, settings: GroupingSettings
+    ) -> (elements: [Element], joined: Int) {
+        let width = Double(screen.width)
+        let height = Double(screen.height)
+        var result = elements
+        var absorbed = Set<Int>()
+        var titles = Set<Int>()
+        for (p, picture) in elements.enumerated() where isUnnamedIllustration(picture, settings: settings) {
+            let f = picture.frame
+            guard !absorbed.contains(p), abs(f.midX - width / 2) <= settings.illustrationCentring * width else { continue }
+            let beside = elements.indices.filter { $0 != p && elements[$0].frame.yOverlap(f) > 0 }
+            let parts = beside.filter { j in
+                elements[j].kind == .picture && elements[j].children.isEmpty && Decoration.saysNothing(elements[j])
+                    && elements[j].frame.fractionInside(f) >= settings.enclosedMarkInside
+            }
+            guard parts.count == beside.count else { continue }
+            let below = elements.indices.filter { j in
+                j != p && !absorbed.contains(j) && !parts.contains(j) && elements[j].frame.minY >= f.maxY && elements[j].frame.xOverlap(f) > 0
+            }.min { elements[$0].frame.minY < elements[$1].frame.minY }
+            guard let t = below, !titles.contains(t) else { continue }
+            let text = elements[t]
+            // A line, or a block of lines (§5.5's text grouping: a title over its description).
+            let isText = { (e: Element) in e.kind == .text && !e.isInteractive }
+            guard isText(text), text.children.allSatisfy(isText), !(text.label ?? "").isEmpty,
+                text.frame.minY - f.maxY <= settings.illustrationTitleGap * height,
+                abs(text.frame.midX - f.midX) <= settings.illustrationCentring * width
+            else { continue }
+            result[t].detections += ([p] + parts).flatMap { elements[$0].detections }
+            absorbed.formUnion([p] + parts)
+            titles.insert(t)
+        }
+        return (result.indices.filter { !absorbed.contains($0) }.map { result[$0] }, titles.count)
+    }
+
+    /// A picture nothing names (no label, no value) whose kind, if any, is not one that keeps its
+    /// stop (``GroupingSettings/illustrationKeptKinds``).
+    static func isUnnamedIllustration(_ e: Element, settings: GroupingSettings) -> Bool {
+        guard e.kind == .picture, e.children.isEmpty, Decoration.saysNothing(e) else { return false }
+        return !e.detections.contains { d in d.pictureKind.map(settings.illustrationKeptKinds.contains) ?? false }
+    }
+
     /// A card's caption (``GroupingSettings/groupCardCaptions``): under a picture at most
     /// ``GroupingSettings/cardMaxPictureWidth`` of the screen wide, the lines — plain texts — that
     /// stack below it, the first under §5.5's ``GroupingSettings/subtitleGap`` × screen height from

@@ -595,6 +595,22 @@ struct HideBackgroundsStage: AnalysisStage {
     }
 }
 
+/// §5.5 beyond the subtitle rule: an unnamed illustration centred over the screen's title or
+/// message is that text's decoration and is folded into it
+/// (``Grouping/joinIllustrationTitles(_:screen:settings:)``) — after the text-button rules, which
+/// must see a "Get started" under the art as it stands, and before the pictures are named by their
+/// kind, so that an "Illustration" or a "Logo" over its title is folded in too.
+struct IllustrationTitlesStage: AnalysisStage {
+    var settings: GroupingSettings
+
+    func run(_ work: inout ScreenInProgress) throws {
+        guard settings.joinIllustrationTitles else { return }
+        let joined = Grouping.joinIllustrationTitles(work.elements, screen: work.screen, settings: settings)
+        work.elements = joined.elements
+        if joined.joined > 0 { work.note("grouping", "\(joined.joined) illustration(s) joined the title or message under them") }
+    }
+}
+
 /// §5.2 for a picture nothing else named: what kind of picture it is ("Photo", "Illustration",
 /// "Logo", "Screenshot", "Map"; ``Detection/pictureKind``, kept by ``ContentStage``) instead of a bare
 /// "Image" (``ContentSettings/namesPictureKinds``). It runs after grouping and the hiding of

@@ -1,0 +1,111 @@
+import Testing
+
+@testable import ScreenRecognition
+
+@Suite("An unnamed illustration over the screen's title is folded into it")
+struct IllustrationTitleTests {
+    static let screen = ImageInfo(width: 390, height: 844)
+
+    /// A 160-pt picture centred on the 390-pt screen, from y 200 to 360.
+    static func art(x: Double = 115, kind: String? = nil, label: String? = nil) -> Element {
+        var e = el(.picture, r(x, 200, 160, 160), label)
+        e.detections = [det(.picture, x, 200, 160, 160)]
+        e.detections[0].pictureKind = kind
+        return e
+    }
+
+    /// A centred title starting `gap` under the art.
+    static func title(_ label: String = "Welcome to TripAdvisor!", gap: Double = 30, x: Double = 60, heading: Bool = true) -> Element {
+        var e = el(.text, r(x, 360 + gap, 270, 28), label)
+        e.detections = [det(.text, x, 360 + gap, 270, 28, label)]
+        if heading { e.traits.insert(.header) }
+        return e
+    }
+
+    /// §5.5's text grouping of a title over its description, one line of it a link or not.
+    static func block(link: Bool = false) -> Element {
+        var lines = [title("Welcome to Pocket", heading: false), title("Save articles for later", gap: 62, heading: false)]
+        if link { lines[1].traits.insert(.link) }
+        return Grouping.textGroup(lines)
+    }
+
+    static func button(_ e: Element) -> Element {
+        var e = e
+        Metadata.makeButton(&e)
+        return e
+    }
+
+    @Test(
+        "The art joins the title or message under it; off-centre, far, kept kinds, named art, controls and neighbours stay apart",
+        arguments: [
+            // (case, the elements, what is said)
+            ("a heading under centred art", [art(), title()], ["Welcome to TripAdvisor!, Heading"]),
+            ("an empty state's message", [art(), title("No messages in your inbox", heading: false)], ["No messages in your inbox"]),
+            ("an 'Illustration'", [art(kind: "Illustration"), title()], ["Welcome to TripAdvisor!, Heading"]),
+            ("a 'Logo' over its name", [art(kind: "Logo"), title("Pinnatta")], ["Pinnatta, Heading"]),
+            ("a 'Photo' keeps its stop", [art(kind: "Photo"), title()], ["Image", "Welcome to TripAdvisor!, Heading"]),
+            ("a named picture keeps its stop", [art(label: "Cat"), title()], ["Cat", "Welcome to TripAdvisor!, Heading"]),
+            ("art off the screen's middle", [art(x: 30), title()], ["Image", "Welcome to TripAdvisor!, Heading"]),
+            ("a title off the art's middle", [art(), title(x: 110)], ["Image", "Welcome to TripAdvisor!, Heading"]),
+            ("a title set low, 0.2 of the screen below", [art(), title(gap: 170)], ["Welcome to TripAdvisor!, Heading"]),
+            ("a title over 0.25 of the screen below", [art(), title(gap: 220)], ["Image", "Welcome to TripAdvisor!, Heading"]),
+            ("a title over its description, one block", [art(), block()], ["Welcome to Pocket, Save articles for later"]),
+            ("a block holding a link", [art(), block(link: true)], ["Image", "Welcome to Pocket, Save articles for later"]),
+            (
+                "a button under the art is the page's action",
+                [art(), button(title("Get started", heading: false))], ["Image", "Get started, Button"]
+            ),
+            (
+                "a page control between them",
+                [art(), el(.pageControl, r(170, 370, 50, 8)), title()], ["Page control", "Image", "Welcome to TripAdvisor!, Heading"]
+            ),
+            (
+                "something beside the art",
+                [art(), el(.text, r(290, 260, 80, 20), "Skip"), title()], ["Image", "Skip", "Welcome to TripAdvisor!, Heading"]
+            ),
+            (
+                "an icon on the art may be its control",
+                [art(), el(.icon, r(180, 260, 30, 30)), title()], ["Image", "Icon", "Welcome to TripAdvisor!, Heading"]
+            ),
+        ] as [(String, [Element], [String])])
+    func joins(name: String, elements: [Element], said: [String]) {
+        let out = Grouping.joinIllustrationTitles(elements, screen: Self.screen, settings: .init())
+        #expect(Set(Announcer.announce(out.elements).map(\.announcement)) == Set(said), "\(name)")
+        #expect(out.joined == (out.elements.count < elements.count ? 1 : 0))
+    }
+
+    @Test("The title keeps its label, traits, frame and activation point, and holds the art's detection")
+    func joinedTitle() throws {
+        let t = Self.title()
+        let out = Grouping.joinIllustrationTitles([Self.art(), t], screen: Self.screen, settings: .init()).elements
+        let joined = try #require(out.first)
+        #expect(out.count == 1)
+        #expect(joined.kind == .text && joined.label == t.label && joined.traits == t.traits)
+        #expect(joined.frame == t.frame && joined.activationPoint == t.activationPoint)
+        #expect(joined.detections.map(\.type) == [.text, .picture])
+    }
+
+    @Test("An unnamed picture drawn on the art is its part and is folded in with it; a named one keeps the art apart")
+    func partsOfTheArt() {
+        var part = el(.picture, r(150, 240, 40, 40))
+        part.detections = [det(.picture, 150, 240, 40, 40)]
+        let out = Grouping.joinIllustrationTitles([Self.art(), part, Self.title()], screen: Self.screen, settings: .init())
+        #expect(out.joined == 1)
+        #expect(Announcer.announce(out.elements).map(\.announcement) == ["Welcome to TripAdvisor!, Heading"])
+        #expect(out.elements.first?.detections.count == 3)
+        let named = el(.picture, r(150, 240, 40, 40), "Cat")
+        #expect(Grouping.joinIllustrationTitles([Self.art(), named, Self.title()], screen: Self.screen, settings: .init()).joined == 0)
+    }
+
+    @Test("The whole analysis joins the art to its title, and not with the setting off")
+    func pipeline() throws {
+        let detections = [det(.picture, 115, 200, 160, 160), det(.text, 60, 390, 270, 28, "No messages in your inbox")]
+        for on in [true, false] {
+            var cfg = AnalysisConfiguration.default
+            cfg.grouping.joinIllustrationTitles = on
+            let result = try ScreenAnalyzer(configuration: cfg).analyze(image: nil, size: Self.screen, detections: detections)
+            #expect(result.transcript.contains { $0.hasSuffix("Image") } == !on, "\(result.transcript)")
+            #expect(result.diagnostics.contains { $0.message.contains("illustration") } == on)
+        }
+    }
+}
