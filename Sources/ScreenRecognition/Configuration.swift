@@ -578,14 +578,14 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     public var joinIllustrationTitles = true
     /// The illustration's middle is within this share of the screen's width of the screen's middle,
     /// and so is its text's of the illustration's: 0.05 — *measured* on the 1,219 listening screens
-    /// (2026-11-29): the 116 pieces of onboarding and empty-state art folded in lay 0–0.044 of the
-    /// width off the screen's middle (median 0.003), their texts 0–0.040 off the art's.
+    /// (2026-11-29): the 173 pieces of onboarding and empty-state art folded in lay 0–0.044 of the
+    /// width off the screen's middle (median 0.003), their texts 0–0.040 off the art's (median 0.006).
     public var illustrationCentring: Double = 0.05
     /// The text starts at most this share of the screen's height under the illustration: 0.25 —
-    /// *measured* on the 1,219 listening screens (2026-11-29): the onboarding and empty-state
-    /// titles and messages under their art lay 0.017–0.098 of the height below it (median 0.048)
-    /// on 116 screens, and 0.10–0.25 on 56 more (an onboarding page's art over a title set low,
-    /// by the page control), every one such art by eye; 4 lay farther.
+    /// *measured* on the 1,219 listening screens (2026-11-29): of the 173 onboarding and
+    /// empty-state titles and messages folded in under their art, 124 lay 0.011–0.1 of the height
+    /// below it and 49 lay 0.1–0.25 (an onboarding page's title set low, by its page control) —
+    /// every one such art by eye, as were the 4 centred ones lying farther that are left apart.
     public var illustrationTitleGap: Double = 0.25
     /// Picture kinds (``PictureDescription/kind``) that keep their stop over a title: a photo, a
     /// screenshot or a map shows content. An "Illustration" or a "Logo" over its title is folded in.

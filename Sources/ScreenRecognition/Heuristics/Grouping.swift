@@ -795,8 +795,8 @@ public enum Grouping {
     /// may be its control; a picture with texts or buttons on it is a backdrop); and whose next
     /// element below, among those sharing its columns, is a plain text or a block of them (no
     /// control, no button, no link: a "Get started" under the art is the page's action) centred
-    /// under it, starting at most
-    /// ``GroupingSettings/illustrationTitleGap`` × the screen's height below it. The art is
+    /// under it, starting at most ``GroupingSettings/illustrationTitleGap`` × the screen's height
+    /// below it. The art is
     /// decoration (HIG: hidden from VoiceOver), folded into the text as ``Decoration`` folds a mark
     /// into its host: the text keeps its label, kind, traits, frame and activation point — a
     /// heading stays in the rotor, an audit still matches the app's label by its frame — and holds
@@ -810,6 +810,8 @@ public enum Grouping {
         var result = elements
         var absorbed = Set<Int>()
         var titles = Set<Int>()
+        // A line, or a block of lines (§5.5's text grouping: a title over its description).
+        let isText = { (e: Element) in e.kind == .text && !e.isInteractive }
         for (p, picture) in elements.enumerated() where isUnnamedIllustration(picture, settings: settings) {
             let f = picture.frame
             guard !absorbed.contains(p), abs(f.midX - width / 2) <= settings.illustrationCentring * width else { continue }
@@ -824,8 +826,6 @@ public enum Grouping {
             }.min { elements[$0].frame.minY < elements[$1].frame.minY }
             guard let t = below, !titles.contains(t) else { continue }
             let text = elements[t]
-            // A line, or a block of lines (§5.5's text grouping: a title over its description).
-            let isText = { (e: Element) in e.kind == .text && !e.isInteractive }
             guard isText(text), text.children.allSatisfy(isText), !(text.label ?? "").isEmpty,
                 text.frame.minY - f.maxY <= settings.illustrationTitleGap * height,
                 abs(text.frame.midX - f.midX) <= settings.illustrationCentring * width
