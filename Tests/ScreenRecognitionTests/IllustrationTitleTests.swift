@@ -14,6 +14,14 @@ struct IllustrationTitleTests {
         return e
     }
 
+    /// A 40-pt glyph centred on the screen, from y 320 to 360.
+    static func glyph(_ meaning: IconMeaning? = nil) -> Element {
+        Metadata.element(for: det(.icon, 175, 320, 40, 40, icon: meaning))
+    }
+
+    /// What is said for `e` alone.
+    static func said(_ e: Element) -> String { Announcer.announce([e]).map(\.announcement).joined() }
+
     /// A centred title starting `gap` under the art.
     static func title(_ label: String = "Welcome to TripAdvisor!", gap: Double = 30, x: Double = 60, heading: Bool = true) -> Element {
         var e = el(.text, r(x, 360 + gap, 270, 28), label)
@@ -43,6 +51,12 @@ struct IllustrationTitleTests {
             ("an empty state's message", [art(), title("No messages in your inbox", heading: false)], ["No messages in your inbox"]),
             ("an 'Illustration'", [art(kind: "Illustration"), title()], ["Welcome to TripAdvisor!, Heading"]),
             ("a 'Logo' over its name", [art(kind: "Logo"), title("Pinnatta")], ["Pinnatta, Heading"]),
+            (
+                "an unnamed glyph over an empty state's message", [glyph(), title("You have no recommendations yet", heading: false)],
+                ["You have no recommendations yet"]
+            ),
+            ("a glyph button keeps its stop", [button(glyph()), title()], [said(button(glyph())), "Welcome to TripAdvisor!, Heading"]),
+            ("a recognised glyph keeps its stop", [glyph(.heart), title()], [said(glyph(.heart)), "Welcome to TripAdvisor!, Heading"]),
             ("a 'Photo' keeps its stop", [art(kind: "Photo"), title()], ["Image", "Welcome to TripAdvisor!, Heading"]),
             ("a named picture keeps its stop", [art(label: "Cat"), title()], ["Cat", "Welcome to TripAdvisor!, Heading"]),
             ("art off the screen's middle", [art(x: 30), title()], ["Image", "Welcome to TripAdvisor!, Heading"]),

@@ -154,7 +154,9 @@ struct ModelCommandTests {
         arguments: [(1, 1), (5, 3000), (3000, 5)], ["tesseract", "ppocr"])
     func tinyAndThinImages(size: (Int, Int), engine: String) throws {
         let (width, height) = size
-        let path = try CLI.temp("blank-\(width)x\(height).png", pngImage(width: width, height: height))
+        // One file per case: the two engines' cases run in parallel, and one writing the file
+        // while the other's process reads it gave "empty file" (a fresh clone's run, 2026-11-29).
+        let path = try CLI.temp("blank-\(width)x\(height)-\(engine).png", pngImage(width: width, height: height))
         let r = try CLI.run(["ocr", path, "--ocr", engine])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("\"lines\""))

@@ -789,7 +789,8 @@ public enum Grouping {
 
     /// An unnamed illustration over the screen's title or message joins that text
     /// (``GroupingSettings/joinIllustrationTitles``): a picture with neither label nor value, whose
-    /// kind, if the describer gave one, is not among ``GroupingSettings/illustrationKeptKinds``;
+    /// kind, if the describer gave one, is not among ``GroupingSettings/illustrationKeptKinds``, or
+    /// an icon with neither that is no control;
     /// centred on the screen (``GroupingSettings/illustrationCentring``); alone on its rows —
     /// nothing beside it, nothing on it but unnamed pictures (its own parts; an icon on a picture
     /// may be its control; a picture with texts or buttons on it is a backdrop); and whose next
@@ -838,9 +839,11 @@ public enum Grouping {
     }
 
     /// A picture nothing names (no label, no value) whose kind, if any, is not one that keeps its
-    /// stop (``GroupingSettings/illustrationKeptKinds``).
+    /// stop (``GroupingSettings/illustrationKeptKinds``), or a glyph nothing names that is no
+    /// control (an empty state's book over "You have no recommendations yet": the icon classifier
+    /// knows no meaning for it, and the caption rule left it apart, its text being no short caption).
     static func isUnnamedIllustration(_ e: Element, settings: GroupingSettings) -> Bool {
-        guard e.kind == .picture, e.children.isEmpty, Decoration.saysNothing(e) else { return false }
+        guard e.kind == .picture || e.kind == .icon, e.children.isEmpty, Decoration.saysNothing(e) else { return false }
         return !e.detections.contains { d in d.pictureKind.map(settings.illustrationKeptKinds.contains) ?? false }
     }
 
