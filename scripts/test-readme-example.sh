@@ -47,9 +47,20 @@ for name, code in blocks:
         path.write_text(code)
 EOF
 
+# The example's build reaches the library through a symlinked path dependency, and an incremental
+# build after the library's stored properties changed once left a dependent module stale: the
+# example crashed in `ScreenAnalyzer.init` (signal 11) until its build folder was removed
+# (2026-11-29). So the example is built afresh whenever a library source is newer than its last build.
+stamp="$work/sources.stamp"
+if [ ! -e "$stamp" ] || [ -n "$(find Sources Package.swift Package.resolved -newer "$stamp" -print -quit 2>/dev/null)" ]; then
+    rm -rf "$app/.build"
+fi
+touch "$stamp.new"  # the build's start: a source saved during the build is newer than it
+
 echo "test-readme-example: building the README's example package in $app" >&2
 (cd "$app" && "$SWIFT" build --product Announce 2>&1 | tail -n 3) >&2
 built=$(cd "$app" && "$SWIFT" build --product Announce --show-bin-path)
+mv "$stamp.new" "$stamp"
 
 # No server module may be compiled for a dependent that only analyses. (SwiftPM plans every
 # target of the graph and makes an empty NAME.build folder for each; compiled ones hold objects.)
