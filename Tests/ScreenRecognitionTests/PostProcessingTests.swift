@@ -158,13 +158,15 @@ struct PostProcessingTests {
     }
 
     @Test(
-        "§5.1 a line is recovered unless a detection touches it — a text box only when it covers a quarter of the smaller of the two",
+        "§5.1 a line is recovered unless a detection touches it — a text box only when it covers a quarter of the smaller of the two, a container never",
         arguments: [
             // (the detection, recovered): the second line's box grazing the first line by 2 px, a
             // box holding half the line, an icon inside the line, a picture grazing it by 2 px, a
-            // box elsewhere.
+            // box elsewhere, a card holding the line (its text is its content), a card whose
+            // middle lies between the line's words.
             (det(.text, 116, 147, 162, 38), true), (det(.text, 60, 120, 120, 40), false), (det(.icon, 80, 132, 14, 14), false),
-            (det(.picture, 0, 147, 385, 200), false), (det(.text, 72, 200, 241, 20), true),
+            (det(.picture, 0, 147, 385, 200), false), (det(.text, 72, 200, 241, 20), true), (det(.container, 60, 100, 270, 180), true),
+            (det(.container, 0, 120, 390, 40), true),
         ])
     func recoveryCoverage(detection: Detection, recovered: Bool) {
         let lines = [RecognizedText(text: "Learn the life-changing skill", box: r(72, 129, 241, 20), confidence: 0.96)]
@@ -176,8 +178,10 @@ struct PostProcessingTests {
         "§5.1 the words of a covered line that no detection holds are recovered, run by run",
         arguments: [
             // (detections, recovered texts): a product page's price line where the detector boxed
-            // only the struck-through price; the discount on an icon; a text that took the whole line.
+            // only the struck-through price; the discount on an icon; a text that took the whole line;
+            // the product's card around it all, its middle between the prices (a card holds nothing).
             ([det(.text, 335, 1140, 162, 41, "$429.25")], ["$275.99", "22% off"]),
+            ([det(.text, 335, 1140, 162, 41, "$429.25"), det(.container, 0, 1000, 630, 300)], ["$275.99", "22% off"]),
             ([det(.text, 335, 1140, 162, 41, "$429.25"), det(.icon, 520, 1140, 170, 45)], ["$275.99"]),
             ([det(.text, 52, 1127, 631, 56, "$275.99 $429.25 22% off")], []),
             ([det(.text, 335, 1140, 162, 41, "$429.25"), det(.text, 40, 1120, 270, 70, "$275.99")], ["22% off"]),

@@ -52,14 +52,20 @@ public enum MissingElements {
     /// grazes it — under ``coveredFraction`` of the smaller of the two: the second line's box of a
     /// two-line title ("Learn the life-changing skill" over "of meditation") reached 2 px into the
     /// first line, which was then lost. A picture, icon or control touching a line still covers it
-    /// (a phone mockup's status bar, a glyph row read as letters). Of a covered line, the runs of
+    /// (a phone mockup's status bar, a glyph row read as letters). A container never covers one:
+    /// a card's or cell's text is its content, and a line on a card that no text box holds is a
+    /// text the detector missed — a game card's title "Walking Dead: Road to" and another's
+    /// developer "PIXOWL INC", a grocery card's "Banquet Pot Pie or Breakfast", an album's
+    /// "eternal sunshine" had been lost (7 of the 1,219 listening screens changed, 2026-11-29;
+    /// 5 better by eye, one Korean line misread as "‘wet · ey", one floating bar's occluded
+    /// hotel names "pitol" and "HG Hotel" taken for tabs). Of a covered line, the runs of
     /// words that no detection holds still become texts (`uncoveredRuns(of:among:minConfidence:)`).
     public static func recoverText(_ detections: [Detection], lines: [RecognizedText], minConfidence: Double) -> [Detection] {
         var added: [Detection] = []
         for line in lines where line.confidence >= minConfidence && line.text.contains(where: { $0.isLetter || $0.isNumber }) {
             let present = detections + added
             let overlaps = present.contains { d in
-                guard let shared = d.box.intersection(line.box) else { return false }
+                guard d.type != .container, let shared = d.box.intersection(line.box) else { return false }
                 return d.type != .text || shared.area >= coveredFraction * min(d.box.area, line.box.area)
             }
             if !overlaps {
@@ -162,6 +168,7 @@ public enum MissingElements {
         guard line.words.count > 1, tokens.count == line.words.count else { return [] }
         func held(_ w: RecognizedText.Word) -> Bool {
             detections.contains { d in
+                guard d.type != .container else { return false }
                 if d.box.contains(Point(x: w.box.midX, y: w.box.midY)) { return true }
                 guard let shared = d.box.intersection(w.box) else { return false }
                 return d.type != .text || shared.area >= coveredFraction * w.box.area
@@ -177,7 +184,7 @@ public enum MissingElements {
             let right = line.words[i].box.minX
             return right > left
                 && detections.contains { d in
-                    d.box.midX > left && d.box.midX < right && d.box.yOverlap(line.box) >= 0.5 * min(d.box.height, line.box.height)
+                    d.type != .container && d.box.midX > left && d.box.midX < right && d.box.yOverlap(line.box) >= 0.5 * min(d.box.height, line.box.height)
                 }
         }
         var pieces: [Range<Int>] = []
