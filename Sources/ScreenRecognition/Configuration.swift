@@ -591,6 +591,13 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     /// Picture kinds (``PictureDescription/kind``) that keep their stop over a title: a photo, a
     /// screenshot or a map shows content. An "Illustration" or a "Logo" over its title is folded in.
     public var illustrationKeptKinds: [String] = ["Photo", "Screenshot", "Map"]
+    /// Art whose title lies over it (an onboarding page's "Get alerts for things you care about"
+    /// over its drawing, an empty cart's "Your cart is empty" over a cart) is folded into that
+    /// title when nothing under it is a text within ``illustrationTitleGap``, and only when it is at
+    /// least this share of the screen's height tall: 0.1 — *measured* on the 1,219 listening
+    /// screens (2026-11-29): the 18 such pieces of onboarding and empty-state art were 0.24–0.52 of
+    /// the height tall; a feed's 0.06-tall banner under its post's line is no page art.
+    public var illustrationUnderTitleMinHeight: Double = 0.1
     /// A detected dialog hides what is behind it (Just Eat's VoiceOver audit: `accessibilityViewIsModal`) only when its confidence is at least
     /// this: 0.5 — *design choice*, the conventional operating point. Hiding elements is the one
     /// destructive heuristic, and the interim detector's dialog AP on real screens is 4%
@@ -1000,6 +1007,7 @@ extension AnalysisConfiguration {
         fraction("grouping.cardAlignment", grouping.cardAlignment)
         fraction("grouping.illustrationCentring", grouping.illustrationCentring)
         fraction("grouping.illustrationTitleGap", grouping.illustrationTitleGap)
+        fraction("grouping.illustrationUnderTitleMinHeight", grouping.illustrationUnderTitleMinHeight)
         fraction("grouping.modalDialogMinConfidence", grouping.modalDialogMinConfidence)
         fraction("grouping.scrimDialogMinConfidence", grouping.scrimDialogMinConfidence)
         atLeast("grouping.scrimDialogMinDimmed", grouping.scrimDialogMinDimmed, 1)

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ScreenRecognition
 
-@Suite("An unnamed illustration over the screen's title is folded into it")
+@Suite("An unnamed illustration over or under the screen's title is folded into it")
 struct IllustrationTitleTests {
     static let screen = ImageInfo(width: 390, height: 844)
 
@@ -83,6 +83,46 @@ struct IllustrationTitleTests {
             ),
         ] as [(String, [Element], [String])])
     func joins(name: String, elements: [Element], said: [String]) {
+        let out = Grouping.joinIllustrationTitles(elements, screen: Self.screen, settings: .init())
+        #expect(Set(Announcer.announce(out.elements).map(\.announcement)) == Set(said), "\(name)")
+        #expect(out.joined == (out.elements.count < elements.count ? 1 : 0))
+    }
+
+    /// A centred title ending `gap` over the art (which starts at y 200).
+    static func over(_ label: String = "Get alerts for things you care about", gap: Double = 40, x: Double = 60) -> Element {
+        var e = el(.text, r(x, 200 - gap - 28, 270, 28), label)
+        e.detections = [det(.text, x, 200 - gap - 28, 270, 28, label)]
+        return e
+    }
+
+    /// A centred picture `height` pt tall from y 200.
+    static func art(height: Double) -> Element {
+        var e = el(.picture, r(115, 200, 160, height))
+        e.detections = [det(.picture, 115, 200, 160, height)]
+        return e
+    }
+
+    @Test(
+        "Art with nothing under it joins the title over it; small art, a status bar's clock, a far title, a text under the art keep it apart",
+        arguments: [
+            // (case, the elements, what is said)
+            ("a message over centred art", [over(), art()], ["Get alerts for things you care about"]),
+            (
+                "a button under the art is no text", [over(), art(), button(title("Next", heading: false))],
+                ["Get alerts for things you care about", "Next, Button"]
+            ),
+            ("a banner 0.06 of the screen tall", [over(), art(height: 50)], ["Get alerts for things you care about", "Image"]),
+            ("the status bar's clock", [el(.text, r(170, 10, 50, 16), "9:41"), art()], ["9:41", "Image"]),
+            ("a title over 0.25 of the screen above", [over(gap: 220), art()], ["Get alerts for things you care about", "Image"]),
+            ("a title off the art's middle", [over(x: 110), art()], ["Get alerts for things you care about", "Image"]),
+            (
+                "a text under the art, left apart", [over(), art(), title(x: 110)],
+                ["Get alerts for things you care about", "Image", "Welcome to TripAdvisor!, Heading"]
+            ),
+            ("a title under the art takes it first", [over(), art(), title()], ["Get alerts for things you care about", "Welcome to TripAdvisor!, Heading"]),
+            ("a button over the art", [button(over()), art()], ["Get alerts for things you care about, Button", "Image"]),
+        ] as [(String, [Element], [String])])
+    func joinsTheTitleOver(name: String, elements: [Element], said: [String]) {
         let out = Grouping.joinIllustrationTitles(elements, screen: Self.screen, settings: .init())
         #expect(Set(Announcer.announce(out.elements).map(\.announcement)) == Set(said), "\(name)")
         #expect(out.joined == (out.elements.count < elements.count ? 1 : 0))

@@ -797,7 +797,11 @@ public enum Grouping {
     /// element below, among those sharing its columns, is a plain text or a block of them (no
     /// control, no button, no link: a "Get started" under the art is the page's action) centred
     /// under it, starting at most ``GroupingSettings/illustrationTitleGap`` × the screen's height
-    /// below it. The art is
+    /// below it. Art left apart then joins the text over it on the same terms — the next element
+    /// above it in its columns, centred over it, ending within that gap of its top — when the art
+    /// is at least ``GroupingSettings/illustrationUnderTitleMinHeight`` of the screen tall, the
+    /// text is no status bar's (``StatusBar/isStatusText(_:frame:screenHeight:batteryAlone:)``),
+    /// and no text lies under the art within the gap. The art is
     /// decoration (HIG: hidden from VoiceOver), folded into the text as ``Decoration`` folds a mark
     /// into its host: the text keeps its label, kind, traits, frame and activation point — a
     /// heading stays in the rotor, an audit still matches the app's label by its frame — and holds
@@ -813,30 +817,57 @@ public enum Grouping {
         var titles = Set<Int>()
         // A line, or a block of lines (§5.5's text grouping: a title over its description).
         let isText = { (e: Element) in e.kind == .text && !e.isInteractive }
-        for (p, picture) in elements.enumerated() where isUnnamedIllustration(picture, settings: settings) {
-            let f = picture.frame
-            guard !absorbed.contains(p), abs(f.midX - width / 2) <= settings.illustrationCentring * width else { continue }
-            let beside = elements.indices.filter { $0 != p && elements[$0].frame.yOverlap(f) > 0 }
-            let parts = beside.filter { j in
-                elements[j].kind == .picture && elements[j].children.isEmpty && Decoration.saysNothing(elements[j])
-                    && elements[j].frame.fractionInside(f) >= settings.enclosedMarkInside
+        let isPlainText = { (e: Element) in isText(e) && e.children.allSatisfy(isText) && !(e.label ?? "").isEmpty }
+        // The next element on `side` of the picture `p`, among those sharing its columns.
+        func next(_ side: VerticalSide, of p: Int, besides parts: [Int]) -> Int? {
+            let f = elements[p].frame
+            let candidates = elements.indices.filter { j in
+                guard j != p, !absorbed.contains(j), !parts.contains(j), elements[j].frame.xOverlap(f) > 0 else { return false }
+                return side == .below ? elements[j].frame.minY >= f.maxY : elements[j].frame.maxY <= f.minY
             }
-            guard parts.count == beside.count else { continue }
-            let below = elements.indices.filter { j in
-                j != p && !absorbed.contains(j) && !parts.contains(j) && elements[j].frame.minY >= f.maxY && elements[j].frame.xOverlap(f) > 0
-            }.min { elements[$0].frame.minY < elements[$1].frame.minY }
-            guard let t = below, !titles.contains(t) else { continue }
-            let text = elements[t]
-            guard isText(text), text.children.allSatisfy(isText), !(text.label ?? "").isEmpty,
-                text.frame.minY - f.maxY <= settings.illustrationTitleGap * height,
-                abs(text.frame.midX - f.midX) <= settings.illustrationCentring * width
-            else { continue }
-            result[t].detections += ([p] + parts).flatMap { elements[$0].detections }
-            absorbed.formUnion([p] + parts)
-            titles.insert(t)
+            return side == .below
+                ? candidates.min { elements[$0].frame.minY < elements[$1].frame.minY }
+                : candidates.max { elements[$0].frame.maxY < elements[$1].frame.maxY }
+        }
+        // Art under its title first, then art whose title lies over it.
+        for side in [VerticalSide.below, .above] {
+            for (p, picture) in elements.enumerated() where isUnnamedIllustration(picture, settings: settings) {
+                let f = picture.frame
+                guard !absorbed.contains(p), !titles.contains(p), abs(f.midX - width / 2) <= settings.illustrationCentring * width else { continue }
+                let beside = elements.indices.filter { $0 != p && elements[$0].frame.yOverlap(f) > 0 }
+                let parts = beside.filter { j in
+                    elements[j].kind == .picture && elements[j].children.isEmpty && Decoration.saysNothing(elements[j])
+                        && elements[j].frame.fractionInside(f) >= settings.enclosedMarkInside
+                }
+                guard parts.count == beside.count, let t = next(side, of: p, besides: parts), !titles.contains(t) else { continue }
+                let text = elements[t]
+                let gap = side == .below ? text.frame.minY - f.maxY : f.minY - text.frame.maxY
+                guard isPlainText(text), gap <= settings.illustrationTitleGap * height,
+                    abs(text.frame.midX - f.midX) <= settings.illustrationCentring * width
+                else { continue }
+                if side == .above {
+                    // Art under its title: a large picture (a post's banner under its line is no
+                    // page art), no status bar's clock over it, and no text under it within reach
+                    // (the text under art is its title: the first pass left it apart for a reason).
+                    guard f.height >= settings.illustrationUnderTitleMinHeight * height,
+                        !StatusBar.isStatusText(text.label, frame: text.frame, screenHeight: height)
+                    else { continue }
+                    if let u = next(.below, of: p, besides: parts), isText(elements[u]),
+                        elements[u].frame.minY - f.maxY <= settings.illustrationTitleGap * height
+                    {
+                        continue
+                    }
+                }
+                result[t].detections += ([p] + parts).flatMap { elements[$0].detections }
+                absorbed.formUnion([p] + parts)
+                titles.insert(t)
+            }
         }
         return (result.indices.filter { !absorbed.contains($0) }.map { result[$0] }, titles.count)
     }
+
+    /// Which side of a picture its title lies on (``joinIllustrationTitles(_:screen:settings:)``).
+    enum VerticalSide { case below, above }
 
     /// A picture nothing names (no label, no value) whose kind, if any, is not one that keeps its
     /// stop (``GroupingSettings/illustrationKeptKinds``), or a glyph nothing names that is no
