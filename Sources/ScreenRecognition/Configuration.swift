@@ -598,6 +598,12 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     /// screens (2026-11-29): the 18 such pieces of onboarding and empty-state art were 0.24–0.52 of
     /// the height tall; a feed's 0.06-tall banner under its post's line is no page art.
     public var illustrationUnderTitleMinHeight: Double = 0.1
+    /// The text under the art need not be centred under it when nothing else lies on its rows: a
+    /// page's title set flush left or right under centred art ("Welcome to the Guardian" under
+    /// its logo, "Almost there" under a permission screen's drawing). On the 1,219 listening
+    /// screens (2026-11-29) such texts were the page's title or message under its logo or
+    /// onboarding art, by eye.
+    public var illustrationTitlesAloneOnTheirRows = true
     /// A detected dialog hides what is behind it (Just Eat's VoiceOver audit: `accessibilityViewIsModal`) only when its confidence is at least
     /// this: 0.5 — *design choice*, the conventional operating point. Hiding elements is the one
     /// destructive heuristic, and the interim detector's dialog AP on real screens is 4%

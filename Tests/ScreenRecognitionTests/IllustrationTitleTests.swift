@@ -60,7 +60,11 @@ struct IllustrationTitleTests {
             ("a 'Photo' keeps its stop", [art(kind: "Photo"), title()], ["Image", "Welcome to TripAdvisor!, Heading"]),
             ("a named picture keeps its stop", [art(label: "Cat"), title()], ["Cat", "Welcome to TripAdvisor!, Heading"]),
             ("art off the screen's middle", [art(x: 30), title()], ["Image", "Welcome to TripAdvisor!, Heading"]),
-            ("a title off the art's middle", [art(), title(x: 110)], ["Image", "Welcome to TripAdvisor!, Heading"]),
+            ("a title off the art's middle, alone on its rows", [art(), title(x: 110)], ["Welcome to TripAdvisor!, Heading"]),
+            (
+                "a title off the art's middle, beside another text", [art(), title(x: 110), el(.text, r(10, 395, 40, 20), "New")],
+                ["Image", "Welcome to TripAdvisor!, Heading", "New"]
+            ),
             ("a title set low, 0.2 of the screen below", [art(), title(gap: 170)], ["Welcome to TripAdvisor!, Heading"]),
             ("a title over 0.25 of the screen below", [art(), title(gap: 220)], ["Image", "Welcome to TripAdvisor!, Heading"]),
             ("a title over its description, one block", [art(), block()], ["Welcome to Pocket, Save articles for later"]),
@@ -116,8 +120,8 @@ struct IllustrationTitleTests {
             ("a title over 0.25 of the screen above", [over(gap: 220), art()], ["Get alerts for things you care about", "Image"]),
             ("a title off the art's middle", [over(x: 110), art()], ["Get alerts for things you care about", "Image"]),
             (
-                "a text under the art, left apart", [over(), art(), title(x: 110)],
-                ["Get alerts for things you care about", "Image", "Welcome to TripAdvisor!, Heading"]
+                "a text under the art, left apart", [over(), art(), title(x: 110), el(.text, r(10, 395, 40, 20), "New")],
+                ["Get alerts for things you care about", "Image", "Welcome to TripAdvisor!, Heading", "New"]
             ),
             ("a title under the art takes it first", [over(), art(), title()], ["Get alerts for things you care about", "Welcome to TripAdvisor!, Heading"]),
             ("a button over the art", [button(over()), art()], ["Get alerts for things you care about, Button", "Image"]),
@@ -149,6 +153,15 @@ struct IllustrationTitleTests {
         #expect(out.elements.first?.detections.count == 3)
         let named = el(.picture, r(150, 240, 40, 40), "Cat")
         #expect(Grouping.joinIllustrationTitles([Self.art(), named, Self.title()], screen: Self.screen, settings: .init()).joined == 0)
+    }
+
+    @Test("A title off the art's middle joins it only with grouping.illustrationTitlesAloneOnTheirRows")
+    func titlesAloneOnTheirRows() {
+        for on in [true, false] {
+            var settings = GroupingSettings()
+            settings.illustrationTitlesAloneOnTheirRows = on
+            #expect(Grouping.joinIllustrationTitles([Self.art(), Self.title(x: 110)], screen: Self.screen, settings: settings).joined == (on ? 1 : 0))
+        }
     }
 
     @Test("The whole analysis joins the art to its title, and not with the setting off")

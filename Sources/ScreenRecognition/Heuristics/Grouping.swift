@@ -796,8 +796,9 @@ public enum Grouping {
     /// may be its control; a picture with texts or buttons on it is a backdrop); and whose next
     /// element below, among those sharing its columns, is a plain text or a block of them (no
     /// control, no button, no link: a "Get started" under the art is the page's action) centred
-    /// under it, starting at most ``GroupingSettings/illustrationTitleGap`` × the screen's height
-    /// below it. Art left apart then joins the text over it on the same terms — the next element
+    /// under it — or, with ``GroupingSettings/illustrationTitlesAloneOnTheirRows``, anywhere under
+    /// it with nothing else on its rows — starting at most ``GroupingSettings/illustrationTitleGap``
+    /// × the screen's height below it. Art left apart then joins the text over it on the same terms — the next element
     /// above it in its columns, centred over it, ending within that gap of its top — when the art
     /// is at least ``GroupingSettings/illustrationUnderTitleMinHeight`` of the screen tall, the
     /// text is no status bar's (``StatusBar/isStatusText(_:frame:screenHeight:batteryAlone:)``),
@@ -842,8 +843,12 @@ public enum Grouping {
                 guard parts.count == beside.count, let t = next(side, of: p, besides: parts), !titles.contains(t) else { continue }
                 let text = elements[t]
                 let gap = side == .below ? text.frame.minY - f.maxY : f.minY - text.frame.maxY
+                // Centred on the art, or, under it, alone on its rows (a page's left-aligned title:
+                // "Welcome to the Guardian" under its logo).
+                let centred = abs(text.frame.midX - f.midX) <= settings.illustrationCentring * width
+                let alone = !elements.indices.contains { $0 != t && $0 != p && !parts.contains($0) && elements[$0].frame.yOverlap(text.frame) > 0 }
                 guard isPlainText(text), gap <= settings.illustrationTitleGap * height,
-                    abs(text.frame.midX - f.midX) <= settings.illustrationCentring * width
+                    centred || (side == .below && settings.illustrationTitlesAloneOnTheirRows && alone)
                 else { continue }
                 if side == .above {
                     // Art under its title: a large picture (a post's banner under its line is no
