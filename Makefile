@@ -48,7 +48,7 @@ test-benchmark-scripts:
 # rest. Their liveness bounds are wall-clock (a request must reach the detector within 300 s, a
 # served model within 60 s), and the rest of the suite, sharing the run, holds the 2-core machine's
 # cooperative threads with blocking CLI and model runs: CI at 67114a1 (2026-11-29) failed when a
-# queued client's task first ran after 300 s. Alone, the 37 server tests pass in ~20 s.
+# queued client's task first ran after 300 s. Alone, the 41 server tests pass in ~28 s.
 SERVER_TESTS = ScreenRecognitionServerTests|ServeCommandTests
 test-swift: deps
 	$(SWIFT) build --build-tests

@@ -595,14 +595,15 @@ public struct GroupingSettings: Codable, Sendable, Hashable {
     /// over its drawing, an empty cart's "Your cart is empty" over a cart) is folded into that
     /// title when nothing under it is a text within ``illustrationTitleGap``, and only when it is at
     /// least this share of the screen's height tall: 0.1 — *measured* on the 1,219 listening
-    /// screens (2026-11-29): the 18 such pieces of onboarding and empty-state art were 0.24–0.52 of
+    /// screens (2026-11-30): the 18 such pieces of onboarding and empty-state art were 0.24–0.52 of
     /// the height tall; a feed's 0.06-tall banner under its post's line is no page art.
     public var illustrationUnderTitleMinHeight: Double = 0.1
     /// The text under the art need not be centred under it when nothing else lies on its rows: a
     /// page's title set flush left or right under centred art ("Welcome to the Guardian" under
-    /// its logo, "Almost there" under a permission screen's drawing). On the 1,219 listening
-    /// screens (2026-11-29) such texts were the page's title or message under its logo or
-    /// onboarding art, by eye.
+    /// its logo, "Almost there" under a permission screen's drawing) — *measured* on the 1,219
+    /// listening screens (2026-11-30): 12 pictures more were folded in, 11 of them a page's logo
+    /// or onboarding art over its title or message by eye, one a category banner over its first
+    /// row.
     public var illustrationTitlesAloneOnTheirRows = true
     /// A detected dialog hides what is behind it (Just Eat's VoiceOver audit: `accessibilityViewIsModal`) only when its confidence is at least
     /// this: 0.5 — *design choice*, the conventional operating point. Hiding elements is the one

@@ -798,11 +798,12 @@ public enum Grouping {
     /// control, no button, no link: a "Get started" under the art is the page's action) centred
     /// under it — or, with ``GroupingSettings/illustrationTitlesAloneOnTheirRows``, anywhere under
     /// it with nothing else on its rows — starting at most ``GroupingSettings/illustrationTitleGap``
-    /// × the screen's height below it. Art left apart then joins the text over it on the same terms — the next element
-    /// above it in its columns, centred over it, ending within that gap of its top — when the art
-    /// is at least ``GroupingSettings/illustrationUnderTitleMinHeight`` of the screen tall, the
-    /// text is no status bar's (``StatusBar/isStatusText(_:frame:screenHeight:batteryAlone:)``),
-    /// and no text lies under the art within the gap. The art is
+    /// × the screen's height below it. Art left apart then joins the text over it on the same
+    /// terms — the next element above it in its columns, centred over it, ending within that gap
+    /// of its top — when the art is at least ``GroupingSettings/illustrationUnderTitleMinHeight``
+    /// of the screen tall, the text is no status bar's
+    /// (``StatusBar/isStatusText(_:frame:screenHeight:batteryAlone:)``), and no text lies under the
+    /// art within the gap. The art is
     /// decoration (HIG: hidden from VoiceOver), folded into the text as ``Decoration`` folds a mark
     /// into its host: the text keeps its label, kind, traits, frame and activation point — a
     /// heading stays in the rotor, an audit still matches the app's label by its frame — and holds
@@ -834,7 +835,7 @@ public enum Grouping {
         for side in [VerticalSide.below, .above] {
             for (p, picture) in elements.enumerated() where isUnnamedIllustration(picture, settings: settings) {
                 let f = picture.frame
-                guard !absorbed.contains(p), !titles.contains(p), abs(f.midX - width / 2) <= settings.illustrationCentring * width else { continue }
+                guard !absorbed.contains(p), abs(f.midX - width / 2) <= settings.illustrationCentring * width else { continue }
                 let beside = elements.indices.filter { $0 != p && elements[$0].frame.yOverlap(f) > 0 }
                 let parts = beside.filter { j in
                     elements[j].kind == .picture && elements[j].children.isEmpty && Decoration.saysNothing(elements[j])

@@ -595,8 +595,8 @@ struct HideBackgroundsStage: AnalysisStage {
     }
 }
 
-/// §5.5 beyond the subtitle rule: an unnamed illustration centred over the screen's title or
-/// message is that text's decoration and is folded into it
+/// §5.5 beyond the subtitle rule: an unnamed illustration centred over (or under) the screen's
+/// title or message is that text's decoration and is folded into it
 /// (``Grouping/joinIllustrationTitles(_:screen:settings:)``) — after the text-button rules, which
 /// must see a "Get started" under the art as it stands, and before the pictures are named by their
 /// kind, so that an "Illustration" or a "Logo" over its title is folded in too.
@@ -607,7 +607,7 @@ struct IllustrationTitlesStage: AnalysisStage {
         guard settings.joinIllustrationTitles else { return }
         let joined = Grouping.joinIllustrationTitles(work.elements, screen: work.screen, settings: settings)
         work.elements = joined.elements
-        if joined.joined > 0 { work.note("grouping", "\(joined.joined) illustration(s) joined the title or message under them") }
+        if joined.joined > 0 { work.note("grouping", "\(joined.joined) illustration(s) joined their page's title or message") }
     }
 }
 
