@@ -61,6 +61,7 @@ struct IllustrationTitleTests {
             ("a named picture keeps its stop", [art(label: "Cat"), title()], ["Cat", "Welcome to TripAdvisor!, Heading"]),
             ("art off the screen's middle", [art(x: 30), title()], ["Image", "Welcome to TripAdvisor!, Heading"]),
             ("a title off the art's middle, alone on its rows", [art(), title(x: 110)], ["Welcome to TripAdvisor!, Heading"]),
+            ("a list row's title off the art's middle, holding its thumbnail", [art(), rowTitle(under: 110)], ["Image", "Welcome to TripAdvisor!, Heading"]),
             (
                 "a title off the art's middle, beside another text", [art(), title(x: 110), el(.text, r(10, 395, 40, 20), "New")],
                 ["Image", "Welcome to TripAdvisor!, Heading", "New"]
@@ -99,6 +100,20 @@ struct IllustrationTitleTests {
         return e
     }
 
+    /// ``over(_:gap:x:)`` holding the thumbnail before it, folded in as decoration.
+    static func rowTitle() -> Element {
+        var e = over()
+        e.detections.append(det(.picture, 10, 132, 40, 40))
+        return e
+    }
+
+    /// ``title(_:gap:x:heading:)`` at `x`, holding the thumbnail before it.
+    static func rowTitle(under x: Double) -> Element {
+        var e = title(x: x)
+        e.detections.append(det(.picture, x - 50, 390, 40, 40))
+        return e
+    }
+
     /// A centred picture `height` pt tall from y 200.
     static func art(height: Double) -> Element {
         var e = el(.picture, r(115, 200, 160, height))
@@ -125,6 +140,7 @@ struct IllustrationTitleTests {
             ),
             ("a title under the art takes it first", [over(), art(), title()], ["Get alerts for things you care about", "Welcome to TripAdvisor!, Heading"]),
             ("a button over the art", [button(over()), art()], ["Get alerts for things you care about, Button", "Image"]),
+            ("a list row's title holding its thumbnail", [rowTitle(), art()], ["Get alerts for things you care about", "Image"]),
         ] as [(String, [Element], [String])])
     func joinsTheTitleOver(name: String, elements: [Element], said: [String]) {
         let out = Grouping.joinIllustrationTitles(elements, screen: Self.screen, settings: .init())

@@ -820,6 +820,8 @@ public enum Grouping {
         // A line, or a block of lines (§5.5's text grouping: a title over its description).
         let isText = { (e: Element) in e.kind == .text && !e.isInteractive }
         let isPlainText = { (e: Element) in isText(e) && e.children.allSatisfy(isText) && !(e.label ?? "").isEmpty }
+        // Made of text detections only, its children's too: no decoration folded in.
+        func onlyText(_ e: Element) -> Bool { e.detections.allSatisfy { $0.type == .text } && e.children.allSatisfy(onlyText) }
         // The next element on `side` of the picture `p`, among those sharing its columns.
         func next(_ side: VerticalSide, of p: Int, besides parts: [Int]) -> Int? {
             let f = elements[p].frame
@@ -846,10 +848,12 @@ public enum Grouping {
                 let gap = side == .below ? text.frame.minY - f.maxY : f.minY - text.frame.maxY
                 // Centred on the art, or, under it, alone on its rows (a page's left-aligned title:
                 // "Welcome to the Guardian" under its logo).
+                // A title beside the art's columns or over the art holds no picture or glyph of its
+                // own: a list row's title with its thumbnail folded in is no page title.
                 let centred = abs(text.frame.midX - f.midX) <= settings.illustrationCentring * width
                 let alone = !elements.indices.contains { $0 != t && $0 != p && !parts.contains($0) && elements[$0].frame.yOverlap(text.frame) > 0 }
                 guard isPlainText(text), gap <= settings.illustrationTitleGap * height,
-                    centred || (side == .below && settings.illustrationTitlesAloneOnTheirRows && alone)
+                    side == .below && centred || (onlyText(text) && (side == .above ? centred : settings.illustrationTitlesAloneOnTheirRows && alone))
                 else { continue }
                 if side == .above {
                     // Art under its title: a large picture (a post's banner under its line is no
