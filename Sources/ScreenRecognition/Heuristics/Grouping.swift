@@ -797,14 +797,14 @@ public enum Grouping {
     /// element below, among those sharing its columns, is a plain text or a block of them (no
     /// control, no button, no link: a "Get started" under the art is the page's action) centred
     /// under it — or, with ``GroupingSettings/illustrationTitlesAloneOnTheirRows``, anywhere under
-    /// it with nothing else on its rows — starting at most ``GroupingSettings/illustrationTitleGap``
-    /// × the screen's height below it. Art left apart then joins the text over it on the same
-    /// terms — the next element above it in its columns, centred over it, ending within that gap
-    /// of its top — when the art is at least ``GroupingSettings/illustrationUnderTitleMinHeight``
-    /// of the screen tall, the text is no status bar's
-    /// (``StatusBar/isStatusText(_:frame:screenHeight:batteryAlone:)``), and no text lies under the
-    /// art within the gap. The art is
-    /// decoration (HIG: hidden from VoiceOver), folded into the text as ``Decoration`` folds a mark
+    /// it with nothing else on its rows and no picture or glyph folded into it — starting at most
+    /// ``GroupingSettings/illustrationTitleGap`` × the screen's height below it. Art left apart
+    /// then joins the text over it on the same terms — the next element above it in its columns,
+    /// centred over it, ending within that gap of its top, no picture or glyph folded into it —
+    /// when the art is at least ``GroupingSettings/illustrationUnderTitleMinHeight`` of the screen
+    /// tall, the text is no status bar's (``StatusBar/isStatusText(_:frame:screenHeight:batteryAlone:)``),
+    /// and no text lies under the art within the gap. The art is decoration (HIG: hidden from
+    /// VoiceOver), folded into the text as ``Decoration`` folds a mark
     /// into its host: the text keeps its label, kind, traits, frame and activation point — a
     /// heading stays in the rotor, an audit still matches the app's label by its frame — and holds
     /// the art's detections and its parts', so that the analysis still shows where they were.
