@@ -833,12 +833,14 @@ public enum Grouping {
                 ? candidates.min { elements[$0].frame.minY < elements[$1].frame.minY }
                 : candidates.max { elements[$0].frame.maxY < elements[$1].frame.maxY }
         }
+        // The other elements lying on the rows of element `i`.
+        func sharingRows(with i: Int) -> [Int] { elements.indices.filter { $0 != i && elements[$0].frame.yOverlap(elements[i].frame) > 0 } }
         // Art under its title first, then art whose title lies over it.
         for side in [VerticalSide.below, .above] {
             for (p, picture) in elements.enumerated() where isUnnamedIllustration(picture, settings: settings) {
                 let f = picture.frame
                 guard !absorbed.contains(p), abs(f.midX - width / 2) <= settings.illustrationCentring * width else { continue }
-                let beside = elements.indices.filter { $0 != p && elements[$0].frame.yOverlap(f) > 0 }
+                let beside = sharingRows(with: p)
                 let parts = beside.filter { j in
                     elements[j].kind == .picture && elements[j].children.isEmpty && Decoration.saysNothing(elements[j])
                         && elements[j].frame.fractionInside(f) >= settings.enclosedMarkInside
@@ -846,15 +848,21 @@ public enum Grouping {
                 guard parts.count == beside.count, let t = next(side, of: p, besides: parts), !titles.contains(t) else { continue }
                 let text = elements[t]
                 let gap = side == .below ? text.frame.minY - f.maxY : f.minY - text.frame.maxY
-                // Centred on the art, or, under it, alone on its rows (a page's left-aligned title:
-                // "Welcome to the Guardian" under its logo).
-                // A title beside the art's columns or over the art holds no picture or glyph of its
-                // own: a list row's title with its thumbnail folded in is no page title.
+                guard isPlainText(text), gap <= settings.illustrationTitleGap * height else { continue }
+                // Centred on the art; under it, a title may be off its middle when alone on its rows
+                // (a page's left-aligned "Welcome to the Guardian" under its logo). A title over the
+                // art or off its middle holds no picture or glyph of its own: a list row's title
+                // with its thumbnail folded in is no page title.
                 let centred = abs(text.frame.midX - f.midX) <= settings.illustrationCentring * width
-                let alone = !elements.indices.contains { $0 != t && $0 != p && !parts.contains($0) && elements[$0].frame.yOverlap(text.frame) > 0 }
-                guard isPlainText(text), gap <= settings.illustrationTitleGap * height,
-                    side == .below && centred || (onlyText(text) && (side == .above ? centred : settings.illustrationTitlesAloneOnTheirRows && alone))
-                else { continue }
+                let fits =
+                    switch side {
+                    case .below:
+                        centred
+                            || (settings.illustrationTitlesAloneOnTheirRows && onlyText(text)
+                                && sharingRows(with: t).allSatisfy { $0 == p || parts.contains($0) })
+                    case .above: centred && onlyText(text)
+                    }
+                guard fits else { continue }
                 if side == .above {
                     // Art under its title: a large picture (a post's banner under its line is no
                     // page art), no status bar's clock over it, and no text under it within reach

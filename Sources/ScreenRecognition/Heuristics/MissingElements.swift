@@ -62,10 +62,12 @@ public enum MissingElements {
     /// words that no detection holds still become texts (`uncoveredRuns(of:among:minConfidence:)`).
     public static func recoverText(_ detections: [Detection], lines: [RecognizedText], minConfidence: Double) -> [Detection] {
         var added: [Detection] = []
+        // Containers hold no text of their own (OCR reads none into them) and cover nothing.
+        let covering = detections.filter { $0.type != .container }
         for line in lines where line.confidence >= minConfidence && line.text.contains(where: { $0.isLetter || $0.isNumber }) {
-            let present = detections + added
+            let present = covering + added
             let overlaps = present.contains { d in
-                guard d.type != .container, let shared = d.box.intersection(line.box) else { return false }
+                guard let shared = d.box.intersection(line.box) else { return false }
                 return d.type != .text || shared.area >= coveredFraction * min(d.box.area, line.box.area)
             }
             if !overlaps {
@@ -168,7 +170,6 @@ public enum MissingElements {
         guard line.words.count > 1, tokens.count == line.words.count else { return [] }
         func held(_ w: RecognizedText.Word) -> Bool {
             detections.contains { d in
-                guard d.type != .container else { return false }
                 if d.box.contains(Point(x: w.box.midX, y: w.box.midY)) { return true }
                 guard let shared = d.box.intersection(w.box) else { return false }
                 return d.type != .text || shared.area >= coveredFraction * w.box.area
@@ -184,7 +185,7 @@ public enum MissingElements {
             let right = line.words[i].box.minX
             return right > left
                 && detections.contains { d in
-                    d.type != .container && d.box.midX > left && d.box.midX < right && d.box.yOverlap(line.box) >= 0.5 * min(d.box.height, line.box.height)
+                    d.box.midX > left && d.box.midX < right && d.box.yOverlap(line.box) >= 0.5 * min(d.box.height, line.box.height)
                 }
         }
         var pieces: [Range<Int>] = []
